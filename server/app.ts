@@ -1,0 +1,86 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import type { Env } from './env';
+import { createClock, type Clock } from './lib/clock';
+import csrf from './plugins/csrf';
+import dbPlugin from './plugins/db';
+import errors from './plugins/errors';
+import security from './plugins/security';
+import session from './plugins/session';
+import staticFiles from './plugins/static';
+import { healthRoutes } from './modules/health/health.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { stateRoutes } from './modules/state/state.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    clock: Clock;
+  }
+}
+
+export interface BuildOptions {
+  env: Env;
+  /** An already-open database (tests share one per file); otherwise opened from env and closed with the app. */
+  database?: Database;
+  clock?: Clock;
+  /** The built PWA to serve; defaults to dist/ at the project root. */
+  distDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole application (plugins, modules) without listening. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const clock = options.clock ?? createClock();
+  const database = options.database ?? (await openDatabase(env.DATABASE_URL, env.DATA_DIR));
+  try {
+    if (!options.database) {
+      await migrate(database);
+      if (env.SEED_ON_START) await seed(database.db, clock.now());
+    }
+  } catch (err) {
+    if (!options.database) await database.close();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    // Deep or huge query strings are refused, not parsed.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('clock', clock);
+
+  await app.register(dbPlugin, { database, ownsDatabase: !options.database });
+  await app.register(errors);
+  await app.register(security);
+  await app.register(fastifyCookie);
+  await app.register(session);
+  await app.register(csrf);
+
+  // API answers are personal or short-lived unless a route says otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(healthRoutes);
+  await app.register(stateRoutes);
+  await app.register(newsletterRoutes);
+
+  await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
+  return app;
+}

@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Name/value settings of the spec (enable_cutlery, facebook_url, orders_opening_hour…). */
+export const settings = pgTable('settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** The contact form's request types: key → French label. */
+export const contactTypes = pgTable('contact_types', {
+  key: text('key').primaryKey(),
+  label: text('label').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  shortDescription: text('short_description').notNull(),
+  description: text('description').notNull(),
+  ingredients: jsonb('ingredients').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  allergens: jsonb('allergens').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** starter | main | dessert | drink */
+  category: text('category').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  /** VAT in basis points: 1000 = 10 %. */
+  vatRateBp: integer('vat_rate_bp').notNull(),
+  nutrition: jsonb('nutrition').$type<{ kcal: number; proteinsG: number; carbsG: number; fatG: number } | null>(),
+  coverUrl: text('cover_url'),
+  createdAt: createdAt(),
+});
+
+/** What the kitchen cooks on a delivery date, with an optional daily stock. */
+export const productAvailabilities = pgTable(
+  'product_availabilities',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** Portions cooked that day; null means no limit. */
+    stock: integer('stock'),
+    /** Portions taken by carts and orders. */
+    reserved: integer('reserved').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.date] }), index('product_availabilities_date_idx').on(t.date)],
+);
+
+/** Formulas (bundles). */
+export const menus = pgTable('menus', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A formula's categories: required ones are one-product choices, the others the "petits plus". */
+export const menuCategories = pgTable(
+  'menu_categories',
+  {
+  id: serial('id').primaryKey(),
+  menuId: integer('menu_id')
+    .notNull()
+    .references(() => menus.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** 1 starter, 2 main, 3 dessert, other drink. */
+  type: integer('type').notNull(),
+  required: boolean('required').notNull(),
+  position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('menu_categories_menu_name_uq').on(t.menuId, t.name)],
+);
+
+export const menuCategoryProducts = pgTable(
+  'menu_category_products',
+  {
+    menuCategoryId: integer('menu_category_id')
+      .notNull()
+      .references(() => menuCategories.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Price added to the formula when chosen as an extra; 0 in required categories. */
+    extraPriceCents: integer('extra_price_cents').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.menuCategoryId, t.productId] })],
+);
+
+export const deliveryLocations = pgTable('delivery_locations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  address: text('address').notNull(),
+  company: text('company'),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  isPrivate: boolean('is_private').notNull().default(false),
+  position: integer('position').notNull().default(0),
+});
+
+/** A courier's round; its order cut-off applies to every delivery it makes. */
+export const tours = pgTable('tours', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** 'HH:MM:SS' Paris time: orders close then on the delivery day. */
+  orderTimeLimit: time('order_time_limit').notNull(),
+});
+
+/** One stop of a tour at a location on a date, in a time window. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial('id').primaryKey(),
+    deliveryLocationId: integer('delivery_location_id')
+      .notNull()
+      .references(() => deliveryLocations.id, { onDelete: 'cascade' }),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_location_tour_date_uq').on(t.deliveryLocationId, t.tourId, t.date),
+    index('deliveries_date_idx').on(t.date),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    companyName: text('company_name'),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    sponsorCode: text('sponsor_code').notNull().unique(),
+    /** Prepaid pool balance (paper lunch vouchers), cents. */
+    poolCents: integer('pool_cents').notNull().default(0),
+    /** Deposit containers the customer holds and may return. */
+    deposits: integer('deposits').notNull().default(0),
+    lastDeliveryId: integer('last_delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customers_email_uq').on(t.email)],
+);
+
+/** Server-side sessions, anonymous or not; the cookie holds a token whose hash is the id. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Promo codes: amount_type 1 = percent (amount in whole percent), otherwise euro (amount in cents). */
+export const discounts = pgTable('discounts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  /** 1 percent, 2 euro (the spec's amount_type). */
+  amountType: integer('amount_type').notNull(),
+  amount: integer('amount').notNull(),
+  startsOn: date('starts_on', { mode: 'string' }),
+  endsOn: date('ends_on', { mode: 'string' }),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+});
+
+/** A session's cart for one delivery date. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    cutlery: integer('cutlery').notNull().default(0),
+    toteBags: integer('tote_bags').notNull().default(0),
+    depositsReturned: integer('deposits_returned').notNull().default(0),
+    discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_session_uq').on(t.sessionId), index('carts_expires_idx').on(t.expiresAt)],
+);
+
+/** A cart line: a dish, or a formula with its composition. */
+export const cartLines = pgTable('cart_lines', {
+  id: serial('id').primaryKey(),
+  cartId: integer('cart_id')
+    .notNull()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  uniqueId: text('unique_id').notNull(),
+  productId: integer('product_id').references(() => products.id),
+  menuId: integer('menu_id').references(() => menus.id),
+  /** Formulas: {sub_products: {categoryId: productId}, additional_products: {categoryId: productId[]}}. */
+  composition: jsonb('composition').$type<{
+    sub_products: Record<string, number>;
+    additional_products: Record<string, number[]>;
+  } | null>(),
+  quantity: integer('quantity').notNull(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  source: text('source').notNull().default('site'),
+});
+
+/** Fixed-window rate-limit counters, shared by every server instance through the database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

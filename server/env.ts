@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1']).transform((v) => v === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' }).default('http://localhost:3000'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|memory:\/\/|file:)/, { error: 'must start with postgres://, postgresql://, memory:// or file:' })
+      .optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SANDBOX: flag.optional(),
+    SEED_ON_START: flag.default(true),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Popote <bonjour@popote.fr>'),
+    TRUST_PROXY: flag.default(false),
+  })
+  .transform((env) => ({
+    ...env,
+    // The sandbox (provider emulators, mailbox) is on unless switched off; it never is in production
+    // without an explicit SANDBOX=1.
+    SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
+    COOKIE_SECURE: env.PUBLIC_URL.startsWith('https://'),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws an EnvError listing every wrong variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings in a .env mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  return result.data;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** For load balancers and operators: 200 when the database answers, 503 otherwise. */
+  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await app.database.ping();
+      return { status: 'ok' as const, database: 'up' as const };
+    } catch (err) {
+      request.log.warn({ err }, 'health: database unreachable');
+      return reply.code(503).send({ status: 'degraded', database: 'down' });
+    }
+  });
+};

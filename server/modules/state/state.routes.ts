@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { shopOpenSchema, stateSchema } from '../../../src/shared/api/state';
+import { appState, shopOpen } from './state.service';
+
+export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The whole app state; gives an anonymous visitor a session (and its cookies) on first call. */
+  app.get('/api/state', { schema: { response: { 200: stateSchema } } }, async (request, reply) => {
+    const session = await request.ensureSession();
+    reply.header('cache-control', 'no-store');
+    return appState(app.db, session, app.clock.now());
+  });
+
+  app.get('/api/state/shop-open', { schema: { response: { 200: shopOpenSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return shopOpen(app.db, app.clock.now());
+  });
+};

@@ -1,0 +1,48 @@
+import type { AppState, ShopOpen } from '../../../src/shared/api/state';
+import { currentDeliveryDate, isShopOpen } from '../../../src/shared/delivery-rules';
+import { parisDate, parisTime } from '../../../src/shared/time';
+import type { Db } from '../../db/client';
+import type { Session } from '../../plugins/session';
+import { findCustomer, findDelivery, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
+
+/** The date orders are taken for now (Paris time), or null when nothing is planned. */
+export async function deliveryDateAt(db: Db, now: Date): Promise<string | null> {
+  const today = parisDate(now);
+  return currentDeliveryDate(await upcomingDeliveryDays(db, today), today, parisTime(now));
+}
+
+export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
+  const today = parisDate(now);
+  const nowTime = parisTime(now);
+  const [days, settings] = await Promise.all([upcomingDeliveryDays(db, today), readSettings(db)]);
+  const openingHour = settings.orders_opening_hour ?? '00:00';
+  return {
+    open: isShopOpen(days, today, nowTime, openingHour),
+    current_delivery_date: currentDeliveryDate(days, today, nowTime),
+    orders_opening_hour: openingHour,
+  };
+}
+
+/** The app state of the spec for a session (shop.md §3 "App state from the server"). */
+export async function appState(db: Db, session: Session, now: Date): Promise<AppState> {
+  const [settings, contactTypes, date, customer] = await Promise.all([
+    readSettings(db),
+    readContactTypes(db),
+    deliveryDateAt(db, now),
+    session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
+  ]);
+  const delivery = session.deliveryId ? await findDelivery(db, session.deliveryId) : null;
+  // A chosen delivery counts only while it is on the current delivery date.
+  const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
+  return {
+    customer: customer
+      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone }
+      : null,
+    current_delivery_date: date,
+    last_delivery_id: customer?.lastDeliveryId ?? null,
+    cart: null,
+    current_delivery: current,
+    settings,
+    contact_types: contactTypes,
+  };
+}

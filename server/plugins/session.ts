@@ -1,0 +1,104 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../env';
+import { sessions } from '../db/schema';
+import { hashToken, randomToken } from '../lib/tokens';
+
+export const SESSION_COOKIE = 'popote_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Anonymous and "remember me" sessions last 7 days; a plain login lasts the browser session (server-side 1 day). */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+export const SHORT_SESSION_TTL_MS = 24 * 3600 * 1000;
+/** A session is extended at most once an hour, so reads stay reads. */
+const TOUCH_EVERY_MS = 3600 * 1000;
+
+export type Session = typeof sessions.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's session, if its cookie names a live one. */
+    session: Session | null;
+    /** The session, created (with its cookies) when the visitor has none yet. */
+    ensureSession(): Promise<Session>;
+  }
+}
+
+function cookieOptions(env: Env, session: Session, httpOnly: boolean) {
+  return {
+    path: '/',
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: env.COOKIE_SECURE,
+    // A non-remembered login lives as long as the browser session.
+    ...(session.customerId && !session.remember ? {} : { expires: session.expiresAt }),
+  };
+}
+
+/** Writes the session and anti-forgery cookies for a session (after creation or rotation). */
+export function setSessionCookies(app: FastifyInstance, reply: FastifyReply, session: Session, token?: string) {
+  if (token) reply.setCookie(SESSION_COOKIE, token, cookieOptions(app.env, session, true));
+  reply.setCookie(XSRF_COOKIE, session.csrfToken, cookieOptions(app.env, session, false));
+}
+
+/** Creates a fresh session row and its cookies; `from` carries a rotated session's state over. */
+export async function createSession(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  values: { customerId?: number | null; remember?: boolean; deliveryId?: number | null } = {},
+): Promise<Session> {
+  const token = randomToken();
+  const ttl = values.customerId && !values.remember ? SHORT_SESSION_TTL_MS : SESSION_TTL_MS;
+  const [session] = await app.db
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      customerId: values.customerId ?? null,
+      remember: values.remember ?? false,
+      deliveryId: values.deliveryId ?? null,
+      csrfToken: randomToken(),
+      expiresAt: new Date(app.clock.now().getTime() + ttl),
+    })
+    .returning();
+  setSessionCookies(app, reply, session!, token);
+  return session!;
+}
+
+/**
+ * Server-side sessions in the database (any instance can serve any request). The cookie holds a
+ * random token; the table holds its hash.
+ */
+export default fp(async function session(app: FastifyInstance) {
+  app.decorateRequest('session', null);
+  app.decorateRequest('ensureSession', async function (this: FastifyRequest) {
+    throw new Error('ensureSession is set per request');
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.session = null;
+    request.ensureSession = async () => (request.session ??= await createSession(app, reply));
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const now = app.clock.now();
+    const [found] = await app.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+      .limit(1);
+    if (!found) return;
+    request.session = found;
+    if (now.getTime() - found.updatedAt.getTime() > TOUCH_EVERY_MS) {
+      const ttl = found.customerId && !found.remember ? SHORT_SESSION_TTL_MS : SESSION_TTL_MS;
+      const [touched] = await app.db
+        .update(sessions)
+        .set({ updatedAt: now, expiresAt: new Date(now.getTime() + ttl) })
+        .where(eq(sessions.id, found.id))
+        .returning();
+      if (touched) {
+        request.session = touched;
+        setSessionCookies(app, reply, touched, token);
+      }
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import type { ButtonHTMLAttributes } from 'react';
+import styles from './button.module.css';
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'ghost';
+  size?: 'md' | 'sm';
+  /** Shows progress and blocks further clicks while a call is in flight. */
+  busy?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', busy = false, className, disabled, children, ...rest }: ButtonProps) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      className={[styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** The button look for links (<a> or router links): pass as className. */
+export const buttonClass = (variant: 'primary' | 'secondary' | 'ghost' = 'primary', size: 'md' | 'sm' = 'md') =>
+  [styles.button, styles[variant], styles[size]].join(' ');

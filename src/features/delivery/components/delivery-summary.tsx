@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../../components/ui/button';
+import type { Delivery } from '../../../shared/api/delivery';
+import { hhmm } from '../../../shared/time';
+import styles from './delivery-summary.module.css';
+
+interface DeliverySummaryProps {
+  delivery: Delivery | null;
+  /** The current delivery date, 'lundi 23 novembre'. */
+  dateLabel: string | null;
+}
+
+/** The chosen point, date and window, or an invitation to choose one. */
+export function DeliverySummary({ delivery, dateLabel }: DeliverySummaryProps) {
+  if (!delivery) {
+    return (
+      <div className={styles.summary}>
+        <p className={styles.text}>
+          {dateLabel ? (
+            <>
+              Prochaine livraison le <strong>{dateLabel}</strong>. Choisissez où récupérer votre déjeuner pour voir les créneaux.
+            </>
+          ) : (
+            'Aucune livraison n’est prévue pour le moment.'
+          )}
+        </p>
+        <Link to="/points-de-livraison" className={buttonClass('primary', 'sm')}>
+          Choisir un point de livraison
+        </Link>
+      </div>
+    );
+  }
+  const location = delivery.delivery_location;
+  const start = hhmm(delivery.starts_at.slice(11));
+  const end = hhmm(delivery.ends_at.slice(11));
+  return (
+    <div className={styles.summary}>
+      <div className={styles.text}>
+        <strong>{location.name}</strong>
+        <span>{location.address}</span>
+        <span>
+          {dateLabel ? `${dateLabel}, ` : ''}
+          {location.is_private ? `avant ${start}` : `de ${start} à ${end}`}
+        </span>
+      </div>
+      <Link to="/points-de-livraison" className={buttonClass('secondary', 'sm')}>
+        Changer
+      </Link>
+    </div>
+  );
+}

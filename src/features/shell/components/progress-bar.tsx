@@ -1,0 +1,29 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { PROGRESS_BAR } from '../../../shared/constants';
+import styles from './progress-bar.module.css';
+
+/** The thin navigation progress bar: appears when a navigation lasts over 200 ms, fills in 5 s. */
+export function ProgressBar() {
+  const loading = useRouterState({ select: (s) => s.status === 'pending' });
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (!loading) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), PROGRESS_BAR.throttleMs);
+    return () => clearTimeout(timer);
+  }, [loading]);
+
+  if (!visible) return null;
+  return (
+    <div
+      className={styles.bar}
+      role="progressbar"
+      aria-label="Chargement de la page"
+      style={{ animationDuration: `${PROGRESS_BAR.durationMs}ms` }}
+    />
+  );
+}

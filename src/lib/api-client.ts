@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { CSRF_STATUS, errorBodySchema, type ErrorBody } from '../shared/api/errors';
+
+/** A refused or failed API call, with the server's error envelope when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.message);
+  }
+  /** The first message of a field's errors (e.g. 'id' for the cart's refusals). */
+  fieldMessage(field: string): string | undefined {
+    return this.body.errors?.[field]?.[0];
+  }
+}
+
+/** The network itself failed (offline, connection dropped): status 0. */
+export class NetworkError extends ApiError {
+  constructor() {
+    super(0, { message: 'Connexion impossible : vérifiez votre réseau puis réessayez.', code: 'network_error' });
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+/** Asks the server for a fresh anti-forgery cookie. */
+export async function refreshCsrfToken(): Promise<void> {
+  await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Parses (and so validates) the answer. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') {
+    if (!readCookie('XSRF-TOKEN')) await refreshCsrfToken();
+    headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
+  }
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new NetworkError();
+  }
+}
+
+/**
+ * The one way the client calls /api: JSON in and out, the XSRF-TOKEN echoed on every change, one
+ * token refresh and retry on 419, and errors as ApiError carrying `{message, code, errors}`.
+ */
+export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  let response = await send(path, method, options.body, options.signal);
+  if (response.status === CSRF_STATUS && method !== 'GET') {
+    await refreshCsrfToken();
+    response = await send(path, method, options.body, options.signal);
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(data);
+    throw new ApiError(response.status, parsed.success ? parsed.data : { message: `Le serveur a répondu avec le code ${response.status}.` });
+  }
+  return options.schema ? options.schema.parse(data) : (data as T);
+}

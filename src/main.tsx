@@ -1,0 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
+import { registerServiceWorker } from './features/pwa/register-sw';
+import './app/global.css';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+reloadOnChunkFailure();
+registerServiceWorker();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

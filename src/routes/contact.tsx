@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ContactPage } from '../features/marketing/components/contact-page';
+
+export const Route = createFileRoute('/contact')({
+  head: () => ({ meta: [{ title: 'Contactez-nous — Popote' }] }),
+  component: ContactPage,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EntreprisesPage } from '../features/marketing/components/entreprises-page';
+
+export const Route = createFileRoute('/entreprises')({
+  head: () => ({ meta: [{ title: 'Entreprises — Popote' }] }),
+  component: EntreprisesPage,
+});

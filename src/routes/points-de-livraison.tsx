@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DeliveryPointsPage } from '../features/delivery/components/delivery-points-page';
+
+export const Route = createFileRoute('/points-de-livraison')({
+  head: () => ({ meta: [{ title: 'Nos points de livraison — Popote' }] }),
+  component: DeliveryPointsPage,
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/** Field rules shared by every form and route (shop.md §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** French phone: leading 0, +33 or 0033, then 9 digits (spaces, dots and dashes allowed between). */
+export const PHONE_PATTERN = /^(?:0|\+33|0033)[1-9](?:[\s.-]?\d{2}){4}$/;
+
+export const emailField = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .max(254, { error: MESSAGES.email })
+  .regex(EMAIL_PATTERN, { error: MESSAGES.email })
+  .transform((v) => v.toLowerCase());
+
+export const phoneField = z.string({ error: MESSAGES.phone }).trim().regex(PHONE_PATTERN, { error: MESSAGES.phone });
+
+/** Any other text must hold something word-like: 'Merci de saisir ici votre {label}.' */
+export function textField(label: string, max = 255) {
+  const message = MESSAGES.required(label);
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: `Votre ${label} ne doit pas dépasser ${max} caractères.` })
+    .regex(/[\p{L}\p{N}]/u, { error: message });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { cartSchema } from './cart';
+import { deliverySchema } from './delivery';
+
+export const customerSummarySchema = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+/** Settings travel as name → value strings, as the spec stores them. */
+export const settingsSchema = z.record(z.string(), z.string());
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const stateSchema = z.object({
+  customer: customerSummarySchema.nullable(),
+  current_delivery_date: z.string().nullable(),
+  last_delivery_id: z.number().int().nullable(),
+  cart: cartSchema.nullable(),
+  current_delivery: deliverySchema.nullable(),
+  settings: settingsSchema,
+  /** request_type key → French label, in display order. */
+  contact_types: z.record(z.string(), z.string()),
+});
+export type AppState = z.infer<typeof stateSchema>;
+
+export const shopOpenSchema = z.object({
+  open: z.boolean(),
+  /** The date orders are currently taken for, or null when no delivery is planned. */
+  current_delivery_date: z.string().nullable(),
+  /** From settings, 'HH:MM': when orders for the next delivery day open. */
+  orders_opening_hour: z.string(),
+});
+export type ShopOpen = z.infer<typeof shopOpenSchema>;
+
+/** Settings read as flags (shop.md §3). */
+export const isOn = (settings: Settings, name: string) => settings[name] === '1';
+export const paperVouchersEnabled = (settings: Settings) => settings.enable_paper_lunch_vouchers !== '0';

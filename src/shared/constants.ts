@@ -1,0 +1,16 @@
+/** Business constants of the spec (shop.md §9, payment.md §9). Money in cents, time in ms. */
+export const DEPOSIT_PER_MENU_CENTS = 400;
+export const PASSWORD_MIN_LENGTH = 8;
+export const SNACKBAR_LIFETIME_MS = 3100;
+export const NEWSLETTER_MESSAGE_MS = 2000;
+export const SIGNUP_MESSAGE_MS = 5000;
+export const CONTACT_SUCCESS_MS = 2000;
+export const CART_EXPIRY_WARNING_S = 120;
+export const HOMEPAGE_PRODUCTS = 8;
+export const PAGE_SIZE = 5;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const PROGRESS_BAR = { durationMs: 5000, throttleMs: 200 } as const;
+export const BREAKPOINTS = { sm: 667, md: 960, lg: 1100, xl: 1280 } as const;
+export const MAP = { zoom: 14, minZoom: 12, maxZoom: 22, proximityRadiusM: 5000, searchMinLength: 3, geocodingSuffix: 'Lyon, France' } as const;
+export const MIN_CARD_AMOUNT_CENTS = 50;
+export const PAPER_VOUCHERS_MAX = 20;

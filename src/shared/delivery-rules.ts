@@ -1,0 +1,53 @@
+/**
+ * The "too late" and "current delivery date" rules (shop.md §4), the same on the server and in the
+ * browser. Dates are Paris 'YYYY-MM-DD', times Paris 'HH:MM:SS'.
+ */
+
+/** A slot is too late when its day is past, or is today and the tour's cut-off has passed. */
+export function isTooLate(deliveryDate: string, orderTimeLimit: string, today: string, nowTime: string): boolean {
+  return deliveryDate < today || (deliveryDate === today && nowTime > orderTimeLimit);
+}
+
+/** A location is too late when all its slots are too late. */
+export function isLocationTooLate(slots: { date: string; orderTimeLimit: string }[], today: string, nowTime: string): boolean {
+  return slots.every((s) => isTooLate(s.date, s.orderTimeLimit, today, nowTime));
+}
+
+export interface DeliveryDay {
+  date: string;
+  /** The latest order cut-off among that day's tours. */
+  lastOrderTimeLimit: string;
+}
+
+/** The first delivery day still open for ordering. */
+export function currentDeliveryDate(days: DeliveryDay[], today: string, nowTime: string): string | null {
+  const open = days
+    .filter((d) => !isTooLate(d.date, d.lastOrderTimeLimit, today, nowTime))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  return open[0]?.date ?? null;
+}
+
+/**
+ * Whether the shop takes orders right now. On a delivery day, once the last cut-off has passed,
+ * the shop closes until the opening hour (when orders for the next day open). Without a delivery
+ * today, orders are taken for the next delivery day, if any.
+ */
+export function isShopOpen(
+  days: DeliveryDay[],
+  today: string,
+  nowTime: string,
+  openingHour: string,
+): boolean {
+  const next = currentDeliveryDate(days, today, nowTime);
+  if (!next) return false;
+  const todays = days.find((d) => d.date === today);
+  if (!todays || next === today) return true;
+  return nowTime >= normalizeTime(openingHour);
+}
+
+/** '15:00' or '15h' or '15:00:00' → '15:00:00'. */
+export function normalizeTime(value: string): string {
+  const m = /^(\d{1,2})(?:[:h](\d{2}))?(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return '00:00:00';
+  return `${m[1]!.padStart(2, '0')}:${m[2] ?? '00'}:${m[3] ?? '00'}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * Europe/Paris calendar arithmetic. Every "today", cut-off and delivery date is computed in Paris
+ * time whatever the machine's zone; dates travel as 'YYYY-MM-DD', times of day as 'HH:MM:SS'.
+ */
+export const SHOP_TIME_ZONE = 'Europe/Paris';
+
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function pick(date: Date) {
+  const out: Record<string, string> = {};
+  for (const p of parts.formatToParts(date)) out[p.type] = p.value;
+  return out;
+}
+
+/** The Paris calendar date of an instant: '2026-11-22'. */
+export function parisDate(date: Date): string {
+  const p = pick(date);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The Paris wall-clock time of an instant: '10:42:05'. */
+export function parisTime(date: Date): string {
+  const p = pick(date);
+  return `${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** Adds days to a 'YYYY-MM-DD' date (calendar arithmetic, no time zone involved). */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a 'YYYY-MM-DD' date. */
+export function weekday(isoDate: string): number {
+  return new Date(`${isoDate}T12:00:00Z`).getUTCDay();
+}
+
+/**
+ * The instant of a Paris wall-clock time on a Paris date, e.g. the end of a delivery day
+ * ('2026-11-23', '23:59:59') for a cookie's expiry. Handles both DST offsets.
+ */
+export function parisInstant(isoDate: string, time: string): Date {
+  const guess = new Date(`${isoDate}T${time}Z`);
+  for (let i = 0; i < 2; i++) {
+    const shown = new Date(`${parisDate(guess)}T${parisTime(guess)}Z`);
+    const drift = shown.getTime() - new Date(`${isoDate}T${time}Z`).getTime();
+    if (drift === 0) break;
+    guess.setTime(guess.getTime() - drift);
+  }
+  return guess;
+}
+
+/** 'HH:MM:SS' or 'HH:MM' to 'HH:MM'. */
+export function hhmm(time: string): string {
+  return time.slice(0, 5);
+}

@@ -1,0 +1,2 @@
+/** Paths a navigation must never be answered from the shell for (they are server pages). */
+export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/__sandbox(\/|$)/];

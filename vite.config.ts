@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Emits the top-level manifest.webmanifest into the build (the PWA plugin's own manifest is off). */
+function webManifest(): Plugin {
+  return {
+    name: 'popote-web-manifest',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(`${root}manifest.webmanifest`, 'utf8') });
+    },
+  };
+}
+
+export default defineConfig({
+  // index.html lives in src/ so the top level stays lean.
+  root: `${root}src`,
+  publicDir: `${root}public`,
+  envDir: root,
+  build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:3000', '/__sandbox': 'http://localhost:3000' } },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: `${root}src/routes`,
+      generatedRouteTree: `${root}src/app/route-tree.gen.ts`,
+    }),
+    react(),
+    webManifest(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: `${root}sw`,
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The page registers the worker as a classic script (FIELD-NOTES).
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['images/dishes/**', 'images/marketing/**'],
+      },
+    }),
+  ],
+});
