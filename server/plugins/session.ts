@@ -48,6 +48,7 @@ export async function createSession(
   values: { customerId?: number | null; remember?: boolean; deliveryId?: number | null } = {},
 ): Promise<Session> {
   const token = randomToken();
+  const now = app.clock.now();
   const ttl = values.customerId && !values.remember ? SHORT_SESSION_TTL_MS : SESSION_TTL_MS;
   const [session] = await app.db
     .insert(sessions)
@@ -57,7 +58,9 @@ export async function createSession(
       remember: values.remember ?? false,
       deliveryId: values.deliveryId ?? null,
       csrfToken: randomToken(),
-      expiresAt: new Date(app.clock.now().getTime() + ttl),
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + ttl),
     })
     .returning();
   setSessionCookies(app, reply, session!, token);

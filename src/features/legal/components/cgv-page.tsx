@@ -10,9 +10,9 @@ export function CgvPage() {
       <p>
         Les présentes conditions générales de vente (« CGV ») sont proposées par Popote SAS,
         société par actions simplifiée au capital de 20 000 €, dont le siège est situé 12 rue de la
-        Charité, 69002 Lyon, immatriculée au RCS de Lyon sous le numéro 912 345 678, numéro de TVA
-        intracommunautaire FR40912345678 (ci-après « Popote »). Popote est joignable par e-mail à{' '}
-        <a href="mailto:bonjour@popote.fr">bonjour@popote.fr</a> et par téléphone au 04 78 00 12 34,
+        Charité, 69002 Lyon, immatriculée au RCS de Lyon sous le numéro 912 345 683, numéro de TVA
+        intracommunautaire FR89912345683 (ci-après « Popote »). Popote est joignable par e-mail à{' '}
+        <a href="mailto:bonjour@popote.fr">bonjour@popote.fr</a> et par téléphone au <a href="tel:+33478001234">04 78 00 12 34</a>,
         du lundi au vendredi de 8 h à 15 h.
       </p>
 
@@ -267,7 +267,7 @@ export function CgvPage() {
         <p>
           Le client qui constate un produit manquant, erroné ou non conforme est invité à le
           signaler le jour même, si possible avec une photo, par e-mail à{' '}
-          <a href="mailto:bonjour@popote.fr">bonjour@popote.fr</a>, par téléphone au 04 78 00 12 34
+          <a href="mailto:bonjour@popote.fr">bonjour@popote.fr</a>, par téléphone au <a href="tel:+33478001234">04 78 00 12 34</a>
           ou via la page <a href="/contact">Contact</a>, en précisant son numéro de commande.
         </p>
         <p>

@@ -30,11 +30,11 @@ export function LegalNoticesPage() {
           </div>
           <div>
             <dt>Immatriculation</dt>
-            <dd>RCS Lyon 912 345 678 – SIREN 912 345 678</dd>
+            <dd>RCS Lyon 912 345 683 – SIREN 912 345 683</dd>
           </div>
           <div>
             <dt>TVA intracommunautaire</dt>
-            <dd>FR40912345678</dd>
+            <dd>FR89912345683</dd>
           </div>
           <div>
             <dt>Activité</dt>

@@ -20,7 +20,7 @@ export function PrivacyPage() {
         <p>
           Le responsable de traitement est Popote SAS, société par actions simplifiée au capital de
           20 000 €, 12 rue de la Charité, 69002 Lyon, immatriculée au RCS de Lyon sous le numéro
-          912 345 678.
+          912 345 683.
         </p>
         <p>
           Notre délégué à la protection des données (DPO) répond à toutes vos questions à l’adresse{' '}

@@ -169,8 +169,8 @@ export function ConsignePage() {
             <summary>Je ne commande plus chez Popote, comment récupérer ma consigne ?</summary>
             <div className={styles.faqAnswer}>
               <p>
-                Contactez notre service client, du lundi au vendredi de 8 h à 15 h, au 04 78 00 12
-                34 ou sur notre <a href="/contact">page de contact</a>. Nous conviendrons avec vous
+                Contactez notre service client, du lundi au vendredi de 8 h à 15 h, au{' '}
+                <a href="tel:+33478001234">04 78 00 12 34</a> ou sur notre <a href="/contact">page de contact</a>. Nous conviendrons avec vous
                 de la façon de reprendre vos contenants.
               </p>
             </div>

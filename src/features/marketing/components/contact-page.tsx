@@ -79,7 +79,7 @@ export function ContactPage({ form }: { form?: ReactNode }) {
             <summary>Je ne pourrai pas être au point de livraison pendant le créneau.</summary>
             <div className={styles.faqAnswer}>
               <p>
-                Appelez-nous dès que possible au 04 78 00 12 34. Le livreur suit une tournée avec
+                Appelez-nous dès que possible au <a href="tel:+33478001234">04 78 00 12 34</a>. Le livreur suit une tournée avec
                 d’autres arrêts et ne peut pas attendre, mais nous chercherons avec vous une solution,
                 par exemple qu’un collègue récupère votre repas à votre place.
               </p>

@@ -94,7 +94,7 @@ export function PlateauxPage() {
             <span className={styles.tag}>Plus de 30 plateaux</span>
             <h3>Le séminaire</h3>
             <p>
-              Appelez-nous au 04 78 00 12 34 quelques jours avant, pour que la cuisine prévoie les
+              Appelez-nous au <a href="tel:+33478001234">04 78 00 12 34</a> quelques jours avant, pour que la cuisine prévoie les
               quantités et que nous organisions la tournée en conséquence.
             </p>
           </li>
@@ -109,8 +109,8 @@ export function PlateauxPage() {
         <h2 id="plateaux-regimes">Régimes alimentaires et allergies</h2>
         <div className={styles.text}>
           <p>
-            Chaque plateau se compose séparément, ce qui permet de respecter les habitudes de chacun
-            : plat végétarien, sans porc, sans lactose ou sans gluten selon la carte du jour. Les
+            Chaque plateau se compose séparément, ce qui permet de respecter les habitudes de
+            chacun : plat végétarien, sans porc, sans lactose ou sans gluten selon la carte du jour. Les
             fiches de nos plats indiquent leur composition et les quatorze allergènes majeurs
             définis par la réglementation européenne.
           </p>

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { seed } from '../../server/db/seed';
+import { loadEnv } from '../../server/env';
+import { createClock, type Clock } from '../../server/lib/clock';
+import { parisInstant } from '../../src/shared/time';
+
+/** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */
+export const MONDAY = '2026-11-23';
+export const at = (date: string, time: string) => parisInstant(date, time);
+
+/**
+ * A database of the test file's own: in-memory PGlite, or (project api-postgres) a fresh database
+ * created on the PostgreSQL of TEST_DATABASE_URL and dropped afterwards, so runs never see each
+ * other's rows.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.API_TEST_DATABASE !== 'postgres' || !url) {
+    return { database: await openDatabase('memory://'), drop: async () => {} };
+  }
+  const name = `popote_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    database: await openDatabase(target.toString()),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: Clock;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+/** The real app on a migrated, seeded test database, its clock frozen (Monday 09:00 by default). */
+export async function createTestApp(options: { now?: Date; env?: Record<string, string>; distDir?: string } = {}): Promise<TestApp> {
+  const clock = createClock(options.now ?? at(MONDAY, '09:00:00'));
+  const { database, drop } = await openTestDatabase();
+  await migrate(database);
+  await seed(database.db, clock.now());
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist' });
+  await app.ready();
+  return {
+    app,
+    clock,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Cookies from a response, as a Cookie header value merged over previous ones. */
+export function cookieJar() {
+  const jar = new Map<string, string>();
+  return {
+    store(res: LightMyRequestResponse) {
+      for (const c of res.cookies) jar.set(c.name, c.value);
+    },
+    get: (name: string) => jar.get(name),
+    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+}
+
+/** A visitor: a session and its anti-forgery token, sending both like the browser does. */
+export async function visitor(app: FastifyInstance) {
+  const jar = cookieJar();
+  const res = await app.inject({ method: 'GET', url: '/api/state' });
+  jar.store(res);
+  return {
+    jar,
+    request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+      return app
+        .inject({
+          method,
+          url,
+          payload: payload as never,
+          headers: { cookie: jar.header(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '', ...headers },
+        })
+        .then((r) => {
+          jar.store(r);
+          return r;
+        });
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, visitor, type TestApp } from './helpers';
+
+/** A tiny fake build, to test how dist/ is served. */
+function fakeDist() {
+  const dir = mkdtempSync(join(tmpdir(), 'popote-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Popote</title><div id="root"></div>');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Popote"}');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ distDir: fakeDist() });
+});
+afterAll(() => t.close());
+
+describe('errors and unknown paths', () => {
+  it('answers unknown /api paths with a JSON 404 envelope', async () => {
+    for (const url of ['/api/nope', '/api/menus/zzz/extra', '/api']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ message: 'Ressource introuvable.', code: 'not_found' });
+    }
+  });
+
+  it('answers malformed JSON with a 400 envelope, not a stack trace', async () => {
+    const v = await visitor(t.app);
+    const res = await v.request('POST', '/api/newsletter', '{"email": ', { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'La requête est mal formée.', code: 'bad_request' });
+    expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const v = await visitor(t.app);
+    const res = await v.request('POST', '/api/newsletter', { email: 'a'.repeat(300_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('payload_too_large');
+  });
+
+  it('refuses an unsupported content type with 415', async () => {
+    const v = await visitor(t.app);
+    const res = await v.request('POST', '/api/newsletter', 'email=a@b.fr', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('unsupported_media_type');
+  });
+});
+
+describe('security headers', () => {
+  it('sends CSP, nosniff, frame-ancestors none and a referrer policy', async () => {
+    const res = await t.app.inject('/api/state');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // HSTS only when the site is served over HTTPS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('GET /api/csrf-cookie', () => {
+  it('creates a session and sets a readable XSRF-TOKEN cookie', async () => {
+    const res = await t.app.inject('/api/csrf-cookie');
+    expect(res.statusCode).toBe(204);
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(xsrf?.value).toMatch(/^[\w-]{40,}$/);
+    expect(xsrf?.httpOnly).toBeFalsy();
+    expect(res.cookies.find((c) => c.name === 'popote_session')?.httpOnly).toBe(true);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database as reachable', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('serving the built PWA', () => {
+  it('serves index.html, never cached', async () => {
+    const res = await t.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for deep links', async () => {
+    for (const url of ['/passer-commande', '/compte/mot-de-passe/abc', '/une-page-inconnue?x=1']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets forever and revalidates the service worker and manifest', async () => {
+    expect((await t.app.inject('/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject('/sw.js')).headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject('/manifest.webmanifest')).headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers a missing asset with 404 rather than the shell', async () => {
+    const res = await t.app.inject('/assets/missing-123.js');
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+
+const ROUTES: [string, string][] = [
+  ['/', 'Le déjeuner fait maison, livré en triporteur près de votre bureau'],
+  ['/passer-commande', 'Passer commande'],
+  ['/login', 'Connexion'],
+  ['/compte/mot-de-passe', 'Mot de passe oublié'],
+  ['/compte/mot-de-passe/un-jeton', 'Choisir un nouveau mot de passe'],
+  ['/notre-concept', 'Notre concept'],
+  ['/la-consigne', 'La consigne'],
+  ['/plateaux-repas', 'Plateaux repas'],
+  ['/entreprises', 'Entreprises'],
+  ['/points-de-livraison', 'Nos points de livraison'],
+  ['/rejoignez-nous', 'Rejoignez-nous'],
+  ['/contact', 'Contactez-nous'],
+  ['/charte-engagement', 'Notre charte d’engagement'],
+  ['/conditions-generales-de-vente', 'Conditions générales de vente'],
+  ['/mentions-legales', 'Mentions légales'],
+  ['/politique-de-confidentialite', 'Politique de confidentialité'],
+];
+
+test.describe('every route of the spec renders its page', () => {
+  for (const [path, heading] of ROUTES) {
+    test(`${path} shows “${heading}”`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading.replace('’', "'") === heading ? heading : new RegExp(heading.replace('’', "['’]")));
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Popote`);
+    });
+  }
+});
+
+test('an unknown route shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/cette-page-nexiste-pas/vraiment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oups' })).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Le vent nous a emportés un peu trop loin/)).toBeVisible();
+  await page.getByRole('link', { name: "Revenir à l'accueil" }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('header, menu and footer navigation follow the spec', async ({ page, isMobile }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const name of ['Notre concept', 'Zones de livraison', 'Contactez-nous', 'Nous rejoindre', 'Conditions générales de vente', 'Politique de confidentialité', 'Mentions légales']) {
+    await expect(footer.getByRole('link', { name })).toBeVisible();
+  }
+  for (const name of ['Facebook', 'Twitter', 'Instagram', 'YouTube']) {
+    await expect(footer.getByRole('link', { name: `Popote sur ${name}` })).toHaveAttribute('href', /^https:\/\//);
+  }
+  for (const text of ['Paiement sécurisé', 'Livraison offerte', 'Tickets restaurant acceptés']) await expect(footer.getByText(text)).toBeVisible();
+  await expect(footer.getByRole('img', { name: 'Edenred' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await expect(page.getByTestId('cart-badge')).toHaveText('0');
+
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    for (const name of ['Nos formules du jour', 'Notre concept', 'La consigne', 'Entreprises', 'Nos points de livraison', 'Rejoignez-nous']) {
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+    await menu.getByRole('link', { name: 'La consigne' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } else {
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    for (const name of ['Notre Concept', 'La consigne', 'Plateaux repas', 'Entreprises', 'Nos points de livraison']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'La consigne' }).click();
+  }
+  await expect(page).toHaveURL('/la-consigne');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La consigne');
+});
+
+test('the cart modal opens empty over the overlay, which closes it', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /Panier/ }).click();
+  const cart = page.getByRole('dialog', { name: 'Mon panier' });
+  await expect(cart.getByText('Votre panier est vide')).toBeVisible();
+  await page.getByTestId('overlay').click({ position: { x: 10, y: 400 } });
+  await expect(cart).toHaveCount(0);
+  await page.getByRole('button', { name: /Panier/ }).click();
+  await page.getByRole('dialog', { name: 'Mon panier' }).getByRole('link', { name: 'Commander' }).click();
+  await expect(page).toHaveURL('/passer-commande');
+  await expect(page.getByTestId('overlay')).toHaveCount(0);
+});
+
+test('Escape closes a modal and gives focus back to its opener', async ({ page }) => {
+  await page.goto('/');
+  const opener = page.getByRole('button', { name: /Panier/ });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Mon panier' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
