@@ -22,7 +22,7 @@ export default defineConfig({
   root: `${root}src`,
   publicDir: `${root}public`,
   envDir: root,
-  build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', sourcemap: false },
+  build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/__sandbox': 'http://localhost:3000' } },
   plugins: [
     tanstackRouter({

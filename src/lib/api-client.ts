@@ -74,7 +74,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     response = await send(path, method, options.body, options.signal);
   }
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

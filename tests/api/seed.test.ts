@@ -44,7 +44,7 @@ describe('seed', () => {
     await seed(app.database.db, at('2026-11-30', '08:00:00'));
     const after = await counts();
     const slotsPerDay = locations.reduce((n, l) => n + l.tours.length, 0);
-    expect(after.deliveries - before.deliveries).toBe(slotsPerDay * 5);
+    expect(after.deliveries! - before.deliveries!).toBe(slotsPerDay * 5);
     expect(after.products).toBe(before.products);
   });
 });

@@ -6,18 +6,18 @@ import styles from './progress-bar.module.css';
 /** The thin navigation progress bar: appears when a navigation lasts over 200 ms, fills in 5 s. */
 export function ProgressBar() {
   const loading = useRouterState({ select: (s) => s.status === 'pending' });
-  const [visible, setVisible] = useState(false);
+  const [delayed, setDelayed] = useState(false);
 
   useEffect(() => {
-    if (!loading) {
-      setVisible(false);
-      return;
-    }
-    const timer = setTimeout(() => setVisible(true), PROGRESS_BAR.throttleMs);
-    return () => clearTimeout(timer);
+    if (!loading) return;
+    const timer = setTimeout(() => setDelayed(true), PROGRESS_BAR.throttleMs);
+    return () => {
+      clearTimeout(timer);
+      setDelayed(false);
+    };
   }, [loading]);
 
-  if (!visible) return null;
+  if (!loading || !delayed) return null;
   return (
     <div
       className={styles.bar}

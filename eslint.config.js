@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint-boundaries.js';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/', 'bench/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { popote: boundaries },
+    rules: {
+      'popote/import-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: 'error',
+      // French typography uses non-breaking spaces in text (« … », 4 €, ?).
+      'no-irregular-whitespace': ['error', { skipJSXText: true, skipStrings: true, skipTemplates: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['scripts/**', 'server/db/seed-cli.ts', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

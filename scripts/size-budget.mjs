@@ -1,0 +1,47 @@
+/**
+ * Bundle budget: the gzip size of the JavaScript the home page loads (the entry, its static
+ * imports, and the home route's chunks) must stay within BUDGET_KIB. Reads Vite's build manifest;
+ * run after `npm run build`. Prints a line per chunk.
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KIB = 170;
+const HOME_ROUTE = /^routes\/index\.tsx/;
+
+const dist = new URL('../dist/', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
+
+const files = new Set();
+function visit(key) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visit(dep);
+}
+visit('index.html');
+for (const key of Object.keys(manifest)) if (HOME_ROUTE.test(key)) visit(key);
+
+const rows = [...files]
+  .filter((f) => f.endsWith('.js'))
+  .map((file) => {
+    const source = readFileSync(new URL(file, dist));
+    return { file, raw: source.length, gzip: gzipSync(source, { level: 9 }).length };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+
+const kib = (n) => (n / 1024).toFixed(1).padStart(7);
+console.log('JS loaded by the home page (gzip):');
+for (const r of rows) console.log(`  ${kib(r.gzip)} KiB  (${kib(r.raw)} KiB raw)  ${r.file}`);
+const total = rows.reduce((n, r) => n + r.gzip, 0);
+console.log(`  ${kib(total)} KiB in all — budget ${BUDGET_KIB} KiB`);
+
+const mapChunk = rows.find((r) => /maplibre/i.test(r.file));
+if (mapChunk) {
+  console.error(`The map (${mapChunk.file}) must never be in the home page's JS.`);
+  process.exit(1);
+}
+if (total > BUDGET_KIB * 1024) {
+  console.error(`Over budget by ${kib(total - BUDGET_KIB * 1024)} KiB.`);
+  process.exit(1);
+}
