@@ -15,7 +15,7 @@ export function DeliverySummary({ delivery, dateLabel }: DeliverySummaryProps) {
   if (!delivery) {
     return (
       <div className={styles.summary}>
-        <p className={styles.text}>
+        <p className={styles.invite}>
           {dateLabel ? (
             <>
               Prochaine livraison le <strong>{dateLabel}</strong>. Choisissez où récupérer votre déjeuner pour voir les créneaux.
