@@ -13,6 +13,7 @@ import errors from './plugins/errors';
 import security from './plugins/security';
 import session from './plugins/session';
 import staticFiles from './plugins/static';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(stateRoutes);
   await app.register(newsletterRoutes);
+  await app.register(catalogRoutes);
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

@@ -1,0 +1,79 @@
+import type { CatalogProduct, Menu, ProductDetail } from '../../../src/shared/api/catalog';
+import { notFound } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { deliveryDateAt } from '../state/state.service';
+import { findProduct, isSoldOut, menusOfProduct, menusWithProducts, randomAvailableProducts, type DatedProduct } from './catalog.repo';
+
+function toCatalogProduct(p: DatedProduct, extraPrice = 0): CatalogProduct {
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    short_description: p.shortDescription,
+    price: p.priceCents,
+    extra_price: extraPrice,
+    cover_url: p.coverUrl,
+    allergens: p.allergens,
+    tags: p.tags,
+    category: p.category as CatalogProduct['category'],
+    sold_out: isSoldOut(p),
+  };
+}
+
+/** The date a catalog request is about: the one asked for, else the current delivery date. */
+export async function catalogDate(db: Db, now: Date, asked?: string): Promise<string | null> {
+  return asked ?? (await deliveryDateAt(db, now));
+}
+
+/**
+ * The formulas of a date. A formula is offered only when each of its required categories has at
+ * least one dish cooked that day; categories list only the dishes cooked that day.
+ */
+export async function menusForDate(db: Db, date: string | null, menuId?: number): Promise<Menu[]> {
+  if (!date) return [];
+  const rows = await menusWithProducts(db, date, menuId);
+  return rows
+    .map((m) => ({
+      id: m.id,
+      slug: m.slug,
+      name: m.name,
+      description: m.description,
+      price: m.priceCents,
+      categories: m.categories.map((c) => ({
+        id: c.id,
+        name: c.name,
+        type: c.type,
+        required: c.required,
+        products: c.products.map((p) => toCatalogProduct(p, c.required ? 0 : p.extraPriceCents)),
+      })),
+    }))
+    .filter((m) => m.categories.every((c) => !c.required || c.products.length > 0));
+}
+
+export async function menuById(db: Db, date: string | null, id: number): Promise<Menu> {
+  const [menu] = await menusForDate(db, date, id);
+  if (!menu) throw notFound('Cette formule n’est pas proposée ce jour-là.');
+  return menu;
+}
+
+export async function shuffle(db: Db, date: string | null, count: number): Promise<CatalogProduct[]> {
+  if (!date) return [];
+  return (await randomAvailableProducts(db, date, count)).map((p) => toCatalogProduct(p));
+}
+
+export async function productDetail(db: Db, date: string | null, idOrSlug: string): Promise<ProductDetail> {
+  const product = await findProduct(db, idOrSlug, date ?? '0000-01-01');
+  if (!product) throw notFound('Ce plat est introuvable.');
+  const menus = product.available ? await menusOfProduct(db, product.id) : [];
+  const offered = date ? new Set((await menusForDate(db, date)).map((m) => m.id)) : new Set<number>();
+  return {
+    ...toCatalogProduct(product),
+    description: product.description,
+    ingredients: product.ingredients,
+    nutrition: product.nutrition
+      ? { kcal: product.nutrition.kcal, proteins_g: product.nutrition.proteinsG, carbs_g: product.nutrition.carbsG, fat_g: product.nutrition.fatG }
+      : null,
+    available: product.available,
+    menus: menus.filter((m) => offered.has(m.id)).map(({ id, slug, name }) => ({ id, slug, name })),
+  };
+}
