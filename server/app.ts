@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
+import { sandboxClockRoutes } from './sandbox/clock.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(stateRoutes);
   await app.register(newsletterRoutes);
   await app.register(catalogRoutes);
+  if (env.SANDBOX) await app.register(sandboxClockRoutes);
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

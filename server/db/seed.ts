@@ -23,6 +23,9 @@ const SETTINGS: Record<string, string> = {
   orders_opening_hour: '15:00',
   alert_homepage_bool: '0',
   alert_homepage_text: 'Jeudi, pensez à commander avant 10h30 : le marché de Noël ralentit nos triporteurs.',
+  // The homepage pop-in shows once per visitor when a text is set (empty: no pop-in).
+  homepage_popin_title: '',
+  homepage_popin_text: '',
 };
 
 const CONTACT_TYPES: [string, string][] = [

@@ -3,27 +3,49 @@ import { HeadContent, Outlet, useNavigate, useRouter, useRouterState } from '@ta
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { CartModal, cartCount } from '../features/cart/components/cart-modal';
+import { menusQuery } from '../features/catalog/api/menus';
+import { FormulaComposer, type ComposedFormula } from '../features/catalog/components/formula-composer';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { AlertBanner } from '../features/shell/components/alert-banner';
+import { ClosedWebsitePopin } from '../features/shell/components/closed-website-popin';
+import { HomepagePopin } from '../features/shell/components/homepage-popin';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
 import { MobileMenu } from '../features/shell/components/mobile-menu';
 import { Overlay } from '../features/shell/components/overlay';
 import { ProgressBar } from '../features/shell/components/progress-bar';
 import { Snackbars } from '../features/shell/components/snackbars';
-import { appStateQuery } from '../lib/app-state';
-import { closeModal, isAnyOpen, openModal, overlayClick, overlays } from '../lib/overlays-store';
+import { Dialog } from '../components/ui/dialog';
+import { QueryStatus } from '../components/ui/query-status';
+import { appStateQuery, shopOpenQuery } from '../lib/app-state';
+import { formatLongDate } from '../lib/format';
+import { closeAll, closeModal, closePopin, isAnyOpen, openModal, overlayClick, overlays } from '../lib/overlays-store';
+import { notify } from '../lib/snackbar-store';
+import { formatEuros } from '../shared/money';
+import { useDishDetail } from './detail-navigation';
 import { interceptInternalLinks } from './internal-links';
+import { usePopinTriggers } from './popin-triggers';
+
+/** The composer's hand-over: shows what the formula holds (the cart feature takes it from here). */
+function showComposedFormula(formula: ComposedFormula) {
+  notify({ title: `${formula.name} — ${formatEuros(formula.total)}`, message: formula.dishes, type: 'success' });
+  closeModal('menu');
+}
 
 /** The frame around every page: header, footer, overlay, modals, snackbars, progress bar. */
 export function AppShell() {
   const router = useRouter();
   const navigate = useNavigate();
   const { data: state } = useQuery(appStateQuery);
+  const { data: shop } = useQuery(shopOpenQuery);
+  const date = state?.current_delivery_date ?? null;
   const snap = useSnapshot(overlays);
+  const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && snap.modals.menu });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const detail = useDishDetail();
   const settings = state?.settings ?? {};
   const loggedIn = Boolean(state?.customer?.id);
+  usePopinTriggers(shop, state?.settings, pathname === '/');
 
   useEffect(() => interceptInternalLinks((href) => void router.history.push(href)), [router]);
 
@@ -37,7 +59,7 @@ export function AppShell() {
       <Header
         loggedIn={loggedIn}
         cartCount={cartCount(state?.cart ?? null)}
-        onMenu={() => openModal('menu')}
+        onMenu={() => openModal('navigation')}
         onAccount={() => (loggedIn ? openModal('account') : void navigate({ to: '/login' }))}
         onCart={() => openModal('cart')}
       />
@@ -47,10 +69,31 @@ export function AppShell() {
       </main>
       <Footer settings={settings} newsletter={<NewsletterForm />} year={new Date().getFullYear()} />
       <Overlay
-        visible={isAnyOpen(snap)}
-        onClick={() => overlayClick({ orderSlugWithoutDelivery: pathname.startsWith('/passer-commande/') && !state?.current_delivery })}
+        visible={isAnyOpen(snap) || detail.open}
+        onClick={() => {
+          if (isAnyOpen(overlays)) overlayClick({ orderSlugWithoutDelivery: pathname.startsWith('/passer-commande/') && !state?.current_delivery });
+          else if (detail.open) detail.close();
+        }}
       />
-      <MobileMenu open={snap.modals.menu} onClose={() => closeModal('menu')} />
+      <Dialog open={snap.modals.menu} title="Composer ma formule" onClose={() => closeModal('menu')} placement="panel-right" wide>
+        <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
+          {(data) => <FormulaComposer menus={data} onAdd={showComposedFormula} />}
+        </QueryStatus>
+      </Dialog>
+      <ClosedWebsitePopin
+        open={snap.popins.closed_website}
+        onClose={() => closePopin('closed_website')}
+        openingHour={shop?.orders_opening_hour ?? settings.orders_opening_hour ?? ''}
+        nextDateLabel={shop?.current_delivery_date ? formatLongDate(shop.current_delivery_date) : null}
+        newsletter={<NewsletterForm compact />}
+      />
+      <HomepagePopin
+        open={snap.popins.homepage}
+        onClose={() => closeAll(() => {})}
+        title={settings.homepage_popin_title ?? ''}
+        text={settings.homepage_popin_text ?? ''}
+      />
+      <MobileMenu open={snap.modals.navigation} onClose={() => closeModal('navigation')} />
       <CartModal open={snap.modals.cart} cart={state?.cart ?? null} onClose={() => closeModal('cart')} />
       <Snackbars />
     </>

@@ -9,7 +9,7 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './../routes/__root'
-import { Route as IndexRouteImport } from './../routes/index'
+import { Route as HomeRouteImport } from './../routes/_home'
 import { Route as CharteEngagementRouteImport } from './../routes/charte-engagement'
 import { Route as ConditionsGeneralesDeVenteRouteImport } from './../routes/conditions-generales-de-vente'
 import { Route as ContactRouteImport } from './../routes/contact'
@@ -23,11 +23,14 @@ import { Route as PlateauxRepasRouteImport } from './../routes/plateaux-repas'
 import { Route as PointsDeLivraisonRouteImport } from './../routes/points-de-livraison'
 import { Route as PolitiqueDeConfidentialiteRouteImport } from './../routes/politique-de-confidentialite'
 import { Route as RejoignezNousRouteImport } from './../routes/rejoignez-nous'
+import { Route as HomeIndexRouteImport } from './../routes/_home.index'
+import { Route as HomeSlugRouteImport } from './../routes/_home.$slug'
+import { Route as PasserCommandeIndexRouteImport } from './../routes/passer-commande.index'
+import { Route as PasserCommandeSlugRouteImport } from './../routes/passer-commande.$slug'
 import { Route as CompteMotDePasseChar123TokenChar125RouteImport } from './../routes/compte/mot-de-passe.{-$token}'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const HomeRoute = HomeRouteImport.update({
+  id: '/_home',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CharteEngagementRoute = CharteEngagementRouteImport.update({
@@ -97,6 +100,26 @@ const RejoignezNousRoute = RejoignezNousRouteImport.update({
   path: '/rejoignez-nous',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeIndexRoute = HomeIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeSlugRoute = HomeSlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
+  getParentRoute: () => HomeRoute,
+} as any)
+const PasserCommandeIndexRoute = PasserCommandeIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PasserCommandeRoute,
+} as any)
+const PasserCommandeSlugRoute = PasserCommandeSlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
+  getParentRoute: () => PasserCommandeRoute,
+} as any)
 const CompteMotDePasseChar123TokenChar125Route =
   CompteMotDePasseChar123TokenChar125RouteImport.update({
     id: '/compte/mot-de-passe/{-$token}',
@@ -105,7 +128,7 @@ const CompteMotDePasseChar123TokenChar125Route =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof HomeIndexRoute
   '/charte-engagement': typeof CharteEngagementRoute
   '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
   '/contact': typeof ContactRoute
@@ -114,15 +137,17 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/mentions-legales': typeof MentionsLegalesRoute
   '/notre-concept': typeof NotreConceptRoute
-  '/passer-commande': typeof PasserCommandeRoute
+  '/passer-commande': typeof PasserCommandeRouteWithChildren
   '/plateaux-repas': typeof PlateauxRepasRoute
   '/points-de-livraison': typeof PointsDeLivraisonRoute
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
+  '/$slug': typeof HomeSlugRoute
+  '/passer-commande/$slug': typeof PasserCommandeSlugRoute
+  '/passer-commande/': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
   '/charte-engagement': typeof CharteEngagementRoute
   '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
   '/contact': typeof ContactRoute
@@ -131,16 +156,19 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/mentions-legales': typeof MentionsLegalesRoute
   '/notre-concept': typeof NotreConceptRoute
-  '/passer-commande': typeof PasserCommandeRoute
   '/plateaux-repas': typeof PlateauxRepasRoute
   '/points-de-livraison': typeof PointsDeLivraisonRoute
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
+  '/$slug': typeof HomeSlugRoute
+  '/passer-commande/$slug': typeof PasserCommandeSlugRoute
+  '/': typeof HomeIndexRoute
+  '/passer-commande': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_home': typeof HomeRouteWithChildren
   '/charte-engagement': typeof CharteEngagementRoute
   '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
   '/contact': typeof ContactRoute
@@ -149,11 +177,15 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/mentions-legales': typeof MentionsLegalesRoute
   '/notre-concept': typeof NotreConceptRoute
-  '/passer-commande': typeof PasserCommandeRoute
+  '/passer-commande': typeof PasserCommandeRouteWithChildren
   '/plateaux-repas': typeof PlateauxRepasRoute
   '/points-de-livraison': typeof PointsDeLivraisonRoute
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
+  '/_home/$slug': typeof HomeSlugRoute
+  '/passer-commande/$slug': typeof PasserCommandeSlugRoute
+  '/_home/': typeof HomeIndexRoute
+  '/passer-commande/': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
 }
 export interface FileRouteTypes {
@@ -173,10 +205,12 @@ export interface FileRouteTypes {
     | '/points-de-livraison'
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
+    | '/$slug'
+    | '/passer-commande/$slug'
+    | '/passer-commande/'
     | '/compte/mot-de-passe/{-$token}'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/charte-engagement'
     | '/conditions-generales-de-vente'
     | '/contact'
@@ -185,15 +219,18 @@ export interface FileRouteTypes {
     | '/login'
     | '/mentions-legales'
     | '/notre-concept'
-    | '/passer-commande'
     | '/plateaux-repas'
     | '/points-de-livraison'
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
+    | '/$slug'
+    | '/passer-commande/$slug'
+    | '/'
+    | '/passer-commande'
     | '/compte/mot-de-passe/{-$token}'
   id:
     | '__root__'
-    | '/'
+    | '/_home'
     | '/charte-engagement'
     | '/conditions-generales-de-vente'
     | '/contact'
@@ -207,11 +244,15 @@ export interface FileRouteTypes {
     | '/points-de-livraison'
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
+    | '/_home/$slug'
+    | '/passer-commande/$slug'
+    | '/_home/'
+    | '/passer-commande/'
     | '/compte/mot-de-passe/{-$token}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  HomeRoute: typeof HomeRouteWithChildren
   CharteEngagementRoute: typeof CharteEngagementRoute
   ConditionsGeneralesDeVenteRoute: typeof ConditionsGeneralesDeVenteRoute
   ContactRoute: typeof ContactRoute
@@ -220,7 +261,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   MentionsLegalesRoute: typeof MentionsLegalesRoute
   NotreConceptRoute: typeof NotreConceptRoute
-  PasserCommandeRoute: typeof PasserCommandeRoute
+  PasserCommandeRoute: typeof PasserCommandeRouteWithChildren
   PlateauxRepasRoute: typeof PlateauxRepasRoute
   PointsDeLivraisonRoute: typeof PointsDeLivraisonRoute
   PolitiqueDeConfidentialiteRoute: typeof PolitiqueDeConfidentialiteRoute
@@ -230,11 +271,11 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_home': {
+      id: '/_home'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof HomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/charte-engagement': {
@@ -328,6 +369,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RejoignezNousRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_home/': {
+      id: '/_home/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof HomeIndexRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/$slug': {
+      id: '/_home/$slug'
+      path: '/$slug'
+      fullPath: '/$slug'
+      preLoaderRoute: typeof HomeSlugRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/passer-commande/': {
+      id: '/passer-commande/'
+      path: '/'
+      fullPath: '/passer-commande/'
+      preLoaderRoute: typeof PasserCommandeIndexRouteImport
+      parentRoute: typeof PasserCommandeRoute
+    }
+    '/passer-commande/$slug': {
+      id: '/passer-commande/$slug'
+      path: '/$slug'
+      fullPath: '/passer-commande/$slug'
+      preLoaderRoute: typeof PasserCommandeSlugRouteImport
+      parentRoute: typeof PasserCommandeRoute
+    }
     '/compte/mot-de-passe/{-$token}': {
       id: '/compte/mot-de-passe/{-$token}'
       path: '/compte/mot-de-passe/{-$token}'
@@ -338,8 +407,34 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface HomeRouteChildren {
+  HomeSlugRoute: typeof HomeSlugRoute
+  HomeIndexRoute: typeof HomeIndexRoute
+}
+
+const HomeRouteChildren: HomeRouteChildren = {
+  HomeSlugRoute: HomeSlugRoute,
+  HomeIndexRoute: HomeIndexRoute,
+}
+
+const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
+
+interface PasserCommandeRouteChildren {
+  PasserCommandeSlugRoute: typeof PasserCommandeSlugRoute
+  PasserCommandeIndexRoute: typeof PasserCommandeIndexRoute
+}
+
+const PasserCommandeRouteChildren: PasserCommandeRouteChildren = {
+  PasserCommandeSlugRoute: PasserCommandeSlugRoute,
+  PasserCommandeIndexRoute: PasserCommandeIndexRoute,
+}
+
+const PasserCommandeRouteWithChildren = PasserCommandeRoute._addFileChildren(
+  PasserCommandeRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  HomeRoute: HomeRouteWithChildren,
   CharteEngagementRoute: CharteEngagementRoute,
   ConditionsGeneralesDeVenteRoute: ConditionsGeneralesDeVenteRoute,
   ContactRoute: ContactRoute,
@@ -348,7 +443,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   MentionsLegalesRoute: MentionsLegalesRoute,
   NotreConceptRoute: NotreConceptRoute,
-  PasserCommandeRoute: PasserCommandeRoute,
+  PasserCommandeRoute: PasserCommandeRouteWithChildren,
   PlateauxRepasRoute: PlateauxRepasRoute,
   PointsDeLivraisonRoute: PointsDeLivraisonRoute,
   PolitiqueDeConfidentialiteRoute: PolitiqueDeConfidentialiteRoute,

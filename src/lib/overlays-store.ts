@@ -1,7 +1,10 @@
 import { proxy } from 'valtio';
 
-/** The modals and pop-ins of the spec (shop.md §2). */
-export const MODALS = ['menu', 'cart', 'account', 'payment', 'reset_password', 'delivery_suggest_location', 'delivery_selector', 'contact'] as const;
+/**
+ * The modals and pop-ins of the spec (shop.md §2): 'menu' is the formula composer; 'navigation' is
+ * the mobile menu, which the spec lists apart but which opens over the overlay like the others.
+ */
+export const MODALS = ['menu', 'navigation', 'cart', 'account', 'payment', 'reset_password', 'delivery_suggest_location', 'delivery_selector', 'contact'] as const;
 export const POPINS = ['validated_order', 'cart_expiry', 'closed_website', 'homepage'] as const;
 export type ModalName = (typeof MODALS)[number];
 export type PopinName = (typeof POPINS)[number];

@@ -74,6 +74,16 @@ export async function randomAvailableProducts(db: Db, date: string, count: numbe
   return rows.map(toDated);
 }
 
+/** Every dish cooked on `date`, sold-out ones included, by category then name. */
+export async function productsOfDate(db: Db, date: string): Promise<DatedProduct[]> {
+  const rows = await db
+    .select(datedColumns)
+    .from(products)
+    .innerJoin(productAvailabilities, joinAvailability(date))
+    .orderBy(sql`array_position(array['starter','main','dessert','drink'], ${products.category})`, asc(products.name));
+  return rows.map(toDated);
+}
+
 /** One dish by id or slug, with its availability on `date`. */
 export async function findProduct(db: Db, idOrSlug: string, date: string): Promise<DatedProduct | null> {
   const where = /^\d+$/.test(idOrSlug) ? eq(products.id, Number(idOrSlug)) : eq(products.slug, idOrSlug.toLowerCase());

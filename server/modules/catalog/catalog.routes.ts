@@ -10,7 +10,7 @@ import {
   shuffleQuerySchema,
 } from '../../../src/shared/api/catalog';
 import { sendCacheable } from '../../lib/http-cache';
-import { catalogDate, menuById, menusForDate, productDetail, shuffle } from './catalog.service';
+import { catalogDate, dayProducts, menuById, menusForDate, productDetail, shuffle } from './catalog.service';
 
 /** The catalog: public, the same for every visitor of a date, so briefly cacheable with an ETag. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +27,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCacheable(request, reply, await menuById(app.db, date, request.params.id));
     },
   );
+
+  app.get('/api/products', { schema: { querystring: catalogQuerySchema, response: { 200: productListSchema } } }, async (request, reply) => {
+    const date = await catalogDate(app.db, app.clock.now(), request.query.date);
+    return sendCacheable(request, reply, await dayProducts(app.db, date));
+  });
 
   app.get(
     '/api/products/shuffle',

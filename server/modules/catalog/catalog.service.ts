@@ -2,7 +2,7 @@ import type { CatalogProduct, Menu, ProductDetail } from '../../../src/shared/ap
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { deliveryDateAt } from '../state/state.service';
-import { findProduct, isSoldOut, menusOfProduct, menusWithProducts, randomAvailableProducts, type DatedProduct } from './catalog.repo';
+import { findProduct, isSoldOut, menusOfProduct, menusWithProducts, productsOfDate, randomAvailableProducts, type DatedProduct } from './catalog.repo';
 
 function toCatalogProduct(p: DatedProduct, extraPrice = 0): CatalogProduct {
   return {
@@ -59,6 +59,11 @@ export async function menuById(db: Db, date: string | null, id: number): Promise
 export async function shuffle(db: Db, date: string | null, count: number): Promise<CatalogProduct[]> {
   if (!date) return [];
   return (await randomAvailableProducts(db, date, count)).map((p) => toCatalogProduct(p));
+}
+
+export async function dayProducts(db: Db, date: string | null): Promise<CatalogProduct[]> {
+  if (!date) return [];
+  return (await productsOfDate(db, date)).map((p) => toCatalogProduct(p));
 }
 
 export async function productDetail(db: Db, date: string | null, idOrSlug: string): Promise<ProductDetail> {

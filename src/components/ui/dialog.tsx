@@ -10,6 +10,8 @@ interface DialogProps {
   /** Escape closes unless the dialog must stay (payment in progress). */
   dismissible?: boolean;
   hideTitle?: boolean;
+  /** Panels: a wider panel for rich content (the formula composer). */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * The shell of every modal and pop-in: an ARIA dialog that traps focus while open and returns it to
  * the element that opened it. The shared overlay behind it is drawn by the app shell.
  */
-export function Dialog({ open, title, onClose, placement = 'center', dismissible = true, hideTitle = false, children }: DialogProps) {
+export function Dialog({ open, title, onClose, placement = 'center', dismissible = true, hideTitle = false, wide = false, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -59,7 +61,7 @@ export function Dialog({ open, title, onClose, placement = 'center', dismissible
 
   if (!open) return null;
   return (
-    <div ref={ref} className={`${styles.dialog} ${styles[placement]}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+    <div ref={ref} className={`${styles.dialog} ${styles[placement]} ${wide ? styles.wide : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
       <div className={styles.head}>
         <h2 id={titleId} className={hideTitle ? styles.srOnly : styles.title}>
           {title}

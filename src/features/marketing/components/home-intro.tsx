@@ -17,11 +17,10 @@ const STEPS = [
   },
 ];
 
-/** The home page's opening: promise, calls to action and how it works. */
-export function HomeIntro() {
+/** The home page's opening: the promise and its calls to action. */
+export function HomeHero() {
   return (
-    <>
-      <section className={styles.hero} aria-labelledby="home-title">
+    <section className={styles.hero} aria-labelledby="home-title">
         <div className={styles.heroText}>
           <p className={styles.kicker}>Cuisiné ce matin à Lyon</p>
           <h1 id="home-title" className={styles.title}>
@@ -55,8 +54,14 @@ export function HomeIntro() {
             <path d="M134 44c-6-10 6-14 0-26M160 40c-6-10 6-14 0-26M186 44c-6-10 6-14 0-26" stroke="#f2a541" strokeWidth="5" fill="none" strokeLinecap="round" />
           </svg>
         </div>
-      </section>
+    </section>
+  );
+}
 
+/** Below the catalog: how it works, the deposit and the companies. */
+export function HomeMore() {
+  return (
+    <>
       <section className={styles.steps} aria-labelledby="home-how">
         <h2 id="home-how" className={styles.sectionTitle}>
           Comment ça marche

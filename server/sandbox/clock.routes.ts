@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const clockBodySchema = z.object({ now: z.iso.datetime({ offset: true }).nullable() });
+
+/**
+ * Sandbox only: sets the server's clock so QA and the e2e tests can see the shop after a cut-off
+ * or on another day. `{now: null}` returns to real time.
+ */
+export const sandboxClockRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/__sandbox/clock', { schema: { body: clockBodySchema } }, async (request) => {
+    app.clock.set(request.body.now ? new Date(request.body.now) : null);
+    return { now: app.clock.now().toISOString() };
+  });
+  app.get('/__sandbox/clock', async () => ({ now: app.clock.now().toISOString() }));
+};

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import type { Settings, ShopOpen } from '../shared/api/state';
+import { openPopin } from '../lib/overlays-store';
+
+const CLOSED_SEEN = 'popote:closed-popin-seen';
+const HOMEPAGE_SEEN = 'popote:homepage-popin';
+
+/** A short fingerprint of the pop-in's text: a new message shows again to everyone. */
+export function fingerprint(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(31, h) + text.charCodeAt(i)) | 0;
+  return String(h >>> 0);
+}
+
+/** Whether the homepage pop-in should open: a text is set and this visitor has not seen it. */
+export function shouldShowHomepagePopin(settings: Settings, storage: Pick<Storage, 'getItem'>): boolean {
+  const text = settings.homepage_popin_text?.trim();
+  return Boolean(text) && storage.getItem(HOMEPAGE_SEEN) !== fingerprint(text!);
+}
+
+export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage, 'setItem'> = localStorage) {
+  const text = settings.homepage_popin_text?.trim();
+  if (text) storage.setItem(HOMEPAGE_SEEN, fingerprint(text));
+}
+
+/**
+ * Opens the closed-website pop-in once per browser session when the shop is closed, and the
+ * homepage pop-in once per visitor on the home page.
+ */
+export function usePopinTriggers(shop: ShopOpen | undefined, settings: Settings | undefined, onHome: boolean) {
+  useEffect(() => {
+    if (!shop || shop.open || sessionStorage.getItem(CLOSED_SEEN)) return;
+    sessionStorage.setItem(CLOSED_SEEN, '1');
+    openPopin('closed_website');
+  }, [shop]);
+
+  useEffect(() => {
+    if (!settings || !onHome || !shouldShowHomepagePopin(settings, localStorage)) return;
+    markHomepagePopinSeen(settings);
+    openPopin('homepage');
+  }, [settings, onHome]);
+}

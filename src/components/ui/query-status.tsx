@@ -1,0 +1,34 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import styles from './query-status.module.css';
+
+interface QueryStatusProps<T> {
+  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'refetch' | 'isFetching'>;
+  /** 'Chargement des formules…' */
+  loading: string;
+  /** 'Impossible de charger les formules.' */
+  error: string;
+  children: (data: T) => ReactNode;
+}
+
+/** Loading, error-with-retry, or the data: the three states of every list the server gives. */
+export function QueryStatus<T>({ query, loading, error, children }: QueryStatusProps<T>) {
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError) {
+    return (
+      <div className={styles.error} role="alert">
+        <p>{error} Vérifiez votre connexion puis réessayez.</p>
+        <Button variant="secondary" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
+          Réessayer
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <p className={styles.loading} role="status">
+      <span className={styles.dot} aria-hidden="true" />
+      {loading}
+    </p>
+  );
+}

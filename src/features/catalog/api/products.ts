@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { productDetailSchema, productListSchema } from '../../../shared/api/catalog';
+import { HOMEPAGE_PRODUCTS } from '../../../shared/constants';
+
+const dateQuery = (date: string | null) => (date ? `date=${date}` : '');
+
+/** 8 random dishes of the day for the home page. Kept for the visit: a refetch would reshuffle. */
+export const shuffleQuery = (date: string | null) =>
+  queryOptions({
+    queryKey: ['products', 'shuffle', date],
+    queryFn: ({ signal }) => api(`/api/products/shuffle?number=${HOMEPAGE_PRODUCTS}&${dateQuery(date)}`, { schema: productListSchema, signal }),
+    staleTime: Infinity,
+  });
+
+/** Every dish cooked on a date, sold-out ones included (the order page). */
+export const dayProductsQuery = (date: string | null) =>
+  queryOptions({
+    queryKey: ['products', 'day', date],
+    queryFn: ({ signal }) => api(`/api/products?${dateQuery(date)}`, { schema: productListSchema, signal }),
+    staleTime: 60_000,
+  });
+
+/** One dish by id or slug, with its availability on a date. */
+export const productQuery = (idOrSlug: string, date: string | null) =>
+  queryOptions({
+    queryKey: ['products', idOrSlug, date],
+    queryFn: ({ signal }) => api(`/api/products/${encodeURIComponent(idOrSlug)}?${dateQuery(date)}`, { schema: productDetailSchema, signal }),
+    staleTime: 60_000,
+  });

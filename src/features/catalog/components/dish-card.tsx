@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import type { CatalogProduct } from '../../../shared/api/catalog';
+import { formatEuros } from '../../../shared/money';
+import styles from './dish-card.module.css';
+
+interface DishCardProps {
+  product: CatalogProduct;
+  /** Where the detail opens: over the home page or over the order page. */
+  base: '/' | '/passer-commande';
+  /** Above the fold: load the image at once. */
+  eager?: boolean;
+}
+
+/** A dish: picture, name, tags and price; the whole card opens its detail. */
+export function DishCard({ product, base, eager = false }: DishCardProps) {
+  const to = base === '/' ? '/$slug' : '/passer-commande/$slug';
+  return (
+    <article className={styles.card} data-sold-out={product.sold_out || undefined}>
+      <img
+        className={styles.cover}
+        src={product.cover_url ?? '/images/dishes/placeholder.svg'}
+        alt=""
+        width="400"
+        height="300"
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <Link to={to} params={{ slug: product.slug }} className={styles.link}>
+            {product.name}
+          </Link>
+        </h3>
+        <p className={styles.description}>{product.short_description}</p>
+        <div className={styles.meta}>
+          <span className={styles.price}>{formatEuros(product.price)}</span>
+          {product.sold_out ? <span className={styles.soldOut}>Épuisé</span> : null}
+          {product.tags
+            .filter((t) => t !== 'fait maison')
+            .slice(0, 2)
+            .map((t) => (
+              <span key={t} className={styles.tag}>
+                {t}
+              </span>
+            ))}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ProductDetail } from '../../../shared/api/catalog';
+import { formatEuros } from '../../../shared/money';
+import styles from './dish-detail.module.css';
+
+/** A dish in full: picture, price, description, ingredients, allergens, nutrition, formulas. */
+export function DishDetail({ product }: { product: ProductDetail }) {
+  return (
+    <article className={styles.detail}>
+      <img className={styles.cover} src={product.cover_url ?? ''} alt="" width="400" height="300" />
+      <div className={styles.head}>
+        <p className={styles.price}>{formatEuros(product.price)}</p>
+        {!product.available ? (
+          <p className={styles.badge}>Pas au menu ce jour-là</p>
+        ) : product.sold_out ? (
+          <p className={styles.badge}>Épuisé pour aujourd’hui</p>
+        ) : null}
+      </div>
+      <p className={styles.lead}>{product.short_description}</p>
+      <p>{product.description}</p>
+      {product.tags.length ? (
+        <ul className={styles.tags} aria-label="Régime et labels">
+          {product.tags.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      ) : null}
+      <section aria-labelledby={`ingredients-${product.id}`}>
+        <h3 id={`ingredients-${product.id}`} className={styles.subtitle}>
+          Ingrédients
+        </h3>
+        <p>{product.ingredients.join(', ')}.</p>
+      </section>
+      <section aria-labelledby={`allergens-${product.id}`}>
+        <h3 id={`allergens-${product.id}`} className={styles.subtitle}>
+          Allergènes
+        </h3>
+        <p>{product.allergens.length ? product.allergens.join(', ') : 'Aucun des 14 allergènes majeurs.'}</p>
+      </section>
+      {product.nutrition ? (
+        <section aria-labelledby={`nutrition-${product.id}`}>
+          <h3 id={`nutrition-${product.id}`} className={styles.subtitle}>
+            Valeurs nutritionnelles (par portion)
+          </h3>
+          <dl className={styles.nutrition}>
+            <div>
+              <dt>Énergie</dt>
+              <dd>{product.nutrition.kcal} kcal</dd>
+            </div>
+            <div>
+              <dt>Protéines</dt>
+              <dd>{product.nutrition.proteins_g} g</dd>
+            </div>
+            <div>
+              <dt>Glucides</dt>
+              <dd>{product.nutrition.carbs_g} g</dd>
+            </div>
+            <div>
+              <dt>Lipides</dt>
+              <dd>{product.nutrition.fat_g} g</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+      {product.menus.length ? (
+        <p className={styles.menus}>
+          Au choix dans : <strong>{product.menus.map((m) => m.name).join(', ')}</strong>
+        </p>
+      ) : null}
+    </article>
+  );
+}

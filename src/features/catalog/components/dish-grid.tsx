@@ -1,0 +1,37 @@
+import type { CatalogProduct } from '../../../shared/api/catalog';
+import { DishCard } from './dish-card';
+import styles from './dish-grid.module.css';
+
+const SECTIONS: { category: CatalogProduct['category']; title: string }[] = [
+  { category: 'starter', title: 'Entrées' },
+  { category: 'main', title: 'Plats' },
+  { category: 'dessert', title: 'Desserts' },
+  { category: 'drink', title: 'Boissons' },
+];
+
+/** Every dish of the day, by course, on the order page. */
+export function DishGrid({ products }: { products: CatalogProduct[] }) {
+  if (products.length === 0) return <p className={styles.empty}>Aucun plat n’est au menu ce jour-là.</p>;
+  return (
+    <div className={styles.sections}>
+      {SECTIONS.map(({ category, title }) => {
+        const items = products.filter((p) => p.category === category);
+        if (!items.length) return null;
+        return (
+          <section key={category} aria-labelledby={`dishes-${category}`}>
+            <h3 id={`dishes-${category}`} className={styles.title}>
+              {title}
+            </h3>
+            <ul className={styles.grid}>
+              {items.map((p) => (
+                <li key={p.id}>
+                  <DishCard product={p} base="/passer-commande" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

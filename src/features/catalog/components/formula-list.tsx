@@ -1,0 +1,46 @@
+import type { Menu } from '../../../shared/api/catalog';
+import { formatEuros } from '../../../shared/money';
+import { Button } from '../../../components/ui/button';
+import { cheapestMenu } from '../catalog-rules';
+import styles from './formula-list.module.css';
+
+const COURSE_NAMES: Record<number, string> = { 1: 'Entrée', 2: 'Plat', 3: 'Dessert' };
+
+/** What a formula holds: 'Entrée + Plat + Dessert'. */
+function courses(menu: Menu): string {
+  return menu.categories
+    .filter((c) => c.required)
+    .map((c) => COURSE_NAMES[c.type] ?? c.name)
+    .join(' + ');
+}
+
+interface FormulaListProps {
+  menus: Menu[];
+  onCompose: (menu: Menu) => void;
+}
+
+/** The formulas of the day as cards; the cheapest says "à partir de". */
+export function FormulaList({ menus, onCompose }: FormulaListProps) {
+  const cheapest = cheapestMenu(menus);
+  if (menus.length === 0) {
+    return <p className={styles.empty}>Pas de formule au menu ce jour-là : la cuisine se repose. Revenez demain !</p>;
+  }
+  return (
+    <ul className={styles.list}>
+      {menus.map((menu) => (
+        <li key={menu.id} className={styles.card} data-cheapest={menu.id === cheapest?.id || undefined}>
+          <h3 className={styles.name}>{menu.name}</h3>
+          <p className={styles.courses}>{courses(menu)}</p>
+          {menu.description ? <p className={styles.description}>{menu.description}</p> : null}
+          <p className={styles.price}>
+            {menu.id === cheapest?.id && menus.length > 1 ? <span className={styles.from}>à partir de </span> : null}
+            {formatEuros(menu.price)}
+          </p>
+          <Button variant={menu.id === cheapest?.id ? 'primary' : 'secondary'} onClick={() => onCompose(menu)} aria-label={`Composer la formule ${menu.name}`}>
+            Composer
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

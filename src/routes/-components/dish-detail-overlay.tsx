@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { useDishDetail } from '../../app/detail-navigation';
+import { Dialog } from '../../components/ui/dialog';
+import { QueryStatus } from '../../components/ui/query-status';
+import { productQuery } from '../../features/catalog/api/products';
+import { DishDetail } from '../../features/catalog/components/dish-detail';
+import { ApiError } from '../../lib/api-client';
+import { loadDeliveryDate, useDeliveryDate } from './catalog-data';
+
+/** Loader of the detail routes: an unknown dish is the 404 page. */
+export async function loadDish(queryClient: QueryClient, slug: string) {
+  const date = await loadDeliveryDate(queryClient);
+  try {
+    await queryClient.ensureQueryData(productQuery(slug, date));
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) throw notFound();
+  }
+}
+
+/** A dish's detail in a dialog over the page below, with its own URL. */
+export function DishDetailOverlay({ slug }: { slug: string }) {
+  const date = useDeliveryDate();
+  const product = useQuery(productQuery(slug, date));
+  const { close } = useDishDetail();
+  return (
+    <Dialog open title={product.data?.name ?? 'Chargement du plat…'} onClose={close} placement="panel-right">
+      <QueryStatus query={product} loading="Chargement du plat…" error="Impossible de charger ce plat.">
+        {(data) => <DishDetail product={data} />}
+      </QueryStatus>
+    </Dialog>
+  );
+}

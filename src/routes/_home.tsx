@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { menusQuery } from '../features/catalog/api/menus';
+import { shuffleQuery } from '../features/catalog/api/products';
+import { loadDeliveryDate } from './-components/catalog-data';
+import { HomePage } from './-components/home-page';
+
+export const Route = createFileRoute('/_home')({
+  loader: async ({ context: { queryClient } }) => {
+    const date = await loadDeliveryDate(queryClient);
+    if (date) await Promise.allSettled([queryClient.ensureQueryData(menusQuery(date)), queryClient.ensureQueryData(shuffleQuery(date))]);
+  },
+  component: HomePage,
+});

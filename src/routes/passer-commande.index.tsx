@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+/** The order page itself is the /passer-commande layout; without a slug nothing opens over it. */
+export const Route = createFileRoute('/passer-commande/')({
+  component: () => null,
+});

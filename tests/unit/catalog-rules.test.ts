@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { cheapestMenu, rotate, selectedMenu, wrapIndex } from '../../src/features/catalog/catalog-rules';
+import type { Menu } from '../../src/shared/api/catalog';
+
+const menu = (id: number, price: number): Menu => ({ id, slug: `m${id}`, name: `M${id}`, description: '', price, categories: [] });
+
+describe('menus', () => {
+  it('the cheapest menu has the lowest price, the first of equals', () => {
+    expect(cheapestMenu([menu(1, 1490), menu(2, 1290), menu(3, 1290)])?.id).toBe(2);
+    expect(cheapestMenu([])).toBeNull();
+  });
+
+  it('the first menu is selected by default', () => {
+    const menus = [menu(1, 1490), menu(2, 1290)];
+    expect(selectedMenu(menus, null)?.id).toBe(1);
+    expect(selectedMenu(menus, 2)?.id).toBe(2);
+    expect(selectedMenu(menus, 99)?.id).toBe(1);
+    expect(selectedMenu([], null)).toBeNull();
+  });
+});
+
+describe('carousel wrap-around', () => {
+  it('wraps indexes at both ends', () => {
+    expect(wrapIndex(8, 8)).toBe(0);
+    expect(wrapIndex(-1, 8)).toBe(7);
+    expect(wrapIndex(17, 8)).toBe(1);
+    expect(wrapIndex(3, 0)).toBe(0);
+  });
+
+  it('rotates the list so next and previous never run out', () => {
+    expect(rotate([1, 2, 3, 4], 1)).toEqual([2, 3, 4, 1]);
+    expect(rotate([1, 2, 3, 4], -1)).toEqual([4, 1, 2, 3]);
+    expect(rotate([1, 2, 3, 4], 4)).toEqual([1, 2, 3, 4]);
+  });
+});
