@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KIB = 170;
-const HOME_ROUTE = /^routes\/index\.tsx/;
+/** The chunks of the route tree that render `/`: the _home layout and its index. */
+const HOME_ROUTE = /^routes\/(_home|_home\.index)\.tsx/;
 
 const dist = new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));

@@ -1,0 +1,61 @@
+/**
+ * `npm run catalog:import FILE`: loads a day's catalog (dishes, what the kitchen cooks) from a JSON
+ * file into the configured database. Exit 0 with a summary on stdout, 1 with every error on stderr.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { EnvError, loadEnv } from '../../env';
+import { CatalogImportError, formatSummary, importCatalog, parseCatalogFile } from './catalog-import';
+
+function fail(title: string, errors: string[]): number {
+  console.error([title, ...errors.map((e) => `  ${e}`)].join('\n'));
+  return 1;
+}
+
+async function main(args: string[]): Promise<number> {
+  const [file, ...extra] = args;
+  if (!file || extra.length > 0) return fail('Usage : npm run catalog:import FICHIER.json', []);
+
+  // npm runs scripts from the package root; a relative path means relative to where the operator typed it.
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    return fail(`Impossible de lire ${path} : ${(err as Error).message}`, []);
+  }
+
+  // Checked before the database is opened: a broken file never touches it.
+  const parsed = parseCatalogFile(text);
+  if (!parsed.ok) {
+    const n = parsed.errors.length;
+    return fail(`${file} : ${n} ${n > 1 ? 'erreurs' : 'erreur'}, rien n’a été importé.`, parsed.errors);
+  }
+
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) return fail('La configuration est invalide :', err.problems);
+    throw err;
+  }
+
+  const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
+  try {
+    await migrate(database);
+    const summary = await importCatalog(database.db, parsed.data);
+    // stdout, not console.log: the summary is the command's output, errors go to stderr.
+    process.stdout.write(`${formatSummary(summary)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof CatalogImportError) return fail(`${file} : import refusé, rien n’a été modifié.`, err.errors);
+    return fail(`${file} : import impossible, rien n’a été modifié.`, [(err as Error).message]);
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
