@@ -1,5 +1,7 @@
-import { useNavigate, useParams, useRouter, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
+
+const DETAIL_ROUTES = new Set(['/_home/$slug', '/passer-commande/$slug']);
 
 /**
  * A dish detail opens over the home page (/:slug) or the order page (/passer-commande/:slug),
@@ -9,12 +11,19 @@ import { useCallback } from 'react';
 export function useDishDetail() {
   const router = useRouter();
   const navigate = useNavigate();
-  const { slug } = useParams({ strict: false }) as { slug?: string };
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const parent = pathname.startsWith('/passer-commande') ? '/passer-commande' : '/';
+  // Only a detail route that loaded counts: an unknown path matched as far as /:slug is a 404.
+  const leaf = useRouterState({
+    select: (s) => {
+      const match = s.matches[s.matches.length - 1];
+      return match ? { routeId: match.routeId as string, status: match.status, pathname: match.pathname } : null;
+    },
+    structuralSharing: true,
+  });
+  const open = Boolean(leaf && DETAIL_ROUTES.has(leaf.routeId) && leaf.status === 'success');
+  const parent = leaf?.pathname.startsWith('/passer-commande') ? '/passer-commande' : '/';
   const close = useCallback(() => {
     if (router.history.canGoBack()) router.history.back();
     else void navigate({ to: parent });
   }, [router, navigate, parent]);
-  return { slug: slug ?? null, open: Boolean(slug), close };
+  return { open, close };
 }
