@@ -14,6 +14,7 @@ import security from './plugins/security';
 import session from './plugins/session';
 import staticFiles from './plugins/static';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(stateRoutes);
   await app.register(newsletterRoutes);
   await app.register(catalogRoutes);
+  await app.register(deliveryRoutes);
   if (env.SANDBOX) await app.register(sandboxClockRoutes);
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

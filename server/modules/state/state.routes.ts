@@ -7,7 +7,8 @@ export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/state', { schema: { response: { 200: stateSchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     reply.header('cache-control', 'no-store');
-    return appState(app.db, session, app.clock.now());
+    const cookie = Number(request.cookies.popote_delivery);
+    return appState(app.db, session, app.clock.now(), Number.isSafeInteger(cookie) && cookie > 0 ? cookie : undefined);
   });
 
   app.get('/api/state/shop-open', { schema: { response: { 200: shopOpenSchema } } }, async (_request, reply) => {

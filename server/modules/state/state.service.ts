@@ -23,15 +23,19 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
   };
 }
 
-/** The app state of the spec for a session (shop.md §3 "App state from the server"). */
-export async function appState(db: Db, session: Session, now: Date): Promise<AppState> {
+/**
+ * The app state of the spec for a session (shop.md §3 "App state from the server"). The delivery
+ * choice is the session's, else the delivery cookie's (it outlives a session rotated at logout).
+ */
+export async function appState(db: Db, session: Session, now: Date, cookieDeliveryId?: number): Promise<AppState> {
   const [settings, contactTypes, date, customer] = await Promise.all([
     readSettings(db),
     readContactTypes(db),
     deliveryDateAt(db, now),
     session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
   ]);
-  const delivery = session.deliveryId ? await findDelivery(db, session.deliveryId) : null;
+  const deliveryId = session.deliveryId ?? cookieDeliveryId;
+  const delivery = deliveryId ? await findDelivery(db, deliveryId) : null;
   // A chosen delivery counts only while it is on the current delivery date.
   const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
   return {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styles from './dialog.module.css';
+import hidden from './visually-hidden.module.css';
 
 interface DialogProps {
   open: boolean;
@@ -63,7 +64,7 @@ export function Dialog({ open, title, onClose, placement = 'center', dismissible
   return (
     <div ref={ref} className={`${styles.dialog} ${styles[placement]} ${wide ? styles.wide : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
       <div className={styles.head}>
-        <h2 id={titleId} className={hideTitle ? styles.srOnly : styles.title}>
+        <h2 id={titleId} className={hideTitle ? hidden.srOnly : styles.title}>
           {title}
         </h2>
         {dismissible ? (

@@ -19,3 +19,36 @@ export const deliverySchema = z.object({
   tour: z.object({ id: z.number().int(), name: z.string(), order_time_limit: z.string() }),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
+
+/** A delivery slot as listed under its location (the location is the parent). */
+export const locationDeliverySchema = deliverySchema.omit({ delivery_location: true });
+export type LocationDelivery = z.infer<typeof locationDeliverySchema>;
+
+/** A delivery point with its slots on the delivery date (shop.md §3 "Delivery location"). */
+export const deliveryLocationSchema = deliveryLocationSummarySchema.extend({
+  company: z.string().nullable(),
+  deliveries: z.array(locationDeliverySchema),
+});
+export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
+export const deliveryLocationsSchema = z.array(deliveryLocationSchema);
+
+export const deliveryLocationsQuerySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ.' }).optional(),
+});
+
+export const SEARCH_MIN_LENGTH = 3;
+const searchMessage = `Saisissez au moins ${SEARCH_MIN_LENGTH} caractères.`;
+export const deliverySearchQuerySchema = deliveryLocationsQuerySchema.extend({
+  search: z.string({ error: searchMessage }).trim().min(SEARCH_MIN_LENGTH, { error: searchMessage }).max(100, { error: 'Votre recherche est trop longue.' }),
+});
+
+export const DELIVERY_REQUIRED_MESSAGE = 'Veuillez sélectionner un point de livraison.';
+/** POST /api/deliveries: the chosen slot's id, an integer (shop.md §5 "Delivery submit"). */
+export const selectDeliveryBodySchema = z.object({
+  id: z.number({ error: DELIVERY_REQUIRED_MESSAGE }).int({ error: DELIVERY_REQUIRED_MESSAGE }).positive({ error: DELIVERY_REQUIRED_MESSAGE }),
+});
+
+/** The refusal when a tour's cut-off has passed: the client shows the message. */
+export const TOO_LATE_CODE = 'order_time_limit_passed';
+export const tooLateMessage = (limit: string) =>
+  `La fin des commandes pour ce point de livraison est passée pour aujourd’hui (${limit.slice(0, 5).replace(':', 'h')}). La prochaine fois, commandez avant cette heure-là !`;

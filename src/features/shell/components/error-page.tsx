@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/ui/button';
+import hidden from '../../../components/ui/visually-hidden.module.css';
 import styles from './error-page.module.css';
 
 /** 'Oups': the error page for unknown routes (404) and failures (500 by default). */
@@ -12,7 +13,7 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
       </p>
       <h1 className={styles.title}>Oups</h1>
       <p className={styles.wind}>Le vent nous a emportés un peu trop loin… {text}</p>
-      <p className={styles.sr}>Erreur {status}</p>
+      <p className={hidden.srOnly}>Erreur {status}</p>
       <Link to="/" className={buttonClass('primary')}>
         Revenir à l&apos;accueil
       </Link>

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deliveryLocationsQuerySchema,
+  deliveryLocationsSchema,
+  deliverySchema,
+  deliverySearchQuerySchema,
+  selectDeliveryBodySchema,
+} from '../../../src/shared/api/delivery';
+import { parisInstant } from '../../../src/shared/time';
+import { sendCacheable } from '../../lib/http-cache';
+import { deliveryDateAt } from '../state/state.service';
+import { recordChoice } from './delivery.repo';
+import { checkChoice, locationsOn, searchLocations } from './delivery.service';
+
+/** The delivery choice also lives in this cookie, until the end of the delivery day (Paris). */
+export const DELIVERY_COOKIE = 'popote_delivery';
+
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/delivery-locations',
+    { schema: { querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
+    async (request, reply) => {
+      const date = request.query.date ?? (await deliveryDateAt(app.db, app.clock.now()));
+      return sendCacheable(request, reply, await locationsOn(app.db, date));
+    },
+  );
+
+  app.get(
+    '/api/delivery-locations/search',
+    { schema: { querystring: deliverySearchQuerySchema, response: { 200: deliveryLocationsSchema } } },
+    async (request, reply) => {
+      const date = request.query.date ?? (await deliveryDateAt(app.db, app.clock.now()));
+      return sendCacheable(request, reply, await searchLocations(app.db, date, request.query.search));
+    },
+  );
+
+  app.post('/api/deliveries', { schema: { body: selectDeliveryBodySchema, response: { 200: deliverySchema } } }, async (request, reply) => {
+    const session = await request.ensureSession();
+    const now = app.clock.now();
+    const delivery = await checkChoice(app.db, request.body.id, await deliveryDateAt(app.db, now), now);
+    await recordChoice(app.db, session.id, session.customerId, delivery.id);
+    reply.setCookie(DELIVERY_COOKIE, String(delivery.id), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.env.COOKIE_SECURE,
+      expires: parisInstant(delivery.starts_at.slice(0, 10), '23:59:59'),
+    });
+    return delivery;
+  });
+};
