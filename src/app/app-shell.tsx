@@ -23,6 +23,7 @@ import { closeAll, closeModal, closePopin, isAnyOpen, openModal, overlayClick, o
 import { notify } from '../lib/snackbar-store';
 import { formatEuros } from '../shared/money';
 import { useDishDetail } from './detail-navigation';
+import { DeliveryFinder } from './delivery-finder';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
 
@@ -79,6 +80,9 @@ export function AppShell() {
         <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
           {(data) => <FormulaComposer menus={data} onAdd={showComposedFormula} />}
         </QueryStatus>
+      </Dialog>
+      <Dialog open={snap.modals.delivery_selector} title="Choisir mon point de livraison" onClose={() => closeModal('delivery_selector')} placement="panel-right" wide>
+        <DeliveryFinder />
       </Dialog>
       <ClosedWebsitePopin
         open={snap.popins.closed_website}

@@ -7,6 +7,7 @@ import { OrderPage } from '../../features/catalog/components/order-page';
 import { DeliverySummary } from '../../features/delivery/components/delivery-summary';
 import { appStateQuery } from '../../lib/app-state';
 import { formatLongDate } from '../../lib/format';
+import { openModal } from '../../lib/overlays-store';
 import { FormulasOfTheDay } from './formulas-of-the-day';
 
 /** /passer-commande: the delivery, then the day's formulas and dishes; a dish detail opens over it. */
@@ -17,7 +18,7 @@ export function OrderRoute() {
   return (
     <>
       <OrderPage
-        delivery={<DeliverySummary delivery={state?.current_delivery ?? null} dateLabel={date ? formatLongDate(date) : null} />}
+        delivery={<DeliverySummary delivery={state?.current_delivery ?? null} dateLabel={date ? formatLongDate(date) : null} onChoose={() => openModal('delivery_selector')} />}
         catalog={
           <>
             <FormulasOfTheDay date={date} />

@@ -1,5 +1,4 @@
-import { Link } from '@tanstack/react-router';
-import { buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import type { Delivery } from '../../../shared/api/delivery';
 import { hhmm } from '../../../shared/time';
 import styles from './delivery-summary.module.css';
@@ -8,10 +7,12 @@ interface DeliverySummaryProps {
   delivery: Delivery | null;
   /** The current delivery date, 'lundi 23 novembre'. */
   dateLabel: string | null;
+  /** Opens the delivery selector. */
+  onChoose: () => void;
 }
 
 /** The chosen point, date and window, or an invitation to choose one. */
-export function DeliverySummary({ delivery, dateLabel }: DeliverySummaryProps) {
+export function DeliverySummary({ delivery, dateLabel, onChoose }: DeliverySummaryProps) {
   if (!delivery) {
     return (
       <div className={styles.summary}>
@@ -24,9 +25,9 @@ export function DeliverySummary({ delivery, dateLabel }: DeliverySummaryProps) {
             'Aucune livraison n’est prévue pour le moment.'
           )}
         </p>
-        <Link to="/points-de-livraison" className={buttonClass('primary', 'sm')}>
+        <Button size="sm" onClick={onChoose}>
           Choisir un point de livraison
-        </Link>
+        </Button>
       </div>
     );
   }
@@ -43,9 +44,9 @@ export function DeliverySummary({ delivery, dateLabel }: DeliverySummaryProps) {
           {location.is_private ? `avant ${start}` : `de ${start} à ${end}`}
         </span>
       </div>
-      <Link to="/points-de-livraison" className={buttonClass('secondary', 'sm')}>
+      <Button variant="secondary" size="sm" onClick={onChoose}>
         Changer
-      </Link>
+      </Button>
     </div>
   );
 }

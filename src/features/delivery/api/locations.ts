@@ -1,0 +1,20 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { deliveryLocationsSchema, deliverySchema } from '../../../shared/api/delivery';
+
+/** The delivery points with their slots on a date (GET /api/delivery-locations?date=). */
+export const deliveryLocationsQuery = (date: string | null) =>
+  queryOptions({
+    queryKey: ['delivery-locations', date],
+    queryFn: ({ signal }) => api(`/api/delivery-locations${date ? `?date=${date}` : ''}`, { schema: deliveryLocationsSchema, signal }),
+    staleTime: 60_000,
+  });
+
+/** POST /api/deliveries: the chosen slot; the app state (current delivery) is refreshed after. */
+export function useSelectDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api('/api/deliveries', { method: 'POST', body: { id }, schema: deliverySchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['state'] }),
+  });
+}

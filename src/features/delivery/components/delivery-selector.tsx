@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { DELIVERY_REQUIRED_MESSAGE, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
+import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
+import { parisDate, parisTime } from '../../../shared/time';
+import { useSelectDelivery } from '../api/locations';
+import { cutOffLabel, PRIVATE_LABEL, slotLabel } from '../slot-labels';
+import styles from './delivery-selector.module.css';
+
+interface DeliverySelectorProps {
+  locations: DeliveryLocation[];
+  /** The slot chosen before, preselected. */
+  currentDeliveryId: number | null;
+  onChosen: (delivery: Delivery) => void;
+}
+
+function slotsOf(location: DeliveryLocation) {
+  return location.deliveries.map((d) => ({ date: d.starts_at.slice(0, 10), orderTimeLimit: d.tour.order_time_limit }));
+}
+
+/**
+ * The list of delivery points (numbered as on the map) with the chosen point's slots as radio
+ * buttons. Too-late slots and points are shown disabled with the reason (shop.md §4 "Delivery").
+ */
+export function DeliverySelector({ locations, currentDeliveryId, onChosen }: DeliverySelectorProps) {
+  const now = new Date();
+  const today = parisDate(now);
+  const nowTime = parisTime(now);
+  const current = locations.find((l) => l.deliveries.some((d) => d.id === currentDeliveryId));
+  const [locationId, setLocationId] = useState<number | null>(current?.id ?? locations[0]?.id ?? null);
+  const initial = current ?? locations[0];
+  const [deliveryId, setDeliveryId] = useState<number | null>(
+    currentDeliveryId ?? (initial && initial.deliveries.length === 1 ? initial.deliveries[0]!.id : null),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const select = useSelectDelivery();
+  const slotsName = useId();
+
+  function chooseLocation(location: DeliveryLocation) {
+    setLocationId(location.id);
+    setError(null);
+    // A point with exactly one slot selects it; otherwise the customer picks one.
+    setDeliveryId(location.deliveries.length === 1 ? location.deliveries[0]!.id : null);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!deliveryId) {
+      setError(DELIVERY_REQUIRED_MESSAGE);
+      return;
+    }
+    setError(null);
+    select.mutate(deliveryId, {
+      onSuccess: onChosen,
+      onError: (err) => setError(err instanceof ApiError ? (err.fieldMessage('id') ?? err.message) : 'Une erreur est survenue, réessayez.'),
+    });
+  }
+
+  if (locations.length === 0) return <p>Aucun point de livraison n’est ouvert pour le moment.</p>;
+  return (
+    <form className={styles.selector} onSubmit={onSubmit} noValidate aria-label="Choisir un point de livraison">
+      <ol className={styles.list}>
+        {locations.map((location, index) => {
+          const selected = location.id === locationId;
+          const tooLate = location.deliveries.length > 0 && isLocationTooLate(slotsOf(location), today, nowTime);
+          const closed = location.deliveries.length === 0;
+          return (
+            <li key={location.id} className={styles.item} data-selected={selected || undefined}>
+              <button type="button" className={styles.location} aria-pressed={selected} onClick={() => chooseLocation(location)}>
+                <span className={styles.pin} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className={styles.text}>
+                  <span className={styles.name}>{location.name}</span>
+                  <span className={styles.address}>{location.address}</span>
+                  {location.is_private ? <span className={styles.private}>{PRIVATE_LABEL}</span> : null}
+                  {tooLate ? <span className={styles.late}>Trop tard pour aujourd’hui</span> : null}
+                  {closed ? <span className={styles.late}>Pas de livraison ce jour-là</span> : null}
+                </span>
+              </button>
+              {selected && location.deliveries.length > 0 ? (
+                <fieldset className={styles.slots}>
+                  <legend className={styles.legend}>Créneaux à {location.name}</legend>
+                  {location.deliveries.map((d) => {
+                    const late = isTooLate(d.starts_at.slice(0, 10), d.tour.order_time_limit, today, nowTime);
+                    return (
+                      <label key={d.id} className={styles.slot} data-disabled={late || undefined}>
+                        <input
+                          type="radio"
+                          name={slotsName}
+                          value={d.id}
+                          checked={deliveryId === d.id}
+                          disabled={late}
+                          onChange={() => {
+                            setDeliveryId(d.id);
+                            setError(null);
+                          }}
+                        />
+                        <span>
+                          <span className={styles.slotLabel}>{slotLabel(d, location.is_private)}</span>
+                          <span className={styles.cutoff}>{late ? 'Commandes closes pour aujourd’hui' : cutOffLabel(d)}</span>
+                        </span>
+                      </label>
+                    );
+                  })}
+                </fieldset>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <div className={styles.footer}>
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" busy={select.isPending}>
+          Valider ce point de livraison
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { DeliveryLocation } from '../../src/shared/api/delivery';
+
+/** Freezes the server's and the browser's clocks at a time of the current delivery date (Paris). */
+async function freezeAt(page: Page, request: APIRequestContext, time: string) {
+  const { current_delivery_date: date } = await (await request.get('/api/state')).json();
+  const now = `${date}T${time}+01:00`;
+  await request.post('/__sandbox/clock', { data: { now } });
+  await page.clock.setFixedTime(new Date(now));
+  const locations = (await (await request.get(`/api/delivery-locations?date=${date}`)).json()) as DeliveryLocation[];
+  return locations;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A point of the list, by its name (its map number is drawn, not read). */
+const point = (page: Page, location: DeliveryLocation) => page.getByRole('button', { name: new RegExp(`^${escape(location.name)}`) });
+
+test.afterEach(async ({ request }) => {
+  await request.post('/__sandbox/clock', { data: { now: null } });
+});
+
+test('a visitor chooses a point and a slot from the list, and the order page shows it', async ({ page, request }) => {
+  const locations = await freezeAt(page, request, '08:00:00');
+  const location = locations.find((l) => l.deliveries.length > 1 && !l.is_private)!;
+  await page.goto('/passer-commande');
+  await page.getByRole('button', { name: 'Choisir un point de livraison' }).click();
+  const selector = page.getByRole('dialog', { name: 'Choisir mon point de livraison' });
+  await point(page, location).click();
+  const slots = selector.getByRole('group', { name: `Créneaux à ${location.name}` });
+  // Several slots: none is chosen for the customer.
+  await selector.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  await expect(selector.getByRole('alert')).toHaveText('Veuillez sélectionner un point de livraison.');
+  const second = location.deliveries[1]!;
+  const label = `Livraison : ${second.starts_at.slice(11, 16)} - ${second.ends_at.slice(11, 16)}`;
+  await slots.getByRole('radio', { name: new RegExp(label) }).check();
+  await expect(slots.getByText(`Fin des commandes à ${second.tour.order_time_limit.slice(0, 5)}`).first()).toBeVisible();
+  await selector.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Point de livraison enregistré' })).toContainText(location.name);
+  await expect(selector).toHaveCount(0);
+  const summary = page.getByRole('region', { name: /Votre livraison/ });
+  await expect(summary).toContainText(location.name);
+  await expect(summary).toContainText(`de ${second.starts_at.slice(11, 16)} à ${second.ends_at.slice(11, 16)}`);
+});
+
+test('a private point with one slot is chosen at once and says it is for employees', async ({ page, request }) => {
+  const locations = await freezeAt(page, request, '08:00:00');
+  const location = locations.find((l) => l.is_private && l.deliveries.length === 1)!;
+  await page.goto('/points-de-livraison');
+  const item = point(page, location);
+  await expect(item).toContainText('réservé aux salariés');
+  await item.click();
+  const slot = page.getByRole('group', { name: `Créneaux à ${location.name}` }).getByRole('radio');
+  await expect(slot).toBeChecked();
+  await expect(page.getByText(`Livraison avant ${location.deliveries[0]!.starts_at.slice(11, 16)}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  // After a successful choice the app goes to the order page.
+  await expect(page).toHaveURL('/passer-commande');
+  await expect(page.getByRole('region', { name: /Votre livraison/ })).toContainText(location.name);
+});
+
+test('after a tour’s cut-off its slots are disabled, and the server refuses a late choice', async ({ page, request }) => {
+  const locations = await freezeAt(page, request, '10:45:00');
+  const location = locations.find((l) => l.deliveries.some((d) => d.tour.order_time_limit === '10:30:00'))!;
+  const late = location.deliveries.find((d) => d.tour.order_time_limit === '10:30:00')!;
+  await page.goto('/points-de-livraison');
+  await point(page, location).click();
+  const slots = page.getByRole('group', { name: `Créneaux à ${location.name}` });
+  const lateLabel = location.is_private ? `Livraison avant ${late.starts_at.slice(11, 16)}` : `Livraison : ${late.starts_at.slice(11, 16)} - ${late.ends_at.slice(11, 16)}`;
+  await expect(slots.getByRole('radio', { name: new RegExp(lateLabel) })).toBeDisabled();
+  await expect(slots.getByText('Commandes closes pour aujourd’hui').first()).toBeVisible();
+
+  // The browser believes it is still early: the server's cut-off rule has the last word.
+  await page.clock.setFixedTime(new Date(`${late.starts_at.slice(0, 10)}T08:00:00+01:00`));
+  await page.reload();
+  await point(page, location).click();
+  const radio = page.getByRole('group', { name: `Créneaux à ${location.name}` }).getByRole('radio', { name: new RegExp(lateLabel) });
+  await radio.check();
+  await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  await expect(page.getByRole('alert')).toContainText('La fin des commandes pour ce point de livraison est passée pour aujourd’hui');
+});
