@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../src/shared/api/errors';
 import { MESSAGES } from '../../src/shared/api/messages';
+import { isServerPath } from '../../src/shared/paths';
 
 /** Files that must be revalidated on every load so a new deploy is seen at once. */
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
@@ -15,8 +16,6 @@ function cacheControl(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=86400';
 }
-
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/__sandbox');
 
 /**
  * Serves the built PWA from dist/ beside /api: hashed assets immutable, the shell and the service
@@ -40,7 +39,7 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { root:
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !/\.[a-z0-9]+$/i.test(path);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && !/\.[a-z0-9]+$/i.test(path);
     if (hasBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }

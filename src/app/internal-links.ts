@@ -1,3 +1,5 @@
+import { isServerPath } from '../shared/paths';
+
 /**
  * Content pages use plain <a href="/…"> links; this sends same-origin clicks through the router so
  * they navigate without a reload. API and sandbox paths, new tabs and downloads are left alone.
@@ -9,7 +11,7 @@ export function interceptInternalLinks(navigate: (href: string) => void): () => 
     if (!(anchor instanceof HTMLAnchorElement)) return;
     if (anchor.target && anchor.target !== '_self') return;
     if (anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return;
-    if (/^\/(api|__sandbox)(\/|$)/.test(anchor.pathname)) return;
+    if (isServerPath(anchor.pathname)) return;
     if (anchor.dataset.router === 'ignore') return;
     event.preventDefault();
     navigate(anchor.pathname + anchor.search + anchor.hash);

@@ -1,7 +1,6 @@
 import type { CatalogProduct, Menu, ProductDetail } from '../../../src/shared/api/catalog';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
-import { deliveryDateAt } from '../state/state.service';
 import { findProduct, isSoldOut, menusOfProduct, menusWithProducts, productsOfDate, randomAvailableProducts, type DatedProduct } from './catalog.repo';
 
 function toCatalogProduct(p: DatedProduct, extraPrice = 0): CatalogProduct {
@@ -18,11 +17,6 @@ function toCatalogProduct(p: DatedProduct, extraPrice = 0): CatalogProduct {
     category: p.category as CatalogProduct['category'],
     sold_out: isSoldOut(p),
   };
-}
-
-/** The date a catalog request is about: the one asked for, else the current delivery date. */
-export async function catalogDate(db: Db, now: Date, asked?: string): Promise<string | null> {
-  return asked ?? (await deliveryDateAt(db, now));
 }
 
 /**

@@ -7,30 +7,38 @@ export function allLocations(db: Db) {
   return db.select().from(deliveryLocations).orderBy(asc(deliveryLocations.position), asc(deliveryLocations.id));
 }
 
-/** The slots of a date with their tour, ordered by start time. */
-export function deliveriesOn(db: Db, date: string) {
+/** A slot with its tour (cut-off) and its location: one query serves lists and single slots. */
+function slots(db: Db) {
   return db
     .select({
       id: deliveries.id,
-      locationId: deliveries.deliveryLocationId,
       date: deliveries.date,
       startsAt: deliveries.startsAt,
       endsAt: deliveries.endsAt,
       tour: { id: tours.id, name: tours.name, order_time_limit: tours.orderTimeLimit },
+      location: {
+        id: deliveryLocations.id,
+        name: deliveryLocations.name,
+        address: deliveryLocations.address,
+        latitude: deliveryLocations.latitude,
+        longitude: deliveryLocations.longitude,
+        is_private: deliveryLocations.isPrivate,
+      },
     })
     .from(deliveries)
     .innerJoin(tours, eq(tours.id, deliveries.tourId))
-    .where(eq(deliveries.date, date))
-    .orderBy(asc(deliveries.startsAt), asc(deliveries.id));
+    .innerJoin(deliveryLocations, eq(deliveryLocations.id, deliveries.deliveryLocationId));
 }
 
-/** One slot with its date and cut-off, to check a choice. */
+export type SlotRow = NonNullable<Awaited<ReturnType<typeof findSlot>>>;
+
+/** The slots of a date, ordered by start time. */
+export function deliveriesOn(db: Db, date: string) {
+  return slots(db).where(eq(deliveries.date, date)).orderBy(asc(deliveries.startsAt), asc(deliveries.id));
+}
+
 export async function findSlot(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: deliveries.id, date: deliveries.date, orderTimeLimit: tours.orderTimeLimit })
-    .from(deliveries)
-    .innerJoin(tours, eq(tours.id, deliveries.tourId))
-    .where(eq(deliveries.id, id));
+  const [row] = await slots(db).where(eq(deliveries.id, id));
   return row ?? null;
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../../src/shared/api/delivery';
 import { parisInstant } from '../../../src/shared/time';
 import { sendCacheable } from '../../lib/http-cache';
-import { deliveryDateAt } from '../state/state.service';
+import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';
 import { recordChoice } from './delivery.repo';
 import { checkChoice, locationsOn, searchLocations } from './delivery.service';
 
@@ -20,7 +20,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delivery-locations',
     { schema: { querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
-      const date = request.query.date ?? (await deliveryDateAt(app.db, app.clock.now()));
+      const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendCacheable(request, reply, await locationsOn(app.db, date));
     },
   );
@@ -29,7 +29,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delivery-locations/search',
     { schema: { querystring: deliverySearchQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
-      const date = request.query.date ?? (await deliveryDateAt(app.db, app.clock.now()));
+      const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendCacheable(request, reply, await searchLocations(app.db, date, request.query.search));
     },
   );

@@ -1,11 +1,10 @@
-import type { DeliveryLocation } from '../../../src/shared/api/delivery';
+import type { Delivery, DeliveryLocation, LocationDelivery } from '../../../src/shared/api/delivery';
 import { TOO_LATE_CODE, tooLateMessage } from '../../../src/shared/api/delivery';
 import { isTooLate } from '../../../src/shared/delivery-rules';
 import { parisDate, parisTime } from '../../../src/shared/time';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { findDelivery } from '../state/state.repo';
-import { allLocations, deliveriesOn, findSlot } from './delivery.repo';
+import { allLocations, deliveriesOn, findSlot, type SlotRow } from './delivery.repo';
 
 /** Lower-case, without accents: 'Croix-Rousse' and 'croix rousse' and 'CROIX-ROUSSÉ' meet. */
 export function foldForSearch(text: string): string {
@@ -15,6 +14,19 @@ export function foldForSearch(text: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/** A slot in the API's shape: times as 'YYYY-MM-DD HH:MM:SS' (Paris wall clock). */
+function toLocationDelivery(slot: SlotRow): LocationDelivery {
+  return { id: slot.id, starts_at: `${slot.date} ${slot.startsAt}`, ends_at: `${slot.date} ${slot.endsAt}`, tour: slot.tour };
+}
+
+const toDelivery = (slot: SlotRow): Delivery => ({ ...toLocationDelivery(slot), delivery_location: slot.location });
+
+/** A delivery with its location and tour (the session's choice in the app state). */
+export async function findDelivery(db: Db, id: number): Promise<Delivery | null> {
+  const slot = await findSlot(db, id);
+  return slot ? toDelivery(slot) : null;
 }
 
 /** The delivery points with their slots on `date` (none planned: an empty list of slots). */
@@ -28,9 +40,7 @@ export async function locationsOn(db: Db, date: string | null): Promise<Delivery
     latitude: l.latitude,
     longitude: l.longitude,
     is_private: l.isPrivate,
-    deliveries: slots
-      .filter((s) => s.locationId === l.id)
-      .map((s) => ({ id: s.id, starts_at: `${s.date} ${s.startsAt}`, ends_at: `${s.date} ${s.endsAt}`, tour: s.tour })),
+    deliveries: slots.filter((s) => s.location.id === l.id).map(toLocationDelivery),
   }));
 }
 
@@ -44,17 +54,17 @@ export async function searchLocations(db: Db, date: string | null, term: string)
 }
 
 /**
- * Checks a slot can still be chosen now: it exists, it is on the current delivery date, and its
- * tour's order cut-off has not passed. Answers the delivery with its location.
+ * Checks a slot can still be chosen now: it exists, its tour's order cut-off has not passed, and
+ * it is on the current delivery date. Answers the delivery with its location.
  */
-export async function checkChoice(db: Db, id: number, currentDate: string | null, now: Date) {
+export async function checkChoice(db: Db, id: number, currentDate: string | null, now: Date): Promise<Delivery> {
   const slot = await findSlot(db, id);
   if (!slot) throw notFound('Ce créneau de livraison n’existe pas.');
-  if (isTooLate(slot.date, slot.orderTimeLimit, parisDate(now), parisTime(now))) {
-    throw new AppError(409, TOO_LATE_CODE, tooLateMessage(slot.orderTimeLimit));
+  if (isTooLate(slot.date, slot.tour.order_time_limit, parisDate(now), parisTime(now))) {
+    throw new AppError(409, TOO_LATE_CODE, tooLateMessage(slot.tour.order_time_limit));
   }
   if (slot.date !== currentDate) {
     throw new AppError(409, 'not_current_delivery_date', 'Ce créneau n’est pas sur la date de livraison en cours : rechargez la page pour voir les créneaux du jour.');
   }
-  return (await findDelivery(db, id))!;
+  return toDelivery(slot);
 }

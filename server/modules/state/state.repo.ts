@@ -1,6 +1,6 @@
-import { asc, eq, gte, max, sql } from 'drizzle-orm';
+import { asc, eq, gte, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactTypes, customers, deliveries, deliveryLocations, settings, tours } from '../../db/schema';
+import { contactTypes, customers, deliveries, settings, tours } from '../../db/schema';
 import type { DeliveryDay } from '../../../src/shared/delivery-rules';
 
 export async function readSettings(db: Db): Promise<Record<string, string>> {
@@ -39,29 +39,4 @@ export async function findCustomer(db: Db, id: number) {
     .from(customers)
     .where(eq(customers.id, id));
   return row ?? null;
-}
-
-/** A delivery with its location and tour, in the API's shape. */
-export async function findDelivery(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      id: deliveries.id,
-      startsAt: sql<string>`${deliveries.date}::text || ' ' || ${deliveries.startsAt}::text`,
-      endsAt: sql<string>`${deliveries.date}::text || ' ' || ${deliveries.endsAt}::text`,
-      location: {
-        id: deliveryLocations.id,
-        name: deliveryLocations.name,
-        address: deliveryLocations.address,
-        latitude: deliveryLocations.latitude,
-        longitude: deliveryLocations.longitude,
-        is_private: deliveryLocations.isPrivate,
-      },
-      tour: { id: tours.id, name: tours.name, order_time_limit: tours.orderTimeLimit },
-    })
-    .from(deliveries)
-    .innerJoin(deliveryLocations, eq(deliveryLocations.id, deliveries.deliveryLocationId))
-    .innerJoin(tours, eq(tours.id, deliveries.tourId))
-    .where(eq(deliveries.id, id));
-  if (!row) return null;
-  return { id: row.id, starts_at: row.startsAt, ends_at: row.endsAt, delivery_location: row.location, tour: row.tour };
 }

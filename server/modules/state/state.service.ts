@@ -3,12 +3,18 @@ import { currentDeliveryDate, isShopOpen } from '../../../src/shared/delivery-ru
 import { parisDate, parisTime } from '../../../src/shared/time';
 import type { Db } from '../../db/client';
 import type { Session } from '../../plugins/session';
-import { findCustomer, findDelivery, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
+import { findDelivery } from '../delivery/delivery.service';
+import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
 
 /** The date orders are taken for now (Paris time), or null when nothing is planned. */
 export async function deliveryDateAt(db: Db, now: Date): Promise<string | null> {
   const today = parisDate(now);
   return currentDeliveryDate(await upcomingDeliveryDays(db, today), today, parisTime(now));
+}
+
+/** The date a request asks about (?date=), else the current delivery date. */
+export async function requestedDeliveryDate(db: Db, now: Date, asked?: string): Promise<string | null> {
+  return asked ?? (await deliveryDateAt(db, now));
 }
 
 export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { dateQuerySchema } from './fields';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ.' });
-
-/** ?date=YYYY-MM-DD: the delivery date to show (default: the current delivery date). */
-export const catalogQuerySchema = z.object({ date: isoDate.optional() });
+export const catalogQuerySchema = dateQuerySchema;
 
 /** A dish as listed in a formula's category or on the home page. Prices in cents. */
 export const catalogProductSchema = z.object({

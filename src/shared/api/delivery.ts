@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateQuerySchema } from './fields';
 
 export const deliveryLocationSummarySchema = z.object({
   id: z.number().int(),
@@ -32,9 +33,7 @@ export const deliveryLocationSchema = deliveryLocationSummarySchema.extend({
 export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
 export const deliveryLocationsSchema = z.array(deliveryLocationSchema);
 
-export const deliveryLocationsQuerySchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ.' }).optional(),
-});
+export const deliveryLocationsQuerySchema = dateQuerySchema;
 
 export const SEARCH_MIN_LENGTH = 3;
 const searchMessage = `Saisissez au moins ${SEARCH_MIN_LENGTH} caractères.`;

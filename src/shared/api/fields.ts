@@ -6,6 +6,12 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** French phone: leading 0, +33 or 0033, then 9 digits (spaces, dots and dashes allowed between). */
 export const PHONE_PATTERN = /^(?:0|\+33|0033)[1-9](?:[\s.-]?\d{2}){4}$/;
 
+/** A calendar date 'YYYY-MM-DD' (delivery dates in query strings). */
+export const isoDateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ.' });
+
+/** ?date=YYYY-MM-DD: the delivery date to show (default: the current delivery date). */
+export const dateQuerySchema = z.object({ date: isoDateField.optional() });
+
 export const emailField = z
   .string({ error: MESSAGES.email })
   .trim()

@@ -1,0 +1,7 @@
+/**
+ * Paths the server answers itself, never the app shell: the API and the sandbox. The server's
+ * page fallback, the service worker's navigation route and the client's link handling all ask this.
+ */
+export const SERVER_PATH = /^\/(api|__sandbox)(\/|$)/;
+
+export const isServerPath = (pathname: string) => SERVER_PATH.test(pathname);
