@@ -64,7 +64,8 @@ export async function productDetail(db: Db, date: string | null, idOrSlug: strin
   const product = await findProduct(db, idOrSlug, date ?? '0000-01-01');
   if (!product) throw notFound('Ce plat est introuvable.');
   const menus = product.available ? await menusOfProduct(db, product.id) : [];
-  const offered = date ? new Set((await menusForDate(db, date)).map((m) => m.id)) : new Set<number>();
+  // Only formulas offered that day count (each required course has something cooked).
+  const offered = new Set(menus.length ? (await menusForDate(db, date)).map((m) => m.id) : []);
   return {
     ...toCatalogProduct(product),
     description: product.description,
