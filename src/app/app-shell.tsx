@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { HeadContent, Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { CartModal, cartCount } from '../features/cart/components/cart-modal';
 import { menusQuery } from '../features/catalog/api/menus';
-import { FormulaComposer, type ComposedFormula } from '../features/catalog/components/formula-composer';
+import type { ComposedFormula } from '../features/catalog/components/formula-composer';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { AlertBanner } from '../features/shell/components/alert-banner';
 import { ClosedWebsitePopin } from '../features/shell/components/closed-website-popin';
@@ -23,9 +23,13 @@ import { closeAll, closeModal, closePopin, isAnyOpen, openModal, overlayClick, o
 import { notify } from '../lib/snackbar-store';
 import { formatEuros } from '../shared/money';
 import { useDishDetail } from './detail-navigation';
-import { DeliveryFinder } from './delivery-finder';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
+
+// Modal contents load when first opened: they stay out of the home page's JavaScript.
+const FormulaComposer = lazy(() => import('../features/catalog/components/formula-composer').then((m) => ({ default: m.FormulaComposer })));
+const DeliveryFinder = lazy(() => import('./delivery-finder').then((m) => ({ default: m.DeliveryFinder })));
+const loading = <p role="status">Chargement…</p>;
 
 /** The composer's hand-over: shows what the formula holds (the cart feature takes it from here). */
 function showComposedFormula(formula: ComposedFormula) {
@@ -78,11 +82,17 @@ export function AppShell() {
       />
       <Dialog open={snap.modals.menu} title="Composer ma formule" onClose={() => closeModal('menu')} placement="panel-right" wide>
         <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
-          {(data) => <FormulaComposer menus={data} onAdd={showComposedFormula} />}
+          {(data) => (
+            <Suspense fallback={loading}>
+              <FormulaComposer menus={data} onAdd={showComposedFormula} />
+            </Suspense>
+          )}
         </QueryStatus>
       </Dialog>
       <Dialog open={snap.modals.delivery_selector} title="Choisir mon point de livraison" onClose={() => closeModal('delivery_selector')} placement="panel-right" wide>
-        <DeliveryFinder />
+        <Suspense fallback={loading}>
+          <DeliveryFinder />
+        </Suspense>
       </Dialog>
       <ClosedWebsitePopin
         open={snap.popins.closed_website}

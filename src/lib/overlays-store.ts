@@ -34,11 +34,6 @@ export function closeModal(name: ModalName) {
   if (other) overlays.modals[other] = false;
 }
 
-export function toggleModal(name: ModalName) {
-  if (overlays.modals[name]) closeModal(name);
-  else openModal(name);
-}
-
 export function openPopin(name: PopinName) {
   overlays.popins[name] = true;
 }

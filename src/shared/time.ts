@@ -64,3 +64,8 @@ export function parisInstant(isoDate: string, time: string): Date {
 export function hhmm(time: string): string {
   return time.slice(0, 5);
 }
+
+/** The 'HH:MM' of an API date-time 'YYYY-MM-DD HH:MM:SS' (delivery windows). */
+export function timeOf(dateTime: string): string {
+  return hhmm(dateTime.slice(11));
+}

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Alert } from './alert';
 import { Button } from './button';
 import styles from './query-status.module.css';
 
@@ -17,12 +18,12 @@ export function QueryStatus<T>({ query, loading, error, children }: QueryStatusP
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
     return (
-      <div className={styles.error} role="alert">
+      <Alert className={styles.error}>
         <p>{error} Vérifiez votre connexion puis réessayez.</p>
         <Button variant="secondary" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
           Réessayer
         </Button>
-      </div>
+      </Alert>
     );
   }
   return (

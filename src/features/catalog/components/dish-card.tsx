@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { Badge } from '../../../components/ui/badge';
 import type { CatalogProduct } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
+import { coverOf } from '../cover';
 import styles from './dish-card.module.css';
 
 interface DishCardProps {
@@ -18,7 +20,7 @@ export function DishCard({ product, base, eager = false }: DishCardProps) {
     <article className={styles.card} data-sold-out={product.sold_out || undefined}>
       <img
         className={styles.cover}
-        src={product.cover_url ?? '/images/dishes/placeholder.svg'}
+        src={coverOf(product)}
         alt=""
         width="400"
         height="300"
@@ -34,14 +36,14 @@ export function DishCard({ product, base, eager = false }: DishCardProps) {
         <p className={styles.description}>{product.short_description}</p>
         <div className={styles.meta}>
           <span className={styles.price}>{formatEuros(product.price)}</span>
-          {product.sold_out ? <span className={styles.soldOut}>Épuisé</span> : null}
+          {product.sold_out ? <Badge tone="danger">Épuisé</Badge> : null}
           {product.tags
             .filter((t) => t !== 'fait maison')
             .slice(0, 2)
             .map((t) => (
-              <span key={t} className={styles.tag}>
+              <Badge key={t} tone="green">
                 {t}
-              </span>
+              </Badge>
             ))}
         </div>
       </div>

@@ -1,18 +1,20 @@
+import { Badge } from '../../../components/ui/badge';
 import type { ProductDetail } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
+import { coverOf } from '../cover';
 import styles from './dish-detail.module.css';
 
 /** A dish in full: picture, price, description, ingredients, allergens, nutrition, formulas. */
 export function DishDetail({ product }: { product: ProductDetail }) {
   return (
     <article className={styles.detail}>
-      <img className={styles.cover} src={product.cover_url ?? ''} alt="" width="400" height="300" />
+      <img className={styles.cover} src={coverOf(product)} alt="" width="400" height="300" />
       <div className={styles.head}>
         <p className={styles.price}>{formatEuros(product.price)}</p>
         {!product.available ? (
-          <p className={styles.badge}>Pas au menu ce jour-là</p>
+          <Badge tone="danger">Pas au menu ce jour-là</Badge>
         ) : product.sold_out ? (
-          <p className={styles.badge}>Épuisé pour aujourd’hui</p>
+          <Badge tone="danger">Épuisé pour aujourd’hui</Badge>
         ) : null}
       </div>
       <p className={styles.lead}>{product.short_description}</p>
@@ -20,7 +22,9 @@ export function DishDetail({ product }: { product: ProductDetail }) {
       {product.tags.length ? (
         <ul className={styles.tags} aria-label="Régime et labels">
           {product.tags.map((t) => (
-            <li key={t}>{t}</li>
+            <li key={t}>
+              <Badge tone="green">{t}</Badge>
+            </li>
           ))}
         </ul>
       ) : null}

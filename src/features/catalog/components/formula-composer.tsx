@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { FormattedMenu, Menu, MenuCategory } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
 import { selectedMenu } from '../catalog-rules';
 import { catalogState, selectMenu } from '../catalog-store';
 import { choose, describe, emptySelection, missingCategories, toFormattedMenu, toggleExtra, total, type Selection } from '../composer-rules';
+import { coverOf } from '../cover';
 import styles from './formula-composer.module.css';
 
 export interface ComposedFormula {
@@ -90,9 +92,7 @@ function Composition({ menu, onAdd }: { menu: Menu; onAdd: FormulaComposerProps[
       )}
       <div className={styles.footer}>
         {missing.length ? (
-          <p className={styles.error} role="alert">
-            Choisissez encore : {missing.join(', ')}.
-          </p>
+          <Alert className={styles.error}>Choisissez encore : {missing.join(', ')}.</Alert>
         ) : null}
         <p className={styles.total} aria-live="polite">
           Total <strong>{formatEuros(amount)}</strong>
@@ -116,7 +116,7 @@ function ChoiceGroup({ category, chosen, onChoose, invalid }: { category: MenuCa
         {category.products.map((p) => (
           <label key={p.id} className={styles.option} data-disabled={p.sold_out || undefined}>
             <input type="radio" name={name} value={p.id} checked={chosen === p.id} disabled={p.sold_out} onChange={() => onChoose(p.id)} />
-            <img src={p.cover_url ?? ''} alt="" width="64" height="48" loading="lazy" className={styles.thumb} />
+            <img src={coverOf(p)} alt="" width="64" height="48" loading="lazy" className={styles.thumb} />
             <span className={styles.optionText}>
               <span className={styles.optionName}>{p.name}</span>
               <span className={styles.optionMeta}>
@@ -140,7 +140,7 @@ function ExtrasGroup({ category, chosen, onToggle }: { category: MenuCategory; c
         {category.products.map((p) => (
           <label key={p.id} className={styles.option} data-disabled={p.sold_out || undefined}>
             <input type="checkbox" checked={chosen.includes(p.id)} disabled={p.sold_out && !chosen.includes(p.id)} onChange={() => onToggle(p.id)} />
-            <img src={p.cover_url ?? ''} alt="" width="64" height="48" loading="lazy" className={styles.thumb} />
+            <img src={coverOf(p)} alt="" width="64" height="48" loading="lazy" className={styles.thumb} />
             <span className={styles.optionText}>
               <span className={styles.optionName}>{p.name}</span>
               <span className={styles.optionMeta}>{p.sold_out ? 'Épuisé' : `+${formatEuros(p.extra_price)}`}</span>

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { DELIVERY_REQUIRED_MESSAGE, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
@@ -74,9 +76,9 @@ export function DeliverySelector({ locations, currentDeliveryId, onChosen }: Del
                 <span className={styles.text}>
                   <span className={styles.name}>{location.name}</span>
                   <span className={styles.address}>{location.address}</span>
-                  {location.is_private ? <span className={styles.private}>{PRIVATE_LABEL}</span> : null}
-                  {tooLate ? <span className={styles.late}>Trop tard pour aujourd’hui</span> : null}
-                  {closed ? <span className={styles.late}>Pas de livraison ce jour-là</span> : null}
+                  {location.is_private ? <Badge tone="info">{PRIVATE_LABEL}</Badge> : null}
+                  {tooLate ? <Badge tone="danger">Trop tard pour aujourd’hui</Badge> : null}
+                  {closed ? <Badge tone="danger">Pas de livraison ce jour-là</Badge> : null}
                 </span>
               </button>
               {selected && location.deliveries.length > 0 ? (
@@ -112,9 +114,7 @@ export function DeliverySelector({ locations, currentDeliveryId, onChosen }: Del
       </ol>
       <div className={styles.footer}>
         {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
+          <Alert>{error}</Alert>
         ) : null}
         <Button type="submit" busy={select.isPending}>
           Valider ce point de livraison

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import type { Delivery } from '../../../shared/api/delivery';
-import { hhmm } from '../../../shared/time';
+import { timeOf } from '../../../shared/time';
 import styles from './delivery-summary.module.css';
 
 interface DeliverySummaryProps {
@@ -32,8 +32,8 @@ export function DeliverySummary({ delivery, dateLabel, onChoose }: DeliverySumma
     );
   }
   const location = delivery.delivery_location;
-  const start = hhmm(delivery.starts_at.slice(11));
-  const end = hhmm(delivery.ends_at.slice(11));
+  const start = timeOf(delivery.starts_at);
+  const end = timeOf(delivery.ends_at);
   return (
     <div className={styles.summary}>
       <div className={styles.text}>
