@@ -19,6 +19,8 @@ const envSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Popote <bonjour@popote.fr>'),
     TRUST_PROXY: flag.default(false),
+    // Read by the client build (Vite) and here, to allow the geocoder the client will call.
+    VITE_GOOGLE_MAPS_KEY: z.string().min(1).optional(),
   })
   .transform((env) => ({
     ...env,
@@ -26,6 +28,7 @@ const envSchema = z
     // without an explicit SANDBOX=1.
     SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
     COOKIE_SECURE: env.PUBLIC_URL.startsWith('https://'),
+    GEOCODER_ORIGIN: env.VITE_GOOGLE_MAPS_KEY ? 'https://maps.googleapis.com' : 'https://api-adresse.data.gouv.fr',
   }));
 
 export type Env = z.output<typeof envSchema>;

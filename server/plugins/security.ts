@@ -17,7 +17,8 @@ export default fp(async function security(app: FastifyInstance) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The browser geocodes delivery searches itself (api-adresse by default, Google with a key).
+        connectSrc: ["'self'", app.env.GEOCODER_ORIGIN],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

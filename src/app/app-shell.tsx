@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { CartModal, cartCount } from '../features/cart/components/cart-modal';
 import { menusQuery } from '../features/catalog/api/menus';
+import { DeliveryWidget } from '../features/delivery/components/delivery-widget';
+import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { AlertBanner } from '../features/shell/components/alert-banner';
@@ -67,6 +69,20 @@ export function AppShell() {
         onMenu={() => openModal('navigation')}
         onAccount={() => (loggedIn ? openModal('account') : void navigate({ to: '/login' }))}
         onCart={() => openModal('cart')}
+        search={
+          // Hidden while an overlay or a recipe is open (shop.md §2 "Header"), and on the order
+          // page, which has its own.
+          isAnyOpen(snap) || detail.open || pathname.startsWith('/passer-commande') ? null : (
+            <DeliveryWidget
+              mode="smart"
+              intent="trigger"
+              compact
+              delivery={state?.current_delivery ?? null}
+              center={mapCenter(settings)}
+              onOpenSelector={() => openModal('delivery_selector')}
+            />
+          )
+        }
       />
       {pathname === '/' ? <AlertBanner enabled={settings.alert_homepage_bool !== '0'} text={settings.alert_homepage_text} /> : null}
       <main id="main" tabIndex={-1}>

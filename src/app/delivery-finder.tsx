@@ -1,13 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
 import { QueryStatus } from '../components/ui/query-status';
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
-import { DeliverySelector } from '../features/delivery/components/delivery-selector';
+import { DeliverySelector, type IndexedLocation } from '../features/delivery/components/delivery-selector';
+import { deliverySearch } from '../features/delivery/delivery-search-store';
 import { slotLabel } from '../features/delivery/slot-labels';
 import { appStateQuery } from '../lib/app-state';
 import { closeModal } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
-import type { Delivery } from '../shared/api/delivery';
+import type { Delivery, DeliveryLocation } from '../shared/api/delivery';
+import { byDistance } from '../shared/geo';
+import styles from './delivery-finder.module.css';
+
+/** The last search's view of the list: its matches, or every point nearest the place first. */
+function arrange(all: DeliveryLocation[], search: { matchIds: readonly number[] | null; near: { lat: number; lng: number } | null }): IndexedLocation[] {
+  const indexed = all.map((l, i) => ({ ...l, index: i + 1 }));
+  if (search.matchIds) return search.matchIds.map((id) => indexed.find((l) => l.id === id)).filter((l): l is IndexedLocation => Boolean(l));
+  if (search.near) return byDistance(indexed, search.near);
+  return indexed;
+}
 
 /**
  * The delivery points and their slots for the current delivery date; a choice is saved, then the
@@ -17,6 +29,7 @@ export function DeliveryFinder() {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { data: state } = useQuery(appStateQuery);
+  const search = useSnapshot(deliverySearch);
   const date = state?.current_delivery_date ?? null;
   const locations = useQuery({ ...deliveryLocationsQuery(date), enabled: Boolean(date) });
 
@@ -29,7 +42,20 @@ export function DeliveryFinder() {
 
   return (
     <QueryStatus query={locations} loading="Chargement des points de livraison…" error="Impossible de charger les points de livraison.">
-      {(data) => <DeliverySelector locations={data} currentDeliveryId={state?.current_delivery?.id ?? null} onChosen={onChosen} />}
+      {(data) => {
+        const shown = arrange(data, search);
+        return (
+          <>
+            {search.note ? (
+              <p className={styles.note} role="status">
+                {search.note}
+              </p>
+            ) : null}
+            {/* A new search starts the selection over on its best result. */}
+            <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} currentDeliveryId={state?.current_delivery?.id ?? null} onChosen={onChosen} />
+          </>
+        );
+      }}
     </QueryStatus>
   );
 }

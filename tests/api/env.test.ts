@@ -30,3 +30,10 @@ describe('loadEnv', () => {
     expect(loadEnv({ NODE_ENV: 'production', SANDBOX: '1' }).SANDBOX).toBe(true);
   });
 });
+
+describe('geocoder origin', () => {
+  it('is the national address API by default, Google with a key', () => {
+    expect(loadEnv({}).GEOCODER_ORIGIN).toBe('https://api-adresse.data.gouv.fr');
+    expect(loadEnv({ VITE_GOOGLE_MAPS_KEY: 'k' }).GEOCODER_ORIGIN).toBe('https://maps.googleapis.com');
+  });
+});

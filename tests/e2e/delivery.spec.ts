@@ -40,6 +40,15 @@ test('a visitor chooses a point and a slot from the list, and the order page sho
   const summary = page.getByRole('region', { name: /Votre livraison/ });
   await expect(summary).toContainText(location.name);
   await expect(summary).toContainText(`de ${second.starts_at.slice(11, 16)} à ${second.ends_at.slice(11, 16)}`);
+  // Elsewhere, the header's widget (trigger intent) offers the chosen point instead of the search
+  // field (the order page has its own).
+  await page.getByRole('link', { name: "Popote, retour à l'accueil" }).click();
+  await expect(page).toHaveURL('/');
+  const headerSelect = page.getByRole('banner').getByRole('button', { name: new RegExp(`${escape(location.name)}.*Changer`) });
+  await expect(headerSelect).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('search')).toHaveCount(0);
+  await headerSelect.click();
+  await expect(selector.getByRole('button', { name: new RegExp(`^${escape(location.name)}`) })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a private point with one slot is chosen at once and says it is for employees', async ({ page, request }) => {

@@ -5,6 +5,9 @@ import { dayProductsQuery } from '../../features/catalog/api/products';
 import { DishGrid } from '../../features/catalog/components/dish-grid';
 import { OrderPage } from '../../features/catalog/components/order-page';
 import { DeliverySummary } from '../../features/delivery/components/delivery-summary';
+import { DeliveryWidget } from '../../features/delivery/components/delivery-widget';
+import { clearSearchResult } from '../../features/delivery/delivery-search-store';
+import { mapCenter } from '../../features/delivery/search-rules';
 import { appStateQuery } from '../../lib/app-state';
 import { formatLongDate } from '../../lib/format';
 import { openModal } from '../../lib/overlays-store';
@@ -18,7 +21,21 @@ export function OrderRoute() {
   return (
     <>
       <OrderPage
-        delivery={<DeliverySummary delivery={state?.current_delivery ?? null} dateLabel={date ? formatLongDate(date) : null} onChoose={() => openModal('delivery_selector')} />}
+        delivery={
+          <>
+            <DeliverySummary
+              delivery={state?.current_delivery ?? null}
+              dateLabel={date ? formatLongDate(date) : null}
+              onChoose={() => {
+                clearSearchResult();
+                openModal('delivery_selector');
+              }}
+            />
+            {state?.current_delivery ? null : (
+              <DeliveryWidget mode="smart" intent="form" delivery={null} center={mapCenter(state?.settings ?? {})} onOpenSelector={() => openModal('delivery_selector')} />
+            )}
+          </>
+        }
         catalog={
           <>
             <FormulasOfTheDay date={date} />

@@ -10,8 +10,12 @@ import { useSelectDelivery } from '../api/locations';
 import { cutOffLabel, PRIVATE_LABEL, slotLabel } from '../slot-labels';
 import styles from './delivery-selector.module.css';
 
+/** A point with its number on the map (its place in the full list, added by the client). */
+export type IndexedLocation = DeliveryLocation & { index: number };
+
 interface DeliverySelectorProps {
-  locations: DeliveryLocation[];
+  /** In display order: the best match or the nearest first. */
+  locations: IndexedLocation[];
   /** The slot chosen before, preselected. */
   currentDeliveryId: number | null;
   onChosen: (delivery: Delivery) => void;
@@ -63,7 +67,7 @@ export function DeliverySelector({ locations, currentDeliveryId, onChosen }: Del
   return (
     <form className={styles.selector} onSubmit={onSubmit} noValidate aria-label="Choisir un point de livraison">
       <ol className={styles.list}>
-        {locations.map((location, index) => {
+        {locations.map((location) => {
           const selected = location.id === locationId;
           const tooLate = location.deliveries.length > 0 && isLocationTooLate(slotsOf(location), today, nowTime);
           const closed = location.deliveries.length === 0;
@@ -71,7 +75,7 @@ export function DeliverySelector({ locations, currentDeliveryId, onChosen }: Del
             <li key={location.id} className={styles.item} data-selected={selected || undefined}>
               <button type="button" className={styles.location} aria-pressed={selected} onClick={() => chooseLocation(location)}>
                 <span className={styles.pin} aria-hidden="true">
-                  {index + 1}
+                  {location.index}
                 </span>
                 <span className={styles.text}>
                   <span className={styles.name}>{location.name}</span>

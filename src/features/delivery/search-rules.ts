@@ -1,0 +1,50 @@
+import type { DeliveryLocation } from '../../shared/api/delivery';
+import { MAP } from '../../shared/constants';
+import { isWithin, type LatLng } from '../../shared/geo';
+import type { GeocodedPlace } from './geocoding';
+
+export interface SearchResult {
+  matchIds?: number[];
+  near?: GeocodedPlace;
+  note: string;
+}
+
+interface SearchDeps {
+  /** GET /api/delivery-locations/search */
+  searchPoints: (term: string) => Promise<DeliveryLocation[]>;
+  geocode: (term: string) => Promise<GeocodedPlace | null>;
+  /** The map's default centre (settings). */
+  center: LatLng;
+}
+
+export const NOTHING_FOUND = 'Aucun point de livraison ne correspond à votre recherche : voici tous nos points.';
+
+/**
+ * Stored points first (name, address, company); otherwise the address is geocoded and used only
+ * within 5000 m of the map's centre (shop.md §5 "Delivery search term").
+ */
+export async function searchDeliveryPoints(term: string, deps: SearchDeps): Promise<SearchResult> {
+  const points = await deps.searchPoints(term);
+  if (points.length) {
+    return { matchIds: points.map((p) => p.id), note: `${points.length} point${points.length > 1 ? 's' : ''} pour « ${term.trim()} »` };
+  }
+  const place = await deps.geocode(term);
+  if (place && isWithin(place, deps.center, MAP.proximityRadiusM)) {
+    return { near: place, note: `Les points les plus proches de ${place.label}` };
+  }
+  return { note: NOTHING_FOUND };
+}
+
+/** Which parts of the search widget show (shop.md §4 "Delivery search widget visibility"). */
+export function widgetParts(mode: 'show' | 'hide' | 'smart', intent: 'form' | 'trigger', hasDelivery: boolean) {
+  if (mode === 'hide') return { input: false, selectButton: false };
+  if (mode === 'show' || intent === 'form') return { input: true, selectButton: false };
+  return { input: !hasDelivery, selectButton: hasDelivery };
+}
+
+/** The map's default centre from settings, Lyon when unset. */
+export function mapCenter(settings: Record<string, string>): LatLng {
+  const lat = Number(settings.delivery_map_default_latitude);
+  const lng = Number(settings.delivery_map_default_longitude);
+  return Number.isFinite(lat) && Number.isFinite(lng) && settings.delivery_map_default_latitude ? { lat, lng } : { lat: 45.7578, lng: 4.832 };
+}
