@@ -21,6 +21,8 @@ const envSchema = z
     TRUST_PROXY: flag.default(false),
     // Read by the client build (Vite) and here, to allow the geocoder the client will call.
     VITE_GOOGLE_MAPS_KEY: z.string().min(1).optional(),
+    // The map style (and so the tiles' origin) the client loads; allowed by the CSP.
+    VITE_MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a MapLibre style' }).optional(),
   })
   .transform((env) => ({
     ...env,
@@ -28,6 +30,7 @@ const envSchema = z
     // without an explicit SANDBOX=1.
     SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
     COOKIE_SECURE: env.PUBLIC_URL.startsWith('https://'),
+    MAP_ORIGIN: new URL(env.VITE_MAP_STYLE_URL ?? 'https://tiles.openfreemap.org/styles/liberty').origin,
     GEOCODER_ORIGIN: env.VITE_GOOGLE_MAPS_KEY ? 'https://maps.googleapis.com' : 'https://api-adresse.data.gouv.fr',
   }));
 

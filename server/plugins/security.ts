@@ -15,10 +15,11 @@ export default fp(async function security(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', app.env.MAP_ORIGIN],
         fontSrc: ["'self'"],
         // The browser geocodes delivery searches itself (api-adresse by default, Google with a key).
-        connectSrc: ["'self'", app.env.GEOCODER_ORIGIN],
+        // The map's style, sprites, glyphs and tiles come from its origin (fetched by its worker).
+        connectSrc: ["'self'", app.env.GEOCODER_ORIGIN, app.env.MAP_ORIGIN],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

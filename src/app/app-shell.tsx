@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { CartModal, cartCount } from '../features/cart/components/cart-modal';
 import { menusQuery } from '../features/catalog/api/menus';
 import { DeliveryWidget } from '../features/delivery/components/delivery-widget';
+import { prefetchDeliveryMap } from '../features/delivery/map-loader';
 import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
@@ -55,6 +56,12 @@ export function AppShell() {
   usePopinTriggers(shop, state?.settings, pathname === '/');
 
   useEffect(() => interceptInternalLinks((href) => void router.history.push(href)), [router]);
+
+  // Where a delivery choice is likely, fetch the map ahead (never on 2g or data saver).
+  const choosingDelivery = pathname.startsWith('/passer-commande') || pathname === '/points-de-livraison';
+  useEffect(() => {
+    if (choosingDelivery) prefetchDeliveryMap();
+  }, [choosingDelivery]);
 
   return (
     <>

@@ -5,6 +5,7 @@ import { QueryStatus } from '../components/ui/query-status';
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
 import { DeliverySelector, type IndexedLocation } from '../features/delivery/components/delivery-selector';
 import { deliverySearch } from '../features/delivery/delivery-search-store';
+import { mapCenter } from '../features/delivery/search-rules';
 import { slotLabel } from '../features/delivery/slot-labels';
 import { appStateQuery } from '../lib/app-state';
 import { closeModal } from '../lib/overlays-store';
@@ -52,7 +53,7 @@ export function DeliveryFinder() {
               </p>
             ) : null}
             {/* A new search starts the selection over on its best result. */}
-            <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} currentDeliveryId={state?.current_delivery?.id ?? null} onChosen={onChosen} />
+            <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} center={mapCenter(state?.settings ?? {})} currentDeliveryId={state?.current_delivery?.id ?? null} onChosen={onChosen} />
           </>
         );
       }}

@@ -36,4 +36,9 @@ describe('geocoder origin', () => {
     expect(loadEnv({}).GEOCODER_ORIGIN).toBe('https://api-adresse.data.gouv.fr');
     expect(loadEnv({ VITE_GOOGLE_MAPS_KEY: 'k' }).GEOCODER_ORIGIN).toBe('https://maps.googleapis.com');
   });
+
+  it('allows the map style’s origin, OpenFreeMap by default', () => {
+    expect(loadEnv({}).MAP_ORIGIN).toBe('https://tiles.openfreemap.org');
+    expect(loadEnv({ VITE_MAP_STYLE_URL: 'https://maps.example.fr/style.json' }).MAP_ORIGIN).toBe('https://maps.example.fr');
+  });
 });

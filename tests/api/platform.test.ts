@@ -61,7 +61,7 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     // The browser geocodes with the national address API when no Google key is configured.
-    expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://api-adresse.data.gouv.fr");
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://api-adresse.data.gouv.fr https://tiles.openfreemap.org");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // HSTS only when the site is served over HTTPS.

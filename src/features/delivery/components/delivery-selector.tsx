@@ -1,21 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { DELIVERY_REQUIRED_MESSAGE, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
 import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
+import type { LatLng } from '../../../shared/geo';
 import { parisDate, parisTime } from '../../../shared/time';
 import { useSelectDelivery } from '../api/locations';
+import { loadDeliveryMap } from '../map-loader';
 import { cutOffLabel, PRIVATE_LABEL, slotLabel } from '../slot-labels';
 import styles from './delivery-selector.module.css';
 
 /** A point with its number on the map (its place in the full list, added by the client). */
 export type IndexedLocation = DeliveryLocation & { index: number };
 
+const DeliveryMap = lazy(loadDeliveryMap);
+
 interface DeliverySelectorProps {
   /** In display order: the best match or the nearest first. */
   locations: IndexedLocation[];
+  /** The map's default centre (settings). */
+  center: LatLng;
   /** The slot chosen before, preselected. */
   currentDeliveryId: number | null;
   onChosen: (delivery: Delivery) => void;
@@ -29,7 +35,7 @@ function slotsOf(location: DeliveryLocation) {
  * The list of delivery points (numbered as on the map) with the chosen point's slots as radio
  * buttons. Too-late slots and points are shown disabled with the reason (shop.md §4 "Delivery").
  */
-export function DeliverySelector({ locations, currentDeliveryId, onChosen }: DeliverySelectorProps) {
+export function DeliverySelector({ locations, center, currentDeliveryId, onChosen }: DeliverySelectorProps) {
   const now = new Date();
   const today = parisDate(now);
   const nowTime = parisTime(now);
@@ -40,6 +46,8 @@ export function DeliverySelector({ locations, currentDeliveryId, onChosen }: Del
     currentDeliveryId ?? (initial && initial.deliveries.length === 1 ? initial.deliveries[0]!.id : null),
   );
   const [error, setError] = useState<string | null>(null);
+  /** Below 667 px, map and list take turns (the switch); wider, both show. */
+  const [view, setView] = useState<'map' | 'list'>('list');
   const select = useSelectDelivery();
   const slotsName = useId();
 
@@ -65,7 +73,32 @@ export function DeliverySelector({ locations, currentDeliveryId, onChosen }: Del
 
   if (locations.length === 0) return <p>Aucun point de livraison n’est ouvert pour le moment.</p>;
   return (
-    <form className={styles.selector} onSubmit={onSubmit} noValidate aria-label="Choisir un point de livraison">
+    <form className={styles.selector} onSubmit={onSubmit} noValidate aria-label="Choisir un point de livraison" data-view={view}>
+      <div className={styles.layout}>
+      <div className={styles.switch} role="group" aria-label="Affichage">
+        <button type="button" aria-pressed={view === 'map'} onClick={() => setView('map')}>
+          Carte
+        </button>
+        <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          Liste
+        </button>
+      </div>
+      <div className={styles.mapArea}>
+        <Suspense fallback={<p className={styles.mapLoading}>Chargement de la carte…</p>}>
+          <DeliveryMap
+            points={locations}
+            selectedId={locationId}
+            center={center}
+            onSelect={(id) => {
+              const location = locations.find((l) => l.id === id);
+              if (!location) return;
+              chooseLocation(location);
+              // On a phone the slots are in the list: show it.
+              setView('list');
+            }}
+          />
+        </Suspense>
+      </div>
       <ol className={styles.list}>
         {locations.map((location) => {
           const selected = location.id === locationId;
@@ -123,6 +156,7 @@ export function DeliverySelector({ locations, currentDeliveryId, onChosen }: Del
         <Button type="submit" busy={select.isPending}>
           Valider ce point de livraison
         </Button>
+      </div>
       </div>
     </form>
   );

@@ -1,0 +1,158 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { LngLatBounds, Map as MapLibre, Marker, NavigationControl, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+import { useEffect, useRef, useState } from 'react';
+import { MAP } from '../../../shared/constants';
+import type { LatLng } from '../../../shared/geo';
+import styles from './delivery-map.module.css';
+
+// maplibre computes its worker's URL at run time, which Vite cannot see: give it the built one.
+setWorkerUrl(workerUrl);
+
+/** Keyless public default: OpenFreeMap's "liberty" style (labels switched to French below). */
+const STYLE_URL = import.meta.env.VITE_MAP_STYLE_URL || 'https://tiles.openfreemap.org/styles/liberty';
+
+/** Without the style (offline, blocked), the pins still work over a plain background. */
+const PLAIN_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#f1e9dc' } }],
+};
+
+export interface MapPoint {
+  id: number;
+  index: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+interface DeliveryMapProps {
+  points: MapPoint[];
+  selectedId: number | null;
+  center: LatLng;
+  onSelect: (id: number) => void;
+}
+
+/** Numbered pins of the delivery points; the map re-centres on the chosen one. */
+export default function DeliveryMap({ points, selectedId, center, onSelect }: DeliveryMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<MapLibre | null>(null);
+  const markers = useRef(new Map<number, { marker: Marker; element: HTMLButtonElement }>());
+  const onSelectRef = useRef(onSelect);
+  const pointsRef = useRef(points);
+  // The list is rebuilt on every render of the selector; the pins change only when its points do.
+  const pointsKey = points.map((p) => p.id).join(',');
+  const [state, setState] = useState<'loading' | 'ready' | 'plain' | 'failed'>('loading');
+
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+    pointsRef.current = points;
+  });
+
+  useEffect(() => {
+    if (!container.current) return;
+    let instance: MapLibre;
+    try {
+      instance = new MapLibre({
+        container: container.current,
+        style: STYLE_URL,
+        center: [center.lng, center.lat],
+        zoom: MAP.zoom,
+        minZoom: MAP.minZoom,
+        maxZoom: MAP.maxZoom,
+        attributionControl: { compact: true },
+        cooperativeGestures: false,
+      });
+    } catch (err) {
+      console.warn('The map cannot start (no WebGL?): the list still works.', err);
+      queueMicrotask(() => setState('failed'));
+      return;
+    }
+    map.current = instance;
+    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    // First every point in view; then the map follows the customer's choice.
+    const all = pointsRef.current;
+    if (all.length > 1) {
+      const bounds = new LngLatBounds();
+      for (const p of all) bounds.extend([p.longitude, p.latitude]);
+      instance.fitBounds(bounds, { padding: 40, maxZoom: MAP.zoom, duration: 0 });
+    }
+    let styled = false;
+    instance.once('style.load', () => {
+      styled = true;
+      frenchLabels(instance);
+    });
+    instance.once('load', () => setState((s) => (s === 'plain' ? s : 'ready')));
+    instance.on('error', (event) => {
+      if (styled) return; // a missing tile: logged by maplibre, the map goes on
+      styled = true;
+      console.warn('Map style unavailable: plain background.', event.error);
+      instance.setStyle(PLAIN_STYLE);
+      setState('plain');
+    });
+    const current = markers.current;
+    return () => {
+      current.clear();
+      instance.remove();
+      map.current = null;
+    };
+    // The map is created once; points and selection follow in the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const instance = map.current;
+    if (!instance) return;
+    const points = pointsRef.current;
+    const existing = markers.current;
+    for (const [id, { marker }] of existing) {
+      if (!points.some((p) => p.id === id)) {
+        marker.remove();
+        existing.delete(id);
+      }
+    }
+    for (const point of points) {
+      if (existing.has(point.id)) continue;
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = styles.pin!;
+      element.textContent = String(point.index);
+      element.setAttribute('aria-label', `${point.index}. ${point.name}`);
+      element.addEventListener('click', (event) => {
+        event.stopPropagation();
+        onSelectRef.current(point.id);
+      });
+      const marker = new Marker({ element, anchor: 'bottom' }).setLngLat([point.longitude, point.latitude]).addTo(instance);
+      existing.set(point.id, { marker, element });
+    }
+  }, [pointsKey]);
+
+  useEffect(() => {
+    for (const [id, { element }] of markers.current) {
+      element.setAttribute('aria-pressed', String(id === selectedId));
+    }
+  }, [selectedId, pointsKey]);
+
+  // Re-centre on the chosen point when the choice changes (not on the preselection).
+  const initialSelection = useRef(selectedId);
+  useEffect(() => {
+    if (selectedId === initialSelection.current) return;
+    initialSelection.current = null;
+    const selected = pointsRef.current.find((p) => p.id === selectedId);
+    if (selected && map.current) map.current.easeTo({ center: [selected.longitude, selected.latitude], duration: 400 });
+  }, [selectedId]);
+
+  if (state === 'failed') {
+    return <p className={styles.failed}>La carte n’est pas disponible sur cet appareil : choisissez votre point dans la liste.</p>;
+  }
+  return <div ref={container} className={styles.map} data-testid="delivery-map" data-state={state} aria-label="Carte des points de livraison" role="region" />;
+}
+
+/** OpenFreeMap labels carry name:fr: prefer it, fall back on the local name. */
+function frenchLabels(map: MapLibre) {
+  for (const layer of map.getStyle().layers ?? []) {
+    if (layer.type !== 'symbol' || !layer.layout?.['text-field']) continue;
+    map.setLayoutProperty(layer.id, 'text-field', ['coalesce', ['get', 'name:fr'], ['get', 'name']]);
+  }
+}

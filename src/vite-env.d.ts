@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+/** Build-time configuration read by the client (documented in .env.example). */
+interface ImportMetaEnv {
+  /** Google Geocoding key; unset: the national address API. */
+  readonly VITE_GOOGLE_MAPS_KEY?: string;
+  /** MapLibre style URL; unset: OpenFreeMap "liberty". */
+  readonly VITE_MAP_STYLE_URL?: string;
+}
