@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_GOOGLE_MAPS_KEY?: string;
   /** MapLibre style URL; unset: OpenFreeMap "liberty". */
   readonly VITE_MAP_STYLE_URL?: string;
+  /** "Proposer mon entreprise" link of the delivery suggestion modal; unset: /entreprises. */
+  readonly VITE_DELIVERY_SUGGEST_URL?: string;
 }

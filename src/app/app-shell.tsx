@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { CartModal, cartCount } from '../features/cart/components/cart-modal';
 import { menusQuery } from '../features/catalog/api/menus';
 import { DeliveryWidget } from '../features/delivery/components/delivery-widget';
+import { DeliverySuggestion } from '../features/delivery/components/delivery-suggestion';
 import { prefetchDeliveryMap } from '../features/delivery/map-loader';
 import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
@@ -33,6 +34,15 @@ import { usePopinTriggers } from './popin-triggers';
 const FormulaComposer = lazy(() => import('../features/catalog/components/formula-composer').then((m) => ({ default: m.FormulaComposer })));
 const DeliveryFinder = lazy(() => import('./delivery-finder').then((m) => ({ default: m.DeliveryFinder })));
 const loading = <p role="status">Chargement…</p>;
+
+const SUGGEST_SEEN = 'popote:suggest-seen';
+
+/** Trigger mode: the header field's first focus of the visit offers the delivery suggestion. */
+function suggestOnce() {
+  if (sessionStorage.getItem(SUGGEST_SEEN)) return;
+  sessionStorage.setItem(SUGGEST_SEEN, '1');
+  openModal('delivery_suggest_location');
+}
 
 /** The composer's hand-over: shows what the formula holds (the cart feature takes it from here). */
 function showComposedFormula(formula: ComposedFormula) {
@@ -87,6 +97,7 @@ export function AppShell() {
               delivery={state?.current_delivery ?? null}
               center={mapCenter(settings)}
               onOpenSelector={() => openModal('delivery_selector')}
+              onSuggest={suggestOnce}
             />
           )
         }
@@ -116,6 +127,12 @@ export function AppShell() {
         <Suspense fallback={loading}>
           <DeliveryFinder />
         </Suspense>
+      </Dialog>
+      <Dialog open={snap.modals.delivery_suggest_location} title="Où voulez-vous déjeuner ?" onClose={() => closeModal('delivery_suggest_location')}>
+        <DeliverySuggestion
+          suggestUrl={import.meta.env.VITE_DELIVERY_SUGGEST_URL || '/entreprises'}
+          onTricycle={() => openModal('delivery_selector')}
+        />
       </Dialog>
       <ClosedWebsitePopin
         open={snap.popins.closed_website}

@@ -45,6 +45,7 @@ export function DeliveryFinder() {
     <QueryStatus query={locations} loading="Chargement des points de livraison…" error="Impossible de charger les points de livraison.">
       {(data) => {
         const shown = arrange(data, search);
+        const usual = data.find((l) => l.deliveries.some((d) => d.id === state?.last_delivery_id));
         return (
           <>
             {search.note ? (
@@ -53,7 +54,11 @@ export function DeliveryFinder() {
               </p>
             ) : null}
             {/* A new search starts the selection over on its best result. */}
-            <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} center={mapCenter(state?.settings ?? {})} currentDeliveryId={state?.current_delivery?.id ?? null} onChosen={onChosen} />
+            <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} center={mapCenter(state?.settings ?? {})} currentDeliveryId={state?.current_delivery?.id ?? null}
+              loggedIn={Boolean(state?.customer?.id)}
+              usualLocationId={usual?.id ?? null}
+              onChosen={onChosen}
+            />
           </>
         );
       }}

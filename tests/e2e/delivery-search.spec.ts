@@ -62,3 +62,20 @@ test('“Autour de moi” with the position denied says so and keeps the search'
   await expect(search(page).getByRole('alert')).toHaveText('Nous n’avons pas accès à votre position : cherchez plutôt par adresse ou nom d’entreprise.');
   await expect(selector(page)).toHaveCount(0);
 });
+
+test('the header field’s first focus offers tricycle or office delivery, once per visit', async ({ page }) => {
+  await page.goto('/');
+  const field = page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise');
+  await field.focus();
+  const suggestion = page.getByRole('dialog', { name: 'Où voulez-vous déjeuner ?' });
+  await expect(suggestion).toBeVisible();
+  await expect(suggestion.getByRole('link', { name: 'Proposer mon entreprise' })).toHaveAttribute('href', '/entreprises');
+  // The selector and the suggestion exclude each other.
+  await suggestion.getByRole('button', { name: 'Voir les points de livraison' }).click();
+  await expect(selector(page)).toBeVisible();
+  await expect(suggestion).toHaveCount(0);
+  await selector(page).getByRole('button', { name: 'Fermer' }).click();
+  await expect(selector(page)).toHaveCount(0);
+  await page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').focus();
+  await expect(suggestion).toHaveCount(0);
+});

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createGeocoder } from '../../src/features/delivery/geocoding';
 import { shouldPrefetchMap } from '../../src/features/delivery/map-loader';
-import { NOTHING_FOUND, mapCenter, searchDeliveryPoints, widgetParts } from '../../src/features/delivery/search-rules';
+import { NOTHING_FOUND, mapCenter, needsUsualPointConfirmation, searchDeliveryPoints, widgetParts } from '../../src/features/delivery/search-rules';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
 import { byDistance, distanceMeters, isWithin } from '../../src/shared/geo';
 
@@ -102,5 +102,22 @@ describe('map prefetch (shop.md §4 "Map")', () => {
     expect(shouldPrefetchMap({ effectiveType: '2g' })).toBe(false);
     expect(shouldPrefetchMap({ effectiveType: 'slow-2g' })).toBe(false);
     expect(shouldPrefetchMap({ effectiveType: '4g', saveData: true })).toBe(false);
+  });
+});
+
+describe('different usual point (shop.md §5 "Delivery submit")', () => {
+  const base = { loggedIn: true, pickedLocationId: 3, lastChosenLocationId: 1, usualLocationId: 2 };
+
+  it('asks a logged-in customer with a point who picks another than the last and the usual', () => {
+    expect(needsUsualPointConfirmation(base)).toBe(true);
+  });
+
+  it('does not ask guests, customers without a point, or a pick equal to the last or the usual one', () => {
+    expect(needsUsualPointConfirmation({ ...base, loggedIn: false })).toBe(false);
+    expect(needsUsualPointConfirmation({ ...base, lastChosenLocationId: null })).toBe(false);
+    expect(needsUsualPointConfirmation({ ...base, pickedLocationId: 1 })).toBe(false);
+    expect(needsUsualPointConfirmation({ ...base, pickedLocationId: 2 })).toBe(false);
+    // An unknown usual point only compares with the last chosen one.
+    expect(needsUsualPointConfirmation({ ...base, usualLocationId: null })).toBe(true);
   });
 });

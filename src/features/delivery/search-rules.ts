@@ -48,3 +48,22 @@ export function mapCenter(settings: Record<string, string>): LatLng {
   const lng = Number(settings.delivery_map_default_longitude);
   return Number.isFinite(lat) && Number.isFinite(lng) && settings.delivery_map_default_latitude ? { lat, lng } : { lat: 45.7578, lng: 4.832 };
 }
+
+export const DIFFERENT_POINT_WARNING =
+  'Le point de livraison sélectionné est différent de votre point de livraison habituel. Souhaitez-vous continuer ?';
+
+/**
+ * A logged-in customer who already has a point and picks a location different from both the last
+ * chosen one and the usual one is asked to confirm first (shop.md §5 "Delivery submit").
+ * An unknown usual location (not delivered that day) does not count against the choice.
+ */
+export function needsUsualPointConfirmation(input: {
+  loggedIn: boolean;
+  pickedLocationId: number;
+  lastChosenLocationId: number | null;
+  usualLocationId: number | null;
+}): boolean {
+  const { loggedIn, pickedLocationId, lastChosenLocationId, usualLocationId } = input;
+  if (!loggedIn || lastChosenLocationId === null) return false;
+  return pickedLocationId !== lastChosenLocationId && pickedLocationId !== usualLocationId;
+}

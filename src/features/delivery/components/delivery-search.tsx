@@ -18,11 +18,13 @@ interface DeliverySearchProps {
   center: LatLng;
   /** Shows the result: the delivery selector opens on it. */
   onResult: () => void;
+  /** Trigger mode: the field's first focus opens the delivery suggestion. */
+  onFieldFocus?: () => void;
   compact?: boolean;
 }
 
 /** 'Entrez votre adresse ou le nom de votre entreprise', 'Rechercher' and 'Autour de moi'. */
-export function DeliverySearch({ center, onResult, compact = false }: DeliverySearchProps) {
+export function DeliverySearch({ center, onResult, onFieldFocus, compact = false }: DeliverySearchProps) {
   const id = useId();
   const [term, setTerm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -85,6 +87,7 @@ export function DeliverySearch({ center, onResult, compact = false }: DeliverySe
           placeholder="Entrez votre adresse ou le nom de votre entreprise"
           value={term}
           onChange={(e) => setTerm(e.target.value)}
+          onFocus={onFieldFocus}
           minLength={MAP.searchMinLength}
           required
           autoComplete="street-address"

@@ -9,6 +9,7 @@ import type { LatLng } from '../../../shared/geo';
 import { parisDate, parisTime } from '../../../shared/time';
 import { useSelectDelivery } from '../api/locations';
 import { loadDeliveryMap } from '../map-loader';
+import { DIFFERENT_POINT_WARNING, needsUsualPointConfirmation } from '../search-rules';
 import { cutOffLabel, PRIVATE_LABEL, slotLabel } from '../slot-labels';
 import styles from './delivery-selector.module.css';
 
@@ -24,6 +25,9 @@ interface DeliverySelectorProps {
   center: LatLng;
   /** The slot chosen before, preselected. */
   currentDeliveryId: number | null;
+  loggedIn: boolean;
+  /** The customer's usual point (of their last delivery), when known. */
+  usualLocationId: number | null;
   onChosen: (delivery: Delivery) => void;
 }
 
@@ -35,7 +39,7 @@ function slotsOf(location: DeliveryLocation) {
  * The list of delivery points (numbered as on the map) with the chosen point's slots as radio
  * buttons. Too-late slots and points are shown disabled with the reason (shop.md §4 "Delivery").
  */
-export function DeliverySelector({ locations, center, currentDeliveryId, onChosen }: DeliverySelectorProps) {
+export function DeliverySelector({ locations, center, currentDeliveryId, loggedIn, usualLocationId, onChosen }: DeliverySelectorProps) {
   const now = new Date();
   const today = parisDate(now);
   const nowTime = parisTime(now);
@@ -46,6 +50,8 @@ export function DeliverySelector({ locations, center, currentDeliveryId, onChose
     currentDeliveryId ?? (initial && initial.deliveries.length === 1 ? initial.deliveries[0]!.id : null),
   );
   const [error, setError] = useState<string | null>(null);
+  /** The location the customer was warned about: submitting it again proceeds. */
+  const [warnedFor, setWarnedFor] = useState<number | null>(null);
   /** Below 667 px, map and list take turns (the switch); wider, both show. */
   const [view, setView] = useState<'map' | 'list'>('list');
   const select = useSelectDelivery();
@@ -65,6 +71,15 @@ export function DeliverySelector({ locations, center, currentDeliveryId, onChose
       return;
     }
     setError(null);
+    const picked = locations.find((l) => l.deliveries.some((d) => d.id === deliveryId));
+    if (
+      picked &&
+      warnedFor !== picked.id &&
+      needsUsualPointConfirmation({ loggedIn, pickedLocationId: picked.id, lastChosenLocationId: current?.id ?? null, usualLocationId })
+    ) {
+      setWarnedFor(picked.id);
+      return;
+    }
     select.mutate(deliveryId, {
       onSuccess: onChosen,
       onError: (err) => setError(err instanceof ApiError ? (err.fieldMessage('id') ?? err.message) : 'Une erreur est survenue, réessayez.'),
@@ -150,8 +165,11 @@ export function DeliverySelector({ locations, center, currentDeliveryId, onChose
         })}
       </ol>
       <div className={styles.footer}>
-        {error ? (
-          <Alert>{error}</Alert>
+        {error ? <Alert>{error}</Alert> : null}
+        {warnedFor !== null && !error ? (
+          <p className={styles.warning} role="alert">
+            {DIFFERENT_POINT_WARNING}
+          </p>
         ) : null}
         <Button type="submit" busy={select.isPending}>
           Valider ce point de livraison

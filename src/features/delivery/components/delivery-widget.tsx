@@ -12,15 +12,17 @@ interface DeliveryWidgetProps {
   center: LatLng;
   /** Opens the delivery selector (after a search, or from the select button). */
   onOpenSelector: () => void;
+  /** Trigger intent: the search field's focus may open the delivery suggestion. */
+  onSuggest?: () => void;
   compact?: boolean;
 }
 
 /** The delivery search widget with its visibility modes (shop.md §2, §4). */
-export function DeliveryWidget({ mode, intent, delivery, center, onOpenSelector, compact }: DeliveryWidgetProps) {
+export function DeliveryWidget({ mode, intent, delivery, center, onOpenSelector, onSuggest, compact }: DeliveryWidgetProps) {
   const parts = widgetParts(mode, intent, Boolean(delivery));
   return (
     <>
-      {parts.input ? <DeliverySearch center={center} onResult={onOpenSelector} compact={compact} /> : null}
+      {parts.input ? <DeliverySearch center={center} onResult={onOpenSelector} onFieldFocus={intent === 'trigger' ? onSuggest : undefined} compact={compact} /> : null}
       {parts.selectButton && delivery ? (
         <button
           type="button"
