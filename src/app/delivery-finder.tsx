@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { Alert } from '../components/ui/alert';
 import { QueryStatus } from '../components/ui/query-status';
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
 import { DeliverySelector, type IndexedLocation } from '../features/delivery/components/delivery-selector';
@@ -49,9 +50,9 @@ export function DeliveryFinder() {
         return (
           <>
             {search.note ? (
-              <p className={styles.note} role="status">
+              <Alert tone="info" className={styles.note}>
                 {search.note}
-              </p>
+              </Alert>
             ) : null}
             {/* A new search starts the selection over on its best result. */}
             <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} center={mapCenter(state?.settings ?? {})} currentDeliveryId={state?.current_delivery?.id ?? null}

@@ -167,9 +167,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
       <div className={styles.footer}>
         {error ? <Alert>{error}</Alert> : null}
         {warnedFor !== null && !error ? (
-          <p className={styles.warning} role="alert">
-            {DIFFERENT_POINT_WARNING}
-          </p>
+          <Alert tone="info">{DIFFERENT_POINT_WARNING}</Alert>
         ) : null}
         <Button type="submit" busy={select.isPending}>
           Valider ce point de livraison
