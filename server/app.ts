@@ -13,6 +13,7 @@ import errors from './plugins/errors';
 import security from './plugins/security';
 import session from './plugins/session';
 import staticFiles from './plugins/static';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(newsletterRoutes);
   await app.register(catalogRoutes);
   await app.register(deliveryRoutes);
+  await app.register(cartRoutes);
   if (env.SANDBOX) await app.register(sandboxClockRoutes);
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

@@ -200,43 +200,71 @@ export const discounts = pgTable('discounts', {
   uses: integer('uses').notNull().default(0),
 });
 
-/** A session's cart for one delivery date. */
+/**
+ * A cart for one delivery date, owned by an anonymous session or by a customer (one each). A
+ * customer's cart follows them from device to device; an anonymous one follows its visitor's login.
+ */
 export const carts = pgTable(
   'carts',
   {
     id: serial('id').primaryKey(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    // Set null, not cascade: an expired cart must still release its stock (the sweep finds it).
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     cutlery: integer('cutlery').notNull().default(0),
     toteBags: integer('tote_bags').notNull().default(0),
     depositsReturned: integer('deposits_returned').notNull().default(0),
     discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    /** A customer's sponsor code used as a promo code (first order only). */
+    sponsorCustomerId: integer('sponsor_customer_id').references(() => customers.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carts_session_uq').on(t.sessionId), index('carts_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('carts_session_uq').on(t.sessionId),
+    uniqueIndex('carts_customer_uq').on(t.customerId),
+    index('carts_expires_idx').on(t.expiresAt),
+  ],
 );
 
-/** A cart line: a dish, or a formula with its composition. */
-export const cartLines = pgTable('cart_lines', {
-  id: serial('id').primaryKey(),
-  cartId: integer('cart_id')
-    .notNull()
-    .references(() => carts.id, { onDelete: 'cascade' }),
-  uniqueId: text('unique_id').notNull(),
-  productId: integer('product_id').references(() => products.id),
-  menuId: integer('menu_id').references(() => menus.id),
-  /** Formulas: {sub_products: {categoryId: productId}, additional_products: {categoryId: productId[]}}. */
-  composition: jsonb('composition').$type<{
-    sub_products: Record<string, number>;
-    additional_products: Record<string, number[]>;
-  } | null>(),
-  quantity: integer('quantity').notNull(),
-  createdAt: createdAt(),
-});
+/** Formulas' composition: category id → dish id (required), category id → dish ids (extras). */
+export type Composition = { sub_products: Record<string, number>; additional_products: Record<string, number[]> };
+
+/** A cart line: a dish, or a formula with its composition. Its dishes' portions are reserved. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** 'product-12' or 'menu-3-<hash of the composition>': the same choice twice is one line. */
+    uniqueId: text('unique_id').notNull(),
+    productId: integer('product_id').references(() => products.id),
+    menuId: integer('menu_id').references(() => menus.id),
+    composition: jsonb('composition').$type<Composition | null>(),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_lines_cart_unique_uq').on(t.cartId, t.uniqueId)],
+);
+
+/** Placed orders (the checkout fills in their lines, amounts and payments). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    /** 1 placed, 2 paid; other statuses carry their own text. */
+    status: integer('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId)],
+);
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: serial('id').primaryKey(),

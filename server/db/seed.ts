@@ -21,6 +21,9 @@ const SETTINGS: Record<string, string> = {
   delivery_map_default_latitude: '45.7578',
   delivery_map_default_longitude: '4.8320',
   orders_opening_hour: '15:00',
+  // What a customer's sponsor code gives a friend's first order: amount_type 1 percent, else cents.
+  sponsor_discount_amount_type: '2',
+  sponsor_discount_amount: '500',
   alert_homepage_bool: '0',
   alert_homepage_text: 'Jeudi, pensez à commander avant 10h30 : le marché de Noël ralentit nos triporteurs.',
   // The homepage pop-in shows once per visitor when a text is set (empty: no pop-in).
@@ -177,7 +180,10 @@ export async function seed(db: Db, now: Date): Promise<void> {
 
     await tx
       .insert(t.discounts)
-      .values({ code: 'BIENVENUE10', amountType: 1, amount: 10, startsOn: today, endsOn: addDays(today, 365), maxUses: 1000 })
+      .values([
+        { code: 'BIENVENUE10', amountType: 1, amount: 10, startsOn: today, endsOn: addDays(today, 365), maxUses: 1000 },
+        { code: 'DEJEUNER3', amountType: 2, amount: 300, startsOn: today, endsOn: addDays(today, 365), maxUses: 500 },
+      ])
       .onConflictDoNothing();
 
     await tx

@@ -14,3 +14,11 @@ export const BREAKPOINTS = { sm: 667, md: 960, lg: 1100, xl: 1280 } as const;
 export const MAP = { zoom: 14, minZoom: 12, maxZoom: 22, proximityRadiusM: 5000, searchMinLength: 3, geocodingSuffix: 'Lyon, France' } as const;
 export const MIN_CARD_AMOUNT_CENTS = 50;
 export const PAPER_VOUCHERS_MAX = 20;
+/** A cart lives this long after its last change; its reserved portions are then released. */
+export const CART_TTL_MS = 30 * 60 * 1000;
+/** Sensible limits: the same article at most 20 times, at most 30 different articles. */
+export const CART_LINE_MAX_QUANTITY = 20;
+export const CART_MAX_LINES = 30;
+/** Cutlery sets and tote bags are offered (1 per formula at most). */
+export const CUTLERY_UNIT_PRICE_CENTS = 0;
+export const TOTE_BAG_UNIT_PRICE_CENTS = 0;

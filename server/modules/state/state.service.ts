@@ -3,6 +3,7 @@ import { currentDeliveryDate, isShopOpen } from '../../../src/shared/delivery-ru
 import { parisDate, parisTime } from '../../../src/shared/time';
 import type { Db } from '../../db/client';
 import type { Session } from '../../plugins/session';
+import { readCart } from '../cart/cart.service';
 import { findDelivery } from '../delivery/delivery.service';
 import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
 
@@ -34,14 +35,18 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
  * choice is the session's, else the delivery cookie's (it outlives a session rotated at logout).
  */
 export async function appState(db: Db, session: Session, now: Date, cookieDeliveryId?: number): Promise<AppState> {
-  const [settings, contactTypes, date, customer] = await Promise.all([
+  const [settings, contactTypes, date, customer, cart] = await Promise.all([
     readSettings(db),
     readContactTypes(db),
     deliveryDateAt(db, now),
     session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
+    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId } }),
   ]);
   const deliveryId = session.deliveryId ?? cookieDeliveryId;
-  const delivery = deliveryId ? await findDelivery(db, deliveryId) : null;
+  const [delivery, usual] = await Promise.all([
+    deliveryId ? findDelivery(db, deliveryId) : null,
+    customer?.lastDeliveryId ? findDelivery(db, customer.lastDeliveryId) : null,
+  ]);
   // A chosen delivery counts only while it is on the current delivery date.
   const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
   return {
@@ -50,7 +55,8 @@ export async function appState(db: Db, session: Session, now: Date, cookieDelive
       : null,
     current_delivery_date: date,
     last_delivery_id: customer?.lastDeliveryId ?? null,
-    cart: null,
+    usual_delivery_location_id: usual?.delivery_location.id ?? null,
+    cart,
     current_delivery: current,
     settings,
     contact_types: contactTypes,

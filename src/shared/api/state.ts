@@ -18,6 +18,8 @@ export const stateSchema = z.object({
   customer: customerSummarySchema.nullable(),
   current_delivery_date: z.string().nullable(),
   last_delivery_id: z.number().int().nullable(),
+  /** Where the customer's last delivery was (their usual point), whatever its date. */
+  usual_delivery_location_id: z.number().int().nullable(),
   cart: cartSchema.nullable(),
   current_delivery: deliverySchema.nullable(),
   settings: settingsSchema,

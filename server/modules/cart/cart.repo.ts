@@ -1,0 +1,238 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, productAvailabilities, products, type Composition } from '../../db/schema';
+
+export type CartRow = typeof carts.$inferSelect;
+export type LineRow = typeof cartLines.$inferSelect;
+type Conn = Db | Tx;
+
+/** Who a cart belongs to: the customer when logged in, else the anonymous session. */
+export interface CartOwner {
+  sessionId: string;
+  customerId: number | null;
+}
+
+const ownedBy = (owner: CartOwner) =>
+  owner.customerId ? eq(carts.customerId, owner.customerId) : and(eq(carts.sessionId, owner.sessionId), isNull(carts.customerId));
+
+export async function findCart(db: Conn, owner: CartOwner, lock = false): Promise<CartRow | null> {
+  const query = db.select().from(carts).where(ownedBy(owner)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The owner's cart, created when missing (a concurrent creation wins the unique index, not an error). */
+export async function findOrCreateCart(tx: Tx, owner: CartOwner, date: string, expiresAt: Date): Promise<CartRow> {
+  await tx
+    .insert(carts)
+    .values({
+      sessionId: owner.customerId ? null : owner.sessionId,
+      customerId: owner.customerId,
+      deliveryDate: date,
+      expiresAt,
+    })
+    .onConflictDoNothing();
+  return (await findCart(tx, owner, true))!;
+}
+
+export async function linesOf(db: Conn, cartId: number): Promise<LineRow[]> {
+  return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.id));
+}
+
+/** Portions of each dish one unit of a line takes: the dish, or a formula's dishes and extras. */
+export function portionsOf(line: Pick<LineRow, 'productId' | 'composition'>): Map<number, number> {
+  const portions = new Map<number, number>();
+  const add = (id: number) => portions.set(id, (portions.get(id) ?? 0) + 1);
+  if (line.productId) add(line.productId);
+  if (line.composition) {
+    for (const id of Object.values(line.composition.sub_products)) add(id);
+    for (const ids of Object.values(line.composition.additional_products)) ids.forEach(add);
+  }
+  return portions;
+}
+
+/**
+ * Takes `count` portions of each dish on `date`, or none: the conditional update lets the database
+ * arbitrate concurrent carts, so the last portions are never sold twice. Answers the dish ids that
+ * could not be taken (not cooked that day, or not enough left).
+ */
+export async function reserve(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<number[]> {
+  const refused: number[] = [];
+  for (const [productId, count] of portions) {
+    const n = count * times;
+    const taken = await tx
+      .update(productAvailabilities)
+      .set({ reserved: sql`${productAvailabilities.reserved} + ${n}` })
+      .where(
+        and(
+          eq(productAvailabilities.productId, productId),
+          eq(productAvailabilities.date, date),
+          sql`(${productAvailabilities.stock} is null or ${productAvailabilities.reserved} + ${n} <= ${productAvailabilities.stock})`,
+        ),
+      )
+      .returning({ id: productAvailabilities.productId });
+    if (taken.length === 0) refused.push(productId);
+  }
+  return refused;
+}
+
+export async function release(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<void> {
+  for (const [productId, count] of portions) {
+    await tx
+      .update(productAvailabilities)
+      .set({ reserved: sql`greatest(${productAvailabilities.reserved} - ${count * times}, 0)` })
+      .where(and(eq(productAvailabilities.productId, productId), eq(productAvailabilities.date, date)));
+  }
+}
+
+/** Deletes a cart after giving its reserved portions back. */
+export async function dropCart(tx: Tx, cart: CartRow): Promise<void> {
+  for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
+  await tx.delete(carts).where(eq(carts.id, cart.id));
+}
+
+/**
+ * Releases carts left unchanged past their expiry. Each is locked and re-checked, so two server
+ * instances sweeping at once never release the same portions twice.
+ */
+export async function releaseExpiredCarts(db: Db, now: Date, limit = 50): Promise<number> {
+  const due = await db.select({ id: carts.id }).from(carts).where(lte(carts.expiresAt, now)).limit(limit);
+  let released = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [cart] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.id, id), lte(carts.expiresAt, now)))
+        .for('update');
+      if (!cart) return;
+      await dropCart(tx, cart);
+      released++;
+    });
+  }
+  return released;
+}
+
+export async function saveCart(tx: Tx, id: number, values: Partial<Omit<CartRow, 'id'>>) {
+  await tx.update(carts).set(values).where(eq(carts.id, id));
+}
+
+/** Adds `quantity` to a line (created when new), unless that would pass `max`: then answers null. */
+export async function addToLine(
+  tx: Tx,
+  cartId: number,
+  line: { uniqueId: string; productId: number | null; menuId: number | null; composition: Composition | null },
+  max: number,
+): Promise<LineRow | null> {
+  const [row] = await tx
+    .insert(cartLines)
+    .values({ cartId, ...line, quantity: 1 })
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.uniqueId],
+      set: { quantity: sql`${cartLines.quantity} + 1` },
+      setWhere: sql`${cartLines.quantity} + 1 <= ${max}`,
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function findLine(tx: Tx, cartId: number, uniqueId: string): Promise<LineRow | null> {
+  const [row] = await tx
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.uniqueId, uniqueId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setLineQuantity(tx: Tx, line: LineRow, quantity: number) {
+  if (quantity <= 0) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
+  else await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));
+}
+
+export async function countLines(tx: Tx, cartId: number): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, cartId));
+  return row?.n ?? 0;
+}
+
+/** Names, covers and prices of what lines refer to, in one round of queries. */
+export async function lineCatalog(db: Conn, lines: LineRow[]) {
+  const productIds = new Set<number>();
+  const menuIds = new Set<number>();
+  const extraCategoryIds = new Set<number>();
+  for (const line of lines) {
+    for (const id of portionsOf(line).keys()) productIds.add(id);
+    if (line.menuId) menuIds.add(line.menuId);
+    for (const key of Object.keys(line.composition?.additional_products ?? {})) extraCategoryIds.add(Number(key));
+  }
+  const [productRows, menuRows, extraRows] = await Promise.all([
+    productIds.size
+      ? db
+          .select({ id: products.id, name: products.name, priceCents: products.priceCents, coverUrl: products.coverUrl, category: products.category })
+          .from(products)
+          .where(inArray(products.id, [...productIds]))
+      : [],
+    menuIds.size ? db.select({ id: menus.id, name: menus.name, priceCents: menus.priceCents }).from(menus).where(inArray(menus.id, [...menuIds])) : [],
+    extraCategoryIds.size
+      ? db.select().from(menuCategoryProducts).where(inArray(menuCategoryProducts.menuCategoryId, [...extraCategoryIds]))
+      : [],
+  ]);
+  return {
+    products: new Map(productRows.map((p) => [p.id, p])),
+    menus: new Map(menuRows.map((m) => [m.id, m])),
+    extraPrice: (categoryId: number, productId: number) =>
+      extraRows.find((e) => e.menuCategoryId === categoryId && e.productId === productId)?.extraPriceCents ?? 0,
+  };
+}
+
+export async function findDiscount(db: Conn, id: number) {
+  const [row] = await db.select().from(discounts).where(eq(discounts.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findDiscountByCode(db: Conn, code: string) {
+  const [row] = await db
+    .select()
+    .from(discounts)
+    .where(sql`upper(${discounts.code}) = ${code.toUpperCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findSponsor(db: Conn, code: string) {
+  const [row] = await db
+    .select({ id: customers.id, sponsorCode: customers.sponsorCode })
+    .from(customers)
+    .where(sql`upper(${customers.sponsorCode}) = ${code.toUpperCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findSponsorCode(db: Conn, customerId: number): Promise<string | null> {
+  const [row] = await db.select({ code: customers.sponsorCode }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  return row?.code ?? null;
+}
+
+export async function heldDeposits(db: Conn, customerId: number | null): Promise<number> {
+  if (!customerId) return 0;
+  const [row] = await db.select({ deposits: customers.deposits }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  return row?.deposits ?? 0;
+}
+
+export async function hasOrdered(db: Conn, customerId: number): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId)).limit(1);
+  return Boolean(row);
+}
+
+export async function deleteCart(tx: Tx, id: number) {
+  await tx.delete(carts).where(eq(carts.id, id));
+}
+
+export async function moveLines(tx: Tx, fromCartId: number, toCartId: number) {
+  await tx.update(cartLines).set({ cartId: toCartId }).where(eq(cartLines.cartId, fromCartId));
+}
+
+export async function cartById(db: Conn, id: number): Promise<CartRow | null> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,411 @@
+import { createHash } from 'node:crypto';
+import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../../src/shared/api/cart';
+import type { FormattedMenu, Menu } from '../../../src/shared/api/catalog';
+import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
+import { formatAmount } from '../../../src/shared/money';
+import { parisDate } from '../../../src/shared/time';
+import type { Db, Tx } from '../../db/client';
+import type { Composition } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { findProduct } from '../catalog/catalog.repo';
+import { menusForDate } from '../catalog/catalog.service';
+import { readSettings } from '../state/state.repo';
+import { deliveryDateAt } from '../state/state.service';
+import {
+  addToLine,
+  cartById,
+  countLines,
+  deleteCart,
+  dropCart,
+  findCart,
+  findDiscount,
+  findDiscountByCode,
+  findLine,
+  findOrCreateCart,
+  findSponsor,
+  findSponsorCode,
+  hasOrdered,
+  heldDeposits,
+  lineCatalog,
+  linesOf,
+  moveLines,
+  portionsOf,
+  release,
+  releaseExpiredCarts,
+  reserve,
+  saveCart,
+  setLineQuantity,
+  type CartOwner,
+  type CartRow,
+  type LineRow,
+} from './cart.repo';
+import { maxReturnableDeposits, priceCart, type DiscountRule } from './cart-pricing';
+
+export interface CartContext {
+  db: Db;
+  now: Date;
+  owner: CartOwner;
+}
+
+const refusal = (status: number, code: string, message: string, field?: string) =>
+  new AppError(status, code, message, field ? { [field]: [message] } : undefined);
+
+const isStale = (cart: CartRow, date: string | null, now: Date) => cart.deliveryDate !== date || cart.expiresAt.getTime() <= now.getTime();
+
+/** A discount is valid within its dates and while uses remain. */
+function discountUsable(d: { startsOn: string | null; endsOn: string | null; maxUses: number | null; uses: number }, today: string) {
+  return (!d.startsOn || d.startsOn <= today) && (!d.endsOn || d.endsOn >= today) && (d.maxUses === null || d.uses < d.maxUses);
+}
+
+/** The sponsor discount every customer's code gives (settings, same convention as promo codes). */
+export function sponsorRule(settings: Record<string, string>): DiscountRule {
+  return { amountType: Number(settings.sponsor_discount_amount_type ?? 2), amount: Number(settings.sponsor_discount_amount ?? 0) };
+}
+
+/** Everything the cart's amounts and view need, read in one go. */
+async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null) {
+  const lines = await linesOf(db, cart.id);
+  const [catalog, held, discountRow, sponsorCode, settings] = await Promise.all([
+    lineCatalog(db, lines),
+    heldDeposits(db, customerId),
+    cart.discountId ? findDiscount(db, cart.discountId) : null,
+    cart.sponsorCustomerId ? findSponsorCode(db, cart.sponsorCustomerId) : null,
+    readSettings(db as Db),
+  ]);
+  const products: CartProduct[] = lines.map((line) => toCartProduct(line, catalog));
+  const discount: { code: string; id: number | null; rule: DiscountRule } | null = discountRow
+    ? { code: discountRow.code, id: discountRow.id, rule: discountRow }
+    : sponsorCode
+      ? { code: sponsorCode, id: null, rule: sponsorRule(settings) }
+      : null;
+  const totals = priceCart({
+    lines: products.map((p) => ({ unitPrice: p.unit_price, quantity: p.quantity, isMenu: Boolean(p.sub_products) })),
+    cutlery: cart.cutlery,
+    toteBags: cart.toteBags,
+    depositsReturned: cart.depositsReturned,
+    discount: discount?.rule ?? null,
+  });
+  return { products, discount, totals, held, settings };
+}
+
+function toCartProduct(line: LineRow, catalog: Awaited<ReturnType<typeof lineCatalog>>): CartProduct {
+  if (line.productId) {
+    const p = catalog.products.get(line.productId);
+    return {
+      unique_id: line.uniqueId,
+      product_id: line.productId,
+      product_name: p?.name ?? 'Plat retiré de la carte',
+      unit_price: p?.priceCents ?? 0,
+      quantity: line.quantity,
+      cover_url: p?.coverUrl ?? null,
+    };
+  }
+  const menu = catalog.menus.get(line.menuId!);
+  const composition = line.composition ?? { sub_products: {}, additional_products: {} };
+  const sub = [
+    ...Object.entries(composition.sub_products).map(([category, id]) => ({ category: Number(category), id, extra: false })),
+    ...Object.entries(composition.additional_products).flatMap(([category, ids]) => ids.map((id) => ({ category: Number(category), id, extra: true }))),
+  ];
+  let unitPrice = menu?.priceCents ?? 0;
+  for (const s of sub) if (s.extra) unitPrice += catalog.extraPrice(s.category, s.id);
+  const main = sub.find((s) => !s.extra && catalog.products.get(s.id)?.category === 'main') ?? sub[0];
+  return {
+    unique_id: line.uniqueId,
+    product_id: line.menuId!,
+    product_name: menu?.name ?? 'Formule',
+    unit_price: unitPrice,
+    quantity: line.quantity,
+    cover_url: main ? (catalog.products.get(main.id)?.coverUrl ?? null) : null,
+    sub_products: sub.map((s) => ({ product_id: s.id, product_name: catalog.products.get(s.id)?.name ?? '', category_id: s.category, extra: s.extra })),
+  };
+}
+
+const EMPTY_CART: Cart = {
+  products: [],
+  tote_bags: { unit_price: TOTE_BAG_UNIT_PRICE_CENTS, quantity: 0 },
+  cutlery: { unit_price: CUTLERY_UNIT_PRICE_CENTS, quantity: 0 },
+  final_price: formatAmount(0),
+  discount_code: null,
+  discount_id: null,
+  discount_amount: 0,
+  deposit_added_amount: 0,
+  deposit_added_quantity: 0,
+  deposit_removed_amount: 0,
+  deposit_removed_quantity: 0,
+  total_deposit: 0,
+  expiration_in_seconds: 0,
+};
+
+/** The cart as the API answers it (shop.md §3): formulas first, then dishes. */
+async function view(db: Db, cart: CartRow | null, customerId: number | null, now: Date): Promise<Cart> {
+  if (!cart) return EMPTY_CART;
+  const { products, discount, totals } = await loadCart(db, cart, customerId);
+  const ordered = [...products.filter((p) => p.sub_products), ...products.filter((p) => !p.sub_products)];
+  return {
+    products: ordered,
+    tote_bags: { unit_price: TOTE_BAG_UNIT_PRICE_CENTS, quantity: cart.toteBags },
+    cutlery: { unit_price: CUTLERY_UNIT_PRICE_CENTS, quantity: cart.cutlery },
+    final_price: formatAmount(totals.final),
+    discount_code: discount?.code ?? null,
+    discount_id: discount?.id ?? null,
+    discount_amount: totals.discount,
+    deposit_added_amount: totals.depositAdded,
+    deposit_added_quantity: totals.depositAddedQuantity,
+    deposit_removed_amount: totals.depositRemoved,
+    deposit_removed_quantity: cart.depositsReturned,
+    total_deposit: totals.depositAdded - totals.depositRemoved,
+    // An empty cart holds nothing back: nothing to count down.
+    expiration_in_seconds: products.length ? Math.max(0, Math.floor((cart.expiresAt.getTime() - now.getTime()) / 1000)) : 0,
+  };
+}
+
+/** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
+export async function readCart(ctx: CartContext): Promise<Cart> {
+  const cart = await findCart(ctx.db, ctx.owner);
+  if (cart && isStale(cart, await deliveryDateAt(ctx.db, ctx.now), ctx.now)) {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await findCart(tx, ctx.owner, true);
+      if (locked?.id === cart.id) await dropCart(tx, locked);
+    });
+    return EMPTY_CART;
+  }
+  return view(ctx.db, cart, ctx.owner.customerId, ctx.now);
+}
+
+/**
+ * Bonuses and returned deposits follow what is left in the cart: at most one cutlery set and one
+ * tote bag per formula, returns worth at most the order and never more than the customer holds.
+ */
+async function normalize(tx: Tx, cartId: number, customerId: number | null, values: Partial<CartRow>) {
+  const cart = await cartById(tx, cartId);
+  if (!cart) return;
+  const { totals, held } = await loadCart(tx, cart, customerId);
+  await saveCart(tx, cartId, {
+    ...values,
+    cutlery: Math.min(cart.cutlery, totals.formulas),
+    toteBags: Math.min(cart.toteBags, totals.formulas),
+    depositsReturned: Math.min(cart.depositsReturned, maxReturnableDeposits(totals.orderAmount, held)),
+  });
+}
+
+/**
+ * Runs one cart change in a transaction on the owner's locked cart for the current delivery date
+ * (created when missing, started over when stale), then re-applies the limits and restarts the
+ * expiry countdown. Answers the whole cart.
+ */
+async function change(ctx: CartContext, apply: (tx: Tx, cart: CartRow, date: string) => Promise<void>): Promise<Cart> {
+  const { db, now, owner } = ctx;
+  // Portions of abandoned carts go back on sale before this change takes any.
+  await releaseExpiredCarts(db, now, 20);
+  const date = await deliveryDateAt(db, now);
+  if (!date) throw refusal(409, CART_ERRORS.noDeliveryDate, 'Aucune livraison n’est prévue pour le moment : les commandes rouvrent bientôt.');
+  const expiresAt = new Date(now.getTime() + CART_TTL_MS);
+  await db.transaction(async (tx) => {
+    let cart = await findCart(tx, owner, true);
+    if (cart && isStale(cart, date, now)) {
+      await dropCart(tx, cart);
+      cart = null;
+    }
+    cart ??= await findOrCreateCart(tx, owner, date, expiresAt);
+    await apply(tx, cart, date);
+    await normalize(tx, cart.id, owner.customerId, { expiresAt, updatedAt: now });
+  });
+  return view(db, await findCart(db, owner), owner.customerId, now);
+}
+
+const soldOut = (name: string) => refusal(409, CART_ERRORS.soldOut, `Désolé, « ${name} » est épuisé pour cette livraison.`, 'id');
+const lineLimit = () =>
+  refusal(409, CART_ERRORS.lineLimit, `Vous ne pouvez pas ajouter plus de ${CART_LINE_MAX_QUANTITY} fois le même article.`, 'id');
+
+async function ensureRoomForLine(tx: Tx, cartId: number, uniqueId: string) {
+  if ((await findLine(tx, cartId, uniqueId)) === null && (await countLines(tx, cartId)) >= CART_MAX_LINES) {
+    throw refusal(409, CART_ERRORS.lineLimit, `Votre panier est complet : ${CART_MAX_LINES} articles différents au plus.`, 'id');
+  }
+}
+
+export function addProduct(ctx: CartContext, productId: number): Promise<Cart> {
+  return change(ctx, async (tx, cart, date) => {
+    const product = await findProduct(tx, String(productId), date);
+    if (!product || !product.available) throw refusal(422, CART_ERRORS.unavailable, 'Ce plat n’est pas au menu de cette livraison.', 'id');
+    const uniqueId = `product-${product.id}`;
+    await ensureRoomForLine(tx, cart.id, uniqueId);
+    if (!(await addToLine(tx, cart.id, { uniqueId, productId: product.id, menuId: null, composition: null }, CART_LINE_MAX_QUANTITY))) throw lineLimit();
+    if ((await reserve(tx, date, new Map([[product.id, 1]]), 1)).length) throw soldOut(product.name);
+  });
+}
+
+/**
+ * Checks a formatted menu against the formula of the day: exactly one offered dish per required
+ * category, extras unique and from the formula's extras categories. Answers its canonical form.
+ */
+export function checkComposition(menu: Menu, formatted: FormattedMenu): Composition {
+  const invalid = (message: string) => refusal(422, CART_ERRORS.invalidMenu, message, 'menu');
+  const categories = new Map(menu.categories.map((c) => [String(c.id), c]));
+  const sub_products: Record<string, number> = {};
+  const additional_products: Record<string, number[]> = {};
+  for (const key of Object.keys(formatted.sub_products)) {
+    if (!categories.get(key)?.required) throw invalid('Cette formule ne se compose pas ainsi : un choix ne correspond à aucune de ses catégories.');
+  }
+  for (const category of menu.categories.filter((c) => c.required)) {
+    const id = formatted.sub_products[String(category.id)];
+    if (id === undefined) throw invalid(`Choisissez encore : ${category.name}.`);
+    if (!category.products.some((p) => p.id === id)) throw invalid(`Ce choix n’est pas proposé pour « ${category.name} ».`);
+    sub_products[String(category.id)] = id;
+  }
+  for (const [key, ids] of Object.entries(formatted.additional_products)) {
+    const category = categories.get(key);
+    if (!category || category.required) throw invalid('Ces petits plus ne font pas partie de cette formule.');
+    if (new Set(ids).size !== ids.length) throw invalid('Chaque petit plus ne peut être choisi qu’une fois.');
+    for (const id of ids) if (!category.products.some((p) => p.id === id)) throw invalid(`Ce petit plus n’est pas proposé dans « ${category.name} ».`);
+    if (ids.length) additional_products[key] = [...ids].sort((a, b) => a - b);
+  }
+  return { sub_products, additional_products };
+}
+
+/** The same formula composed the same way is one line: its id derives from the composition. */
+function menuLineId(menuId: number, composition: Composition): string {
+  const canonical = JSON.stringify([
+    Object.entries(composition.sub_products).sort(([a], [b]) => Number(a) - Number(b)),
+    Object.entries(composition.additional_products).sort(([a], [b]) => Number(a) - Number(b)),
+  ]);
+  return `menu-${menuId}-${createHash('sha256').update(canonical).digest('hex').slice(0, 12)}`;
+}
+
+export function addMenu(ctx: CartContext, formatted: FormattedMenu): Promise<Cart> {
+  return change(ctx, async (tx, cart, date) => {
+    const [menu] = await menusForDate(tx, date, formatted.id);
+    if (!menu) throw refusal(422, CART_ERRORS.invalidMenu, 'Cette formule n’est pas proposée pour cette livraison.', 'menu');
+    const composition = checkComposition(menu, formatted);
+    const uniqueId = menuLineId(menu.id, composition);
+    await ensureRoomForLine(tx, cart.id, uniqueId);
+    if (!(await addToLine(tx, cart.id, { uniqueId, productId: null, menuId: menu.id, composition }, CART_LINE_MAX_QUANTITY))) throw lineLimit();
+    const refused = await reserve(tx, date, portionsOf({ productId: null, composition }), 1);
+    if (refused.length) {
+      const name = menu.categories.flatMap((c) => c.products).find((p) => p.id === refused[0])?.name ?? 'ce plat';
+      throw soldOut(name);
+    }
+  });
+}
+
+/** +1 or −1 on a line (by its unique_id); 0 removes it and gives its portions back. */
+export function changeQuantity(ctx: CartContext, uniqueId: string, delta: 1 | -1): Promise<Cart> {
+  return change(ctx, async (tx, cart, date) => {
+    const line = await findLine(tx, cart.id, uniqueId);
+    if (!line) throw refusal(404, CART_ERRORS.unknownLine, 'Cet article n’est plus dans votre panier.', 'id');
+    const portions = portionsOf(line);
+    if (delta > 0) {
+      if (line.quantity >= CART_LINE_MAX_QUANTITY) throw lineLimit();
+      const refused = await reserve(tx, date, portions, 1);
+      if (refused.length) {
+        const { products } = await lineCatalog(tx, [line]);
+        throw soldOut(products.get(refused[0]!)?.name ?? 'ce plat');
+      }
+    } else {
+      await release(tx, date, portions, 1);
+    }
+    await setLineQuantity(tx, line, line.quantity + delta);
+  });
+}
+
+export type Bonus = 'cutlery' | 'toteBags';
+
+const BONUS = {
+  cutlery: { setting: 'enable_cutlery', code: CART_ERRORS.cutlery, notice: CART_NOTICES.cutlery, off: 'Les couverts ne sont pas proposés en ce moment.' },
+  toteBags: { setting: 'enable_tote_bags', code: CART_ERRORS.toteBags, notice: CART_NOTICES.toteBags, off: 'Les tote bags ne sont pas proposés en ce moment.' },
+} as const;
+
+/** One more or one less cutlery set or tote bag: one per formula at most, when the setting offers it. */
+export function changeBonus(ctx: CartContext, bonus: Bonus, delta: 1 | -1): Promise<Cart> {
+  return change(ctx, async (tx, cart) => {
+    const current = cart[bonus];
+    if (delta < 0) return saveCart(tx, cart.id, { [bonus]: Math.max(0, current - 1) });
+    const { totals, settings } = await loadCart(tx, cart, ctx.owner.customerId);
+    const rule = BONUS[bonus];
+    if (settings[rule.setting] !== '1') throw refusal(409, CART_ERRORS.bonusDisabled, rule.off);
+    if (current + 1 > totals.formulas) throw refusal(409, rule.code, rule.notice.title);
+    await saveCart(tx, cart.id, { [bonus]: current + 1 });
+  });
+}
+
+/** Returns one more container (POST) or takes one back (DELETE). */
+export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
+  return change(ctx, async (tx, cart) => {
+    if (delta < 0) return saveCart(tx, cart.id, { depositsReturned: Math.max(0, cart.depositsReturned - 1) });
+    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId);
+    if (cart.depositsReturned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
+    if (cart.depositsReturned + 1 > maxReturnableDeposits(totals.orderAmount, held)) {
+      throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);
+    }
+    await saveCart(tx, cart.id, { depositsReturned: cart.depositsReturned + 1 });
+  });
+}
+
+/**
+ * A promo code, or another customer's sponsor code (first order only). Every failure is the one
+ * message of the spec, so codes cannot be probed one reason at a time.
+ */
+export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
+  return change(ctx, async (tx, cart) => {
+    const discount = await findDiscountByCode(tx, code);
+    if (discount && discountUsable(discount, parisDate(ctx.now))) {
+      return saveCart(tx, cart.id, { discountId: discount.id, sponsorCustomerId: null });
+    }
+    const sponsor = discount ? null : await findSponsor(tx, code);
+    const customerId = ctx.owner.customerId;
+    if (sponsor && sponsor.id !== customerId && !(customerId && (await hasOrdered(tx, customerId)))) {
+      return saveCart(tx, cart.id, { discountId: null, sponsorCustomerId: sponsor.id });
+    }
+    throw refusal(422, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount, 'code');
+  });
+}
+
+export function removeDiscount(ctx: CartContext): Promise<Cart> {
+  return change(ctx, (tx, cart) => saveCart(tx, cart.id, { discountId: null, sponsorCustomerId: null }));
+}
+
+/**
+ * Login or signup: the visitor's anonymous cart follows them (README, "Cart merge rules"). With no
+ * live cart of their own, it becomes theirs. Otherwise its lines join theirs (the same line adds
+ * up to the per-line limit, the surplus portions are released), bonuses keep the larger count, its
+ * promo code wins when it has one, and the limits are re-applied.
+ */
+export async function adoptCart(db: Db, sessionId: string, customerId: number, now: Date): Promise<void> {
+  const date = await deliveryDateAt(db, now);
+  await db.transaction(async (tx) => {
+    const anonymous = await findCart(tx, { sessionId, customerId: null }, true);
+    if (!anonymous) return;
+    if (isStale(anonymous, date, now)) return dropCart(tx, anonymous);
+    let own = await findCart(tx, { sessionId, customerId }, true);
+    if (own && isStale(own, date, now)) {
+      await dropCart(tx, own);
+      own = null;
+    }
+    // The customer might have used their own sponsor code before logging in.
+    const keepSponsor = anonymous.sponsorCustomerId !== customerId && !(await hasOrdered(tx, customerId));
+    const sponsorCustomerId = keepSponsor ? anonymous.sponsorCustomerId : null;
+    const expiresAt = new Date(now.getTime() + CART_TTL_MS);
+    if (!own) {
+      await saveCart(tx, anonymous.id, { sessionId: null, customerId, sponsorCustomerId, expiresAt, updatedAt: now });
+      return normalize(tx, anonymous.id, customerId, {});
+    }
+    for (const line of await linesOf(tx, anonymous.id)) {
+      const same = await findLine(tx, own.id, line.uniqueId);
+      if (!same) continue;
+      const total = Math.min(CART_LINE_MAX_QUANTITY, same.quantity + line.quantity);
+      await release(tx, anonymous.deliveryDate, portionsOf(line), same.quantity + line.quantity - total);
+      await setLineQuantity(tx, same, total);
+      await setLineQuantity(tx, line, 0);
+    }
+    await moveLines(tx, anonymous.id, own.id);
+    const hasCode = anonymous.discountId !== null || sponsorCustomerId !== null;
+    await deleteCart(tx, anonymous.id);
+    await saveCart(tx, own.id, {
+      cutlery: Math.max(own.cutlery, anonymous.cutlery),
+      toteBags: Math.max(own.toteBags, anonymous.toteBags),
+      ...(hasCode ? { discountId: anonymous.discountId, sponsorCustomerId } : {}),
+      expiresAt,
+      updatedAt: now,
+    });
+    await normalize(tx, own.id, customerId, {});
+  });
+}
