@@ -1,9 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { CartModal, cartCount } from '../features/cart/components/cart-modal';
+import { addMenu } from '../features/cart/api/cart-calls';
+import { CartExpiryPopin } from '../features/cart/components/cart-expiry-popin';
+import { CartModal } from '../features/cart/components/cart-modal';
+import { useCartExpiry } from '../features/cart/cart-expiry';
+import { cartCount } from '../features/cart/cart-rules';
+import { cartState, replaceCart } from '../features/cart/cart-store';
 import { menusQuery } from '../features/catalog/api/menus';
+import { DeliverySummary } from '../features/delivery/components/delivery-summary';
 import { DeliveryWidget } from '../features/delivery/components/delivery-widget';
 import { DeliverySuggestion } from '../features/delivery/components/delivery-suggestion';
 import { prefetchDeliveryMap } from '../features/delivery/map-loader';
@@ -23,9 +29,9 @@ import { Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
 import { appStateQuery, shopOpenQuery } from '../lib/app-state';
 import { formatLongDate } from '../lib/format';
-import { closeAll, closeModal, closePopin, isAnyOpen, openModal, overlayClick, overlays } from '../lib/overlays-store';
+import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
-import { formatEuros } from '../shared/money';
+import type { Cart } from '../shared/api/cart';
 import { useDishDetail } from './detail-navigation';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
@@ -44,17 +50,36 @@ function suggestOnce() {
   openModal('delivery_suggest_location');
 }
 
-/** The composer's hand-over: shows what the formula holds (the cart feature takes it from here). */
-function showComposedFormula(formula: ComposedFormula) {
-  notify({ title: `${formula.name} — ${formatEuros(formula.total)}`, message: formula.dishes, type: 'success' });
+/** The composer's "Ajouter au panier": the formula goes to the cart, the composer closes. */
+async function addComposedFormula(formula: ComposedFormula) {
+  const { ok } = await addMenu(formula.formatted);
+  if (!ok) return;
+  notify({ title: 'Ajouté au panier', message: `${formula.name} : ${formula.dishes}`, type: 'success' });
   closeModal('menu');
+}
+
+/**
+ * The hand-over from the cart to payment (shop.md §4 "Payment click"): a free order is placed
+ * directly, any other cart is validated and opens the payment modal. The checkout builds both.
+ */
+async function checkout(cart: Cart) {
+  notify({
+    title: 'Paiement',
+    message: `Le paiement en ligne de votre commande (${cart.final_price} €) ouvre très bientôt : votre panier reste réservé.`,
+  });
+}
+
+function chooseDeliveryFromCart() {
+  closeModal('cart');
+  openModal('delivery_selector');
 }
 
 /** The frame around every page: header, footer, overlay, modals, snackbars, progress bar. */
 export function AppShell() {
   const router = useRouter();
   const navigate = useNavigate();
-  const { data: state } = useQuery(appStateQuery);
+  const stateQuery = useQuery(appStateQuery);
+  const state = stateQuery.data;
   const { data: shop } = useQuery(shopOpenQuery);
   const date = state?.current_delivery_date ?? null;
   const snap = useSnapshot(overlays);
@@ -63,6 +88,25 @@ export function AppShell() {
   const detail = useDishDetail();
   const settings = state?.settings ?? {};
   const loggedIn = Boolean(state?.customer?.id);
+  const queryClient = useQueryClient();
+  const cart = useSnapshot(cartState).cart as Cart | null;
+  const [expiryMode, setExpiryMode] = useState<'warning' | 'timeout'>('warning');
+  // Each load of the app state brings the server's cart: it replaces the mirror.
+  useEffect(() => {
+    if (state) replaceCart(state.cart);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stateQuery.dataUpdatedAt]);
+  useCartExpiry(
+    () => {
+      setExpiryMode('warning');
+      openPopin('cart_expiry');
+    },
+    () => {
+      setExpiryMode('timeout');
+      openPopin('cart_expiry');
+    },
+    () => closePopin('cart_expiry'),
+  );
   usePopinTriggers(shop, state?.settings, pathname === '/');
 
   useEffect(() => interceptInternalLinks((href) => void router.history.push(href)), [router]);
@@ -82,7 +126,7 @@ export function AppShell() {
       <ProgressBar />
       <Header
         loggedIn={loggedIn}
-        cartCount={cartCount(state?.cart ?? null)}
+        cartCount={cartCount(cart)}
         onMenu={() => openModal('navigation')}
         onAccount={() => (loggedIn ? openModal('account') : void navigate({ to: '/login' }))}
         onCart={() => openModal('cart')}
@@ -118,7 +162,7 @@ export function AppShell() {
         <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
           {(data) => (
             <Suspense fallback={loading}>
-              <FormulaComposer menus={data} onAdd={showComposedFormula} />
+              <FormulaComposer menus={data} onAdd={addComposedFormula} />
             </Suspense>
           )}
         </QueryStatus>
@@ -148,7 +192,45 @@ export function AppShell() {
         text={settings.homepage_popin_text ?? ''}
       />
       <MobileMenu open={snap.modals.navigation} onClose={() => closeModal('navigation')} />
-      <CartModal open={snap.modals.cart} cart={state?.cart ?? null} onClose={() => closeModal('cart')} />
+      <CartModal
+        open={snap.modals.cart}
+        onClose={() => closeModal('cart')}
+        delivery={
+          <DeliverySummary
+            delivery={state?.current_delivery ?? null}
+            dateLabel={date ? formatLongDate(date) : null}
+            onChoose={chooseDeliveryFromCart}
+          />
+        }
+        locationId={state?.current_delivery?.delivery_location.id ?? null}
+        usualLocationId={state?.usual_delivery_location_id ?? null}
+        customer={state?.customer ?? null}
+        bonuses={{ cutlery: settings.enable_cutlery === '1', toteBags: settings.enable_tote_bags === '1' }}
+        renderAccount={(mode) => (
+          <p>
+            {mode === 'login' ? 'Connectez-vous' : 'Créez votre compte'} pour passer au paiement :{' '}
+            <a href="/login" onClick={() => closeModal('cart')}>
+              {mode === 'login' ? 'se connecter' : 'créer un compte'}
+            </a>
+            .
+          </p>
+        )}
+        onCheckout={checkout}
+        onChooseDelivery={chooseDeliveryFromCart}
+      />
+      <CartExpiryPopin
+        open={snap.popins.cart_expiry}
+        mode={expiryMode}
+        onClose={() => closePopin('cart_expiry')}
+        onShowCart={() => {
+          closePopin('cart_expiry');
+          openModal('cart');
+        }}
+        onRefresh={() => {
+          closePopin('cart_expiry');
+          void queryClient.invalidateQueries({ queryKey: ['state'] });
+        }}
+      />
       <Snackbars />
     </>
   );

@@ -46,7 +46,6 @@ export function DeliveryFinder() {
     <QueryStatus query={locations} loading="Chargement des points de livraison…" error="Impossible de charger les points de livraison.">
       {(data) => {
         const shown = arrange(data, search);
-        const usual = data.find((l) => l.deliveries.some((d) => d.id === state?.last_delivery_id));
         return (
           <>
             {search.note ? (
@@ -57,7 +56,7 @@ export function DeliveryFinder() {
             {/* A new search starts the selection over on its best result. */}
             <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} center={mapCenter(state?.settings ?? {})} currentDeliveryId={state?.current_delivery?.id ?? null}
               loggedIn={Boolean(state?.customer?.id)}
-              usualLocationId={usual?.id ?? null}
+              usualLocationId={state?.usual_delivery_location_id ?? null}
               onChosen={onChosen}
             />
           </>

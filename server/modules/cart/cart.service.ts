@@ -213,6 +213,9 @@ async function change(ctx: CartContext, apply: (tx: Tx, cart: CartRow, date: str
   return view(db, await findCart(db, owner), owner.customerId, now);
 }
 
+/** Ids are PostgreSQL integers: a larger one names no row (and must not reach a query, which would fail). */
+const MAX_ROW_ID = 2_147_483_647;
+
 const soldOut = (name: string) => refusal(409, CART_ERRORS.soldOut, `Désolé, « ${name} » est épuisé pour cette livraison.`, 'id');
 const lineLimit = () =>
   refusal(409, CART_ERRORS.lineLimit, `Vous ne pouvez pas ajouter plus de ${CART_LINE_MAX_QUANTITY} fois le même article.`, 'id');
@@ -225,7 +228,7 @@ async function ensureRoomForLine(tx: Tx, cartId: number, uniqueId: string) {
 
 export function addProduct(ctx: CartContext, productId: number): Promise<Cart> {
   return change(ctx, async (tx, cart, date) => {
-    const product = await findProduct(tx, String(productId), date);
+    const product = productId <= MAX_ROW_ID ? await findProduct(tx, String(productId), date) : null;
     if (!product || !product.available) throw refusal(422, CART_ERRORS.unavailable, 'Ce plat n’est pas au menu de cette livraison.', 'id');
     const uniqueId = `product-${product.id}`;
     await ensureRoomForLine(tx, cart.id, uniqueId);
@@ -273,7 +276,7 @@ function menuLineId(menuId: number, composition: Composition): string {
 
 export function addMenu(ctx: CartContext, formatted: FormattedMenu): Promise<Cart> {
   return change(ctx, async (tx, cart, date) => {
-    const [menu] = await menusForDate(tx, date, formatted.id);
+    const [menu] = formatted.id <= MAX_ROW_ID ? await menusForDate(tx, date, formatted.id) : [];
     if (!menu) throw refusal(422, CART_ERRORS.invalidMenu, 'Cette formule n’est pas proposée pour cette livraison.', 'menu');
     const composition = checkComposition(menu, formatted);
     const uniqueId = menuLineId(menu.id, composition);

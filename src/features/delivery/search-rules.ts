@@ -49,9 +49,6 @@ export function mapCenter(settings: Record<string, string>): LatLng {
   return Number.isFinite(lat) && Number.isFinite(lng) && settings.delivery_map_default_latitude ? { lat, lng } : { lat: 45.7578, lng: 4.832 };
 }
 
-export const DIFFERENT_POINT_WARNING =
-  'Le point de livraison sélectionné est différent de votre point de livraison habituel. Souhaitez-vous continuer ?';
-
 /**
  * A logged-in customer who already has a point and picks a location different from both the last
  * chosen one and the usual one is asked to confirm first (shop.md §5 "Delivery submit").

@@ -5,6 +5,7 @@ import { useDishDetail } from '../../app/detail-navigation';
 import { Dialog } from '../../components/ui/dialog';
 import { QueryStatus } from '../../components/ui/query-status';
 import { productQuery } from '../../features/catalog/api/products';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { DishDetail } from '../../features/catalog/components/dish-detail';
 import { ApiError } from '../../lib/api-client';
 import { loadDeliveryDate, useDeliveryDate } from './catalog-data';
@@ -27,7 +28,7 @@ export function DishDetailOverlay({ slug }: { slug: string }) {
   return (
     <Dialog open title={product.data?.name ?? 'Chargement du plat…'} onClose={close} placement="panel-right">
       <QueryStatus query={product} loading="Chargement du plat…" error="Impossible de charger ce plat.">
-        {(data) => <DishDetail product={data} />}
+        {(data) => <DishDetail product={data} action={<AddToCartButton product={data} size="md" />} />}
       </QueryStatus>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { QueryStatus } from '../../components/ui/query-status';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { dayProductsQuery } from '../../features/catalog/api/products';
 import { DishGrid } from '../../features/catalog/components/dish-grid';
 import { OrderPage } from '../../features/catalog/components/order-page';
@@ -40,7 +41,7 @@ export function OrderRoute() {
           <>
             <FormulasOfTheDay date={date} />
             <QueryStatus query={dishes} loading="Chargement des plats…" error="Impossible de charger les plats.">
-              {(data) => <DishGrid products={data} />}
+              {(data) => <DishGrid products={data} action={(p) => <AddToCartButton product={p} />} />}
             </QueryStatus>
           </>
         }

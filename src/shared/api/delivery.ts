@@ -41,6 +41,9 @@ export const deliverySearchQuerySchema = deliveryLocationsQuerySchema.extend({
   search: z.string({ error: searchMessage }).trim().min(SEARCH_MIN_LENGTH, { error: searchMessage }).max(100, { error: 'Votre recherche est trop longue.' }),
 });
 
+/** Asked once before a logged-in customer leaves their usual point (choice and payment click). */
+export const DIFFERENT_POINT_WARNING =
+  'Le point de livraison sélectionné est différent de votre point de livraison habituel. Souhaitez-vous continuer ?';
 export const DELIVERY_REQUIRED_MESSAGE = 'Veuillez sélectionner un point de livraison.';
 /** POST /api/deliveries: the chosen slot's id, an integer (shop.md §5 "Delivery submit"). */
 export const selectDeliveryBodySchema = z.object({

@@ -1,39 +1,181 @@
 import { Link } from '@tanstack/react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { buttonClass } from '../../../components/ui/button';
 import type { Cart } from '../../../shared/api/cart';
+import { DIFFERENT_POINT_WARNING } from '../../../shared/api/delivery';
+import { formatEuros } from '../../../shared/money';
+import { cartState } from '../cart-store';
+import { cartCount, itemsTotal, needsPointWarning, splitLines } from '../cart-rules';
+import { CartBonuses, CartDeposits } from './cart-extras';
+import { CartLines } from './cart-lines';
+import { PromoCode } from './promo-code';
 import styles from './cart-modal.module.css';
+
+export type AccountMode = 'login' | 'signup';
 
 interface CartModalProps {
   open: boolean;
-  cart: Cart | null;
   onClose: () => void;
+  /** The delivery point, date and window with its change / choose button. */
+  delivery: ReactNode;
+  /** The chosen delivery's location, and the customer's usual one (for the one-time warning). */
+  locationId: number | null;
+  usualLocationId: number | null;
+  customer: { email: string; phone: string } | null;
+  bonuses: { cutlery: boolean; toteBags: boolean };
+  /** The login / signup forms of the cart's account panel. */
+  renderAccount: (mode: AccountMode) => ReactNode;
+  /** The hand-over to payment (a free order or the payment modal); may take a moment. */
+  onCheckout: (cart: Cart) => Promise<void> | void;
+  onChooseDelivery: () => void;
 }
 
-/** Items in a cart: the header badge's count. */
-export function cartCount(cart: Cart | null): number {
-  return cart ? cart.products.reduce((n, p) => n + p.quantity, 0) : 0;
-}
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 
-/** The cart modal (shop.md §2). */
-export function CartModal({ open, cart, onClose }: CartModalProps) {
-  const empty = cartCount(cart) === 0;
+/** The cart modal (shop.md §2): empty state, or the order, bonuses, delivery, deposits, promo and payment. */
+export function CartModal(props: CartModalProps) {
+  const { open, onClose } = props;
+  const { cart } = useSnapshot(cartState) as { cart: Cart | null };
+  const [panel, setPanel] = useState<'cart' | AccountMode>('cart');
+  const [wasOpen, setWasOpen] = useState(open);
+  // The account panel starts over each time the cart opens or closes.
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    setPanel('cart');
+  }
+
+  const empty = !cart || cartCount(cart) === 0;
   return (
-    <Dialog open={open} title="Mon panier" onClose={onClose} placement="panel-right">
-      {empty ? (
-        <div className={styles.empty}>
-          <svg viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
-            <ellipse cx="60" cy="78" rx="44" ry="6" fill="#fbeee0" />
-            <path d="M22 40h76a38 30 0 0 1-76 0z" fill="#b8452e" />
-            <rect x="16" y="35" width="88" height="8" rx="4" fill="#933521" />
-            <path d="M48 26c-4-6 4-8 0-16M60 26c-4-6 4-8 0-16M72 26c-4-6 4-8 0-16" stroke="#f2a541" strokeWidth="3" fill="none" strokeLinecap="round" />
-          </svg>
-          <p className={styles.emptyText}>Votre panier est vide</p>
-          <Link to="/passer-commande" className={buttonClass('primary')} onClick={onClose}>
-            Commander
-          </Link>
+    <Dialog open={open} title={panel === 'cart' ? 'Mon panier' : panel === 'login' ? 'Mon compte' : 'Nouveau compte'} onClose={onClose} placement="panel-right">
+      {panel !== 'cart' ? (
+        <div className={styles.account}>
+          <Button variant="ghost" size="sm" className={styles.back} onClick={() => setPanel('cart')}>
+            ← Retour
+          </Button>
+          {props.renderAccount(panel)}
+          <p className={styles.switch}>
+            {panel === 'login' ? 'Pas encore de compte ?' : 'Déjà client ?'}{' '}
+            <button type="button" className={styles.linkButton} onClick={() => setPanel(panel === 'login' ? 'signup' : 'login')}>
+              {panel === 'login' ? 'Créer un compte' : 'Se connecter'}
+            </button>
+          </p>
         </div>
-      ) : null}
+      ) : empty ? (
+        <EmptyCart onClose={onClose} />
+      ) : (
+        <FilledCart {...props} cart={cart} onLogin={() => setPanel('login')} />
+      )}
     </Dialog>
+  );
+}
+
+function EmptyCart({ onClose }: { onClose: () => void }) {
+  return (
+    <div className={styles.empty}>
+      <svg viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
+        <ellipse cx="60" cy="78" rx="44" ry="6" fill="#fbeee0" />
+        <path d="M22 40h76a38 30 0 0 1-76 0z" fill="#b8452e" />
+        <rect x="16" y="35" width="88" height="8" rx="4" fill="#933521" />
+        <path d="M48 26c-4-6 4-8 0-16M60 26c-4-6 4-8 0-16M72 26c-4-6 4-8 0-16" stroke="#f2a541" strokeWidth="3" fill="none" strokeLinecap="round" />
+      </svg>
+      <p className={styles.emptyText}>Votre panier est vide</p>
+      <Link to="/passer-commande" className={buttonClass('primary')} onClick={onClose}>
+        Commander
+      </Link>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h3 id={id} className={styles.sectionTitle}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocationId, onCheckout, onChooseDelivery, onLogin }: CartModalProps & { cart: Cart; onLogin: () => void }) {
+  const { expiresAt } = useSnapshot(cartState);
+  const { formulas, dishes } = splitLines(cart);
+  const [warned, setWarned] = useState(false);
+  const [notice, setNotice] = useState<'point' | 'delivery' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onPay() {
+    if (!customer) return onLogin();
+    if (locationId === null) {
+      setNotice('delivery');
+      return onChooseDelivery();
+    }
+    // Paying for another point than the usual one is confirmed by a second click.
+    if (!warned && needsPointWarning({ loggedIn: true, locationId, usualLocationId })) {
+      setWarned(true);
+      setNotice('point');
+      return;
+    }
+    setNotice(null);
+    setBusy(true);
+    try {
+      await onCheckout(cart);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.filled}>
+      <Section title="Votre commande">
+        <CartLines lines={[...formulas, ...dishes]} />
+        {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {timeFormat.format(expiresAt)}.</p> : null}
+      </Section>
+      {bonuses.cutlery || bonuses.toteBags ? (
+        <Section title="Un petit bonus ?">
+          <CartBonuses cart={cart} cutlery={bonuses.cutlery} toteBags={bonuses.toteBags} />
+        </Section>
+      ) : null}
+      <p className={styles.total}>
+        <span>Total de la commande</span>
+        <strong data-testid="cart-items-total">{formatEuros(itemsTotal(cart))}</strong>
+      </p>
+      <Section title="Livraison">{delivery}</Section>
+      <Section title="Vos informations">
+        {customer ? (
+          <p className={styles.customer}>
+            <span>{customer.email}</span>
+            <span>{customer.phone}</span>
+          </p>
+        ) : (
+          <p className={styles.muted}>Vous n'êtes pas connecté.</p>
+        )}
+      </Section>
+      <Section title="Vos consignes">
+        <CartDeposits cart={cart} />
+        <p className={styles.total}>
+          <span>Total consigne</span>
+          <strong data-testid="cart-total-deposit">{formatEuros(cart.total_deposit)}</strong>
+        </p>
+      </Section>
+      <Section title="Code promo">
+        <PromoCode cart={cart} />
+      </Section>
+      <div className={styles.footer}>
+        {notice === 'point' ? <Alert tone="info">{DIFFERENT_POINT_WARNING}</Alert> : null}
+        {notice === 'delivery' ? <Alert tone="info">Choisissez d’abord votre point de livraison.</Alert> : null}
+        <p className={styles.final}>
+          <span>À payer</span>
+          <strong data-testid="cart-final-price">{cart.final_price} €</strong>
+        </p>
+        <Button className={styles.pay} busy={busy} onClick={() => void onPay()}>
+          Passer au paiement
+        </Button>
+      </div>
+    </div>
   );
 }

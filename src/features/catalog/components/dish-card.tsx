@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import type { CatalogProduct } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
-import { coverOf } from '../cover';
+import { coverOf } from '../../../lib/cover';
 import styles from './dish-card.module.css';
 
 interface DishCardProps {
@@ -11,10 +12,12 @@ interface DishCardProps {
   base: '/' | '/passer-commande';
   /** Above the fold: load the image at once. */
   eager?: boolean;
+  /** The add-to-cart button, composed by the route. */
+  action?: ReactNode;
 }
 
 /** A dish: picture, name, tags and price; the whole card opens its detail. */
-export function DishCard({ product, base, eager = false }: DishCardProps) {
+export function DishCard({ product, base, eager = false, action }: DishCardProps) {
   const to = base === '/' ? '/$slug' : '/passer-commande/$slug';
   return (
     <article className={styles.card} data-sold-out={product.sold_out || undefined}>
@@ -46,6 +49,7 @@ export function DishCard({ product, base, eager = false }: DishCardProps) {
               </Badge>
             ))}
         </div>
+        {action ? <div className={styles.action}>{action}</div> : null}
       </div>
     </article>
   );

@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import type { ProductDetail } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
-import { coverOf } from '../cover';
+import { coverOf } from '../../../lib/cover';
 import styles from './dish-detail.module.css';
 
 /** A dish in full: picture, price, description, ingredients, allergens, nutrition, formulas. */
-export function DishDetail({ product }: { product: ProductDetail }) {
+export function DishDetail({ product, action }: { product: ProductDetail; action?: ReactNode }) {
   return (
     <article className={styles.detail}>
       <img className={styles.cover} src={coverOf(product)} alt="" width="400" height="300" />
@@ -16,6 +17,7 @@ export function DishDetail({ product }: { product: ProductDetail }) {
         ) : product.sold_out ? (
           <Badge tone="danger">Épuisé pour aujourd’hui</Badge>
         ) : null}
+        {product.available && action ? <div className={styles.action}>{action}</div> : null}
       </div>
       <p className={styles.lead}>{product.short_description}</p>
       <p>{product.description}</p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CatalogProduct } from '../../../shared/api/catalog';
 import { DishCard } from './dish-card';
 import styles from './dish-grid.module.css';
@@ -10,7 +11,7 @@ const SECTIONS: { category: CatalogProduct['category']; title: string }[] = [
 ];
 
 /** Every dish of the day, by course, on the order page. */
-export function DishGrid({ products }: { products: CatalogProduct[] }) {
+export function DishGrid({ products, action }: { products: CatalogProduct[]; action?: (product: CatalogProduct) => ReactNode }) {
   if (products.length === 0) return <p className={styles.empty}>Aucun plat n’est au menu ce jour-là.</p>;
   return (
     <div className={styles.sections}>
@@ -25,7 +26,7 @@ export function DishGrid({ products }: { products: CatalogProduct[] }) {
             <ul className={styles.grid}>
               {items.map((p) => (
                 <li key={p.id}>
-                  <DishCard product={p} base="/passer-commande" />
+                  <DishCard product={p} base="/passer-commande" action={action?.(p)} />
                 </li>
               ))}
             </ul>

@@ -7,7 +7,7 @@ import { formatEuros } from '../../../shared/money';
 import { selectedMenu } from '../catalog-rules';
 import { catalogState, selectMenu } from '../catalog-store';
 import { choose, describe, emptySelection, missingCategories, toFormattedMenu, toggleExtra, total, type Selection } from '../composer-rules';
-import { coverOf } from '../cover';
+import { coverOf } from '../../../lib/cover';
 import styles from './formula-composer.module.css';
 
 export interface ComposedFormula {

@@ -3,13 +3,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { DELIVERY_REQUIRED_MESSAGE, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
+import { DELIVERY_REQUIRED_MESSAGE, DIFFERENT_POINT_WARNING, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
 import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
 import type { LatLng } from '../../../shared/geo';
 import { parisDate, parisTime } from '../../../shared/time';
 import { useSelectDelivery } from '../api/locations';
 import { loadDeliveryMap } from '../map-loader';
-import { DIFFERENT_POINT_WARNING, needsUsualPointConfirmation } from '../search-rules';
+import { needsUsualPointConfirmation } from '../search-rules';
 import { cutOffLabel, PRIVATE_LABEL, slotLabel } from '../slot-labels';
 import styles from './delivery-selector.module.css';
 

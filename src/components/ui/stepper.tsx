@@ -1,0 +1,34 @@
+import styles from './stepper.module.css';
+
+interface StepperProps {
+  value: number;
+  /** What is counted, for screen readers: 'Formule Complète', 'couverts'. */
+  label: string;
+  onIncrement: () => void;
+  onDecrement: () => void;
+  /** A call is in flight: both buttons wait. */
+  busy?: boolean;
+  canIncrement?: boolean;
+  canDecrement?: boolean;
+}
+
+/** − value + : a quantity changed one step at a time by the server. */
+export function Stepper({ value, label, onIncrement, onDecrement, busy = false, canIncrement = true, canDecrement = value > 0 }: StepperProps) {
+  return (
+    <div className={styles.stepper} role="group" aria-label={`Quantité : ${label}`} aria-busy={busy || undefined}>
+      <button type="button" className={styles.step} onClick={onDecrement} disabled={busy || !canDecrement} aria-label={`Retirer un : ${label}`}>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M3 8h10" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <output className={styles.value} aria-live="polite">
+        {value}
+      </output>
+      <button type="button" className={styles.step} onClick={onIncrement} disabled={busy || !canIncrement} aria-label={`Ajouter un : ${label}`}>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { api } from '../../../lib/api-client';
+import { cartSchema, type Cart } from '../../../shared/api/cart';
+import type { FormattedMenu } from '../../../shared/api/catalog';
+import { cartAction } from '../cart-store';
+
+/** The cart calls of shop.md §7: each answers the whole cart, which replaces the mirror. */
+const call = (path: string, method: 'POST' | 'DELETE', body?: unknown) => (): Promise<Cart> => api(path, { method, body, schema: cartSchema });
+
+export const addProduct = (id: number) => cartAction(`product-${id}`, 'product', call('/api/cart/products', 'POST', { id }));
+export const addMenu = (menu: FormattedMenu) => cartAction('menu', 'menu', call('/api/cart/menus', 'POST', { menu }));
+export const increment = (uniqueId: string) => cartAction(`line-${uniqueId}`, 'product', call('/api/cart/increment', 'POST', { id: uniqueId }));
+export const decrement = (uniqueId: string) => cartAction(`line-${uniqueId}`, 'product', call('/api/cart/decrement', 'POST', { id: uniqueId }));
+export const changeCutlery = (add: boolean) => cartAction('cutlery', 'cutlery', call('/api/cart/cutlery', add ? 'POST' : 'DELETE'));
+export const changeToteBags = (add: boolean) => cartAction('tote-bags', 'tote-bags', call('/api/cart/tote-bags', add ? 'POST' : 'DELETE'));
+export const changeDeposits = (add: boolean) => cartAction('deposits', 'deposits', call('/api/cart/deposits', add ? 'POST' : 'DELETE'));
+export const removeDiscount = () => cartAction('discount', 'discount', call('/api/cart/discounts', 'DELETE'));
+
+export const applyDiscount = (code: string) => cartAction('discount', 'discount', call('/api/cart/discounts', 'POST', { code }));

@@ -1,0 +1,42 @@
+import { proxy } from 'valtio';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/snackbar-store';
+import type { Cart } from '../../shared/api/cart';
+import { refusalNotice, type CartActionKind } from './cart-rules';
+
+/**
+ * The client's mirror of the server cart: every answer of a cart call (and every app-state load)
+ * replaces it whole. `pending` names the calls in flight, so a double click never adds twice.
+ */
+export const cartState = proxy({
+  cart: null as Cart | null,
+  /** Epoch ms when the server releases the cart; null when empty. */
+  expiresAt: null as number | null,
+  pending: {} as Record<string, true>,
+});
+
+export function replaceCart(cart: Cart | null, now = Date.now()) {
+  cartState.cart = cart;
+  cartState.expiresAt = cart && cart.products.length ? now + cart.expiration_in_seconds * 1000 : null;
+}
+
+/**
+ * Runs one cart call under a key (ignored while the same key is in flight), replaces the mirror
+ * with its answer, and shows the spec's notice on refusal. Answers whether it ran and succeeded.
+ */
+export async function cartAction(key: string, kind: CartActionKind, call: () => Promise<Cart>): Promise<{ ok: boolean; error?: ApiError }> {
+  if (cartState.pending[key]) return { ok: false };
+  cartState.pending[key] = true;
+  try {
+    replaceCart(await call());
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const notice = refusalNotice(kind, error);
+    if (notice) notify({ ...notice, type: 'error' });
+    else if (kind === 'deposits') console.warn('deposit change refused', error.body);
+    return { ok: false, error };
+  } finally {
+    delete cartState.pending[key];
+  }
+}
