@@ -17,6 +17,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL data exceptions (class 22: out of range, invalid text representation…). */
+function dataErrorCode(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+  }
+  return null;
+}
+
 /** field path of a validation issue → 'lunch_vouchers.0.quantity' ('_' for the body itself). */
 function fieldKey(instancePath: string): string {
   const key = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -54,6 +63,10 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    // A value PostgreSQL cannot hold (an id past its integer range…) is bad input, not a fault.
+    if (dataErrorCode(error)) {
+      return reply.code(422).send({ message: MESSAGES.validation, code: ERROR_CODES.validation });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -151,6 +151,9 @@ describe('GET /api/products and /api/products/{id}', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Ce plat est introuvable.', code: 'not_found' });
     expect((await app.app.inject('/api/products/99999')).statusCode).toBe(404);
+    // Past PostgreSQL's integer range: still nobody's id, never a 500.
+    expect((await app.app.inject('/api/products/99999999999999999999')).statusCode).toBe(404);
+    expect((await app.app.inject('/api/menus/2147483648')).statusCode).toBe(422);
     expect((await app.app.inject('/api/products/%3Cscript%3E')).statusCode).toBe(422);
   });
 });

@@ -138,7 +138,7 @@ describe('POST /api/deliveries', () => {
   it('refuses an unknown id (404) and a missing or non-integer id with the spec message (422)', async () => {
     const v = await visitor(app.app);
     expect((await v.request('POST', '/api/deliveries', { id: 999999 })).statusCode).toBe(404);
-    for (const body of [{}, { id: 'abc' }, { id: 1.5 }, { id: -2 }, { id: null }, { id: [1] }]) {
+    for (const body of [{}, { id: 'abc' }, { id: 1.5 }, { id: -2 }, { id: null }, { id: [1] }, { id: 2 ** 31 }]) {
       const res = await v.request('POST', '/api/deliveries', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors.id).toEqual(['Veuillez sélectionner un point de livraison.']);

@@ -14,7 +14,7 @@ describe('GET /api/state', () => {
     expect(res.statusCode).toBe(200);
     const state = stateSchema.parse(res.json());
     expect(state.customer).toBeNull();
-    expect(state.cart).toBeNull();
+    expect(state.cart).toMatchObject({ products: [], final_price: '0,00', expiration_in_seconds: 0 });
     expect(state.current_delivery).toBeNull();
     expect(state.current_delivery_date).toBe(MONDAY);
     expect(state.settings.enable_cutlery).toBe('1');

@@ -9,7 +9,7 @@ async function todaysMenus(page: Page): Promise<Menu[]> {
 }
 
 test.describe('formulas of the day', () => {
-  test('every formula composes: one dish per course, an extra, the live total, the hand-over', async ({ page }) => {
+  test('every formula composes: one dish per course, an extra, the live total, into the cart', async ({ page }) => {
     await page.goto('/');
     const menus = await todaysMenus(page);
     expect(menus.length).toBeGreaterThanOrEqual(4);
@@ -17,6 +17,7 @@ test.describe('formulas of the day', () => {
     // The cheapest formula says "à partir de".
     await expect(page.getByRole('region', { name: 'Les formules du jour' }).getByText('à partir de')).toHaveCount(1);
 
+    let added = 0;
     for (const menu of menus) {
       await page.getByRole('button', { name: `Composer la formule ${menu.name}` }).click();
       const composer = page.getByRole('form', { name: `Composer la formule ${menu.name}` });
@@ -31,8 +32,10 @@ test.describe('formulas of the day', () => {
       const expected = euros(menu.price + extra.extra_price);
       await expect(composer.getByText(/^Total/)).toContainText(expected);
       await composer.getByRole('button', { name: 'Ajouter au panier' }).click();
-      await expect(page.getByTestId('snackbar').filter({ hasText: menu.name })).toContainText(expected);
+      await expect(page.getByTestId('snackbar').filter({ hasText: menu.name })).toContainText('Ajouté au panier');
       await expect(page.getByRole('dialog', { name: 'Composer ma formule' })).toHaveCount(0);
+      added++;
+      await expect(page.getByRole('button', { name: `Panier, ${added} article${added > 1 ? 's' : ''}` })).toBeAttached();
     }
   });
 
@@ -40,7 +43,7 @@ test.describe('formulas of the day', () => {
     await page.goto('/passer-commande');
     const [menu] = await todaysMenus(page);
     await page.getByRole('button', { name: `Composer la formule ${menu!.name}` }).click();
-    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByRole('button', { name: 'Ajouter au panier', exact: true }).click();
     const names = menu!.categories.filter((c) => c.required).map((c) => c.name).join(', ');
     await expect(page.getByRole('alert')).toHaveText(`Choisissez encore : ${names}.`);
   });
@@ -62,7 +65,8 @@ test.describe('formulas of the day', () => {
     for (let i = 0; i < 15 && !(await submit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(submit).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('snackbar').filter({ hasText: menu!.name })).toContainText(euros(menu!.price));
+    await expect(page.getByTestId('snackbar').filter({ hasText: menu!.name })).toContainText('Ajouté au panier');
+    await expect(page.getByRole('button', { name: 'Panier, 1 article' })).toBeAttached();
   });
 });
 

@@ -67,7 +67,7 @@ export async function reserve(tx: Tx, date: string, portions: Map<number, number
         and(
           eq(productAvailabilities.productId, productId),
           eq(productAvailabilities.date, date),
-          sql`(${productAvailabilities.stock} is null or true)`,
+          sql`(${productAvailabilities.stock} is null or ${productAvailabilities.reserved} + ${n} <= ${productAvailabilities.stock})`,
         ),
       )
       .returning({ id: productAvailabilities.productId });

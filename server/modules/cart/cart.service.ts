@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../../src/shared/api/cart';
-import type { FormattedMenu, Menu } from '../../../src/shared/api/catalog';
+import type { FormattedMenu } from '../../../src/shared/api/catalog';
 import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
-import type { Composition } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findProduct } from '../catalog/catalog.repo';
 import { menusForDate } from '../catalog/catalog.service';
@@ -39,6 +37,7 @@ import {
   type CartRow,
   type LineRow,
 } from './cart.repo';
+import { checkComposition, menuLineId } from './cart-composition';
 import { maxReturnableDeposits, priceCart, type DiscountRule } from './cart-pricing';
 
 export interface CartContext {
@@ -213,9 +212,6 @@ async function change(ctx: CartContext, apply: (tx: Tx, cart: CartRow, date: str
   return view(db, await findCart(db, owner), owner.customerId, now);
 }
 
-/** Ids are PostgreSQL integers: a larger one names no row (and must not reach a query, which would fail). */
-const MAX_ROW_ID = 2_147_483_647;
-
 const soldOut = (name: string) => refusal(409, CART_ERRORS.soldOut, `Désolé, « ${name} » est épuisé pour cette livraison.`, 'id');
 const lineLimit = () =>
   refusal(409, CART_ERRORS.lineLimit, `Vous ne pouvez pas ajouter plus de ${CART_LINE_MAX_QUANTITY} fois le même article.`, 'id');
@@ -228,7 +224,7 @@ async function ensureRoomForLine(tx: Tx, cartId: number, uniqueId: string) {
 
 export function addProduct(ctx: CartContext, productId: number): Promise<Cart> {
   return change(ctx, async (tx, cart, date) => {
-    const product = productId <= MAX_ROW_ID ? await findProduct(tx, String(productId), date) : null;
+    const product = await findProduct(tx, String(productId), date);
     if (!product || !product.available) throw refusal(422, CART_ERRORS.unavailable, 'Ce plat n’est pas au menu de cette livraison.', 'id');
     const uniqueId = `product-${product.id}`;
     await ensureRoomForLine(tx, cart.id, uniqueId);
@@ -237,46 +233,9 @@ export function addProduct(ctx: CartContext, productId: number): Promise<Cart> {
   });
 }
 
-/**
- * Checks a formatted menu against the formula of the day: exactly one offered dish per required
- * category, extras unique and from the formula's extras categories. Answers its canonical form.
- */
-export function checkComposition(menu: Menu, formatted: FormattedMenu): Composition {
-  const invalid = (message: string) => refusal(422, CART_ERRORS.invalidMenu, message, 'menu');
-  const categories = new Map(menu.categories.map((c) => [String(c.id), c]));
-  const sub_products: Record<string, number> = {};
-  const additional_products: Record<string, number[]> = {};
-  for (const key of Object.keys(formatted.sub_products)) {
-    if (!categories.get(key)?.required) throw invalid('Cette formule ne se compose pas ainsi : un choix ne correspond à aucune de ses catégories.');
-  }
-  for (const category of menu.categories.filter((c) => c.required)) {
-    const id = formatted.sub_products[String(category.id)];
-    if (id === undefined) throw invalid(`Choisissez encore : ${category.name}.`);
-    if (!category.products.some((p) => p.id === id)) throw invalid(`Ce choix n’est pas proposé pour « ${category.name} ».`);
-    sub_products[String(category.id)] = id;
-  }
-  for (const [key, ids] of Object.entries(formatted.additional_products)) {
-    const category = categories.get(key);
-    if (!category || category.required) throw invalid('Ces petits plus ne font pas partie de cette formule.');
-    if (new Set(ids).size !== ids.length) throw invalid('Chaque petit plus ne peut être choisi qu’une fois.');
-    for (const id of ids) if (!category.products.some((p) => p.id === id)) throw invalid(`Ce petit plus n’est pas proposé dans « ${category.name} ».`);
-    if (ids.length) additional_products[key] = [...ids].sort((a, b) => a - b);
-  }
-  return { sub_products, additional_products };
-}
-
-/** The same formula composed the same way is one line: its id derives from the composition. */
-function menuLineId(menuId: number, composition: Composition): string {
-  const canonical = JSON.stringify([
-    Object.entries(composition.sub_products).sort(([a], [b]) => Number(a) - Number(b)),
-    Object.entries(composition.additional_products).sort(([a], [b]) => Number(a) - Number(b)),
-  ]);
-  return `menu-${menuId}-${createHash('sha256').update(canonical).digest('hex').slice(0, 12)}`;
-}
-
 export function addMenu(ctx: CartContext, formatted: FormattedMenu): Promise<Cart> {
   return change(ctx, async (tx, cart, date) => {
-    const [menu] = formatted.id <= MAX_ROW_ID ? await menusForDate(tx, date, formatted.id) : [];
+    const [menu] = await menusForDate(tx, date, formatted.id);
     if (!menu) throw refusal(422, CART_ERRORS.invalidMenu, 'Cette formule n’est pas proposée pour cette livraison.', 'menu');
     const composition = checkComposition(menu, formatted);
     const uniqueId = menuLineId(menu.id, composition);

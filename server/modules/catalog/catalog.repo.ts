@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_ID } from '../../../src/shared/api/fields';
 import type { Db } from '../../db/client';
 import { menuCategories, menuCategoryProducts, menus, productAvailabilities, products } from '../../db/schema';
 
@@ -86,7 +87,9 @@ export async function productsOfDate(db: Db, date: string): Promise<DatedProduct
 
 /** One dish by id or slug, with its availability on `date`. */
 export async function findProduct(db: Db, idOrSlug: string, date: string): Promise<DatedProduct | null> {
-  const where = /^\d+$/.test(idOrSlug) ? eq(products.id, Number(idOrSlug)) : eq(products.slug, idOrSlug.toLowerCase());
+  const isId = /^\d+$/.test(idOrSlug);
+  if (isId && Number(idOrSlug) > MAX_ID) return null;
+  const where = isId ? eq(products.id, Number(idOrSlug)) : eq(products.slug, idOrSlug.toLowerCase());
   const [row] = await db
     .select(datedColumns)
     .from(products)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formattedMenuSchema } from './catalog';
+import { idField } from './fields';
 
 export const cartSubProductSchema = z.object({
   product_id: z.number().int(),
@@ -45,7 +46,7 @@ export type Cart = z.infer<typeof cartSchema>;
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
 /** POST /api/cart/products */
-export const addProductBodySchema = z.object({ id: z.number({ error: 'Ce plat est introuvable.' }).int().positive() });
+export const addProductBodySchema = z.object({ id: idField('Ce plat est introuvable.') });
 /** POST /api/cart/menus */
 export const addMenuBodySchema = z.object({ menu: formattedMenuSchema });
 /** POST /api/cart/increment and /decrement: the line's unique_id. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateQuerySchema } from './fields';
+import { dateQuerySchema, idField } from './fields';
 
 export const catalogQuerySchema = dateQuerySchema;
 
@@ -46,7 +46,7 @@ export const menuSchema = z.object({
 export type Menu = z.infer<typeof menuSchema>;
 export const menusSchema = z.array(menuSchema);
 
-export const menuParamsSchema = z.object({ id: z.coerce.number({ error: 'Formule inconnue.' }).int({ error: 'Formule inconnue.' }).positive({ error: 'Formule inconnue.' }) });
+export const menuParamsSchema = z.object({ id: z.coerce.number({ error: 'Formule inconnue.' }).pipe(idField('Formule inconnue.')) });
 
 export const shuffleQuerySchema = catalogQuerySchema.extend({
   number: z.coerce
@@ -76,8 +76,8 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** The formatted menu the cart receives (shop.md §3): category id → product id(s). */
 export const formattedMenuSchema = z.object({
-  id: z.number().int().positive(),
-  sub_products: z.record(z.string().regex(/^\d+$/), z.number().int().positive()),
-  additional_products: z.record(z.string().regex(/^\d+$/), z.array(z.number().int().positive()).max(20)),
+  id: idField('Formule inconnue.'),
+  sub_products: z.record(z.string().regex(/^\d+$/), idField('Plat inconnu.')),
+  additional_products: z.record(z.string().regex(/^\d+$/), z.array(idField('Plat inconnu.')).max(20)),
 });
 export type FormattedMenu = z.infer<typeof formattedMenuSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateQuerySchema } from './fields';
+import { dateQuerySchema, idField } from './fields';
 
 export const deliveryLocationSummarySchema = z.object({
   id: z.number().int(),
@@ -47,7 +47,7 @@ export const DIFFERENT_POINT_WARNING =
 export const DELIVERY_REQUIRED_MESSAGE = 'Veuillez sélectionner un point de livraison.';
 /** POST /api/deliveries: the chosen slot's id, an integer (shop.md §5 "Delivery submit"). */
 export const selectDeliveryBodySchema = z.object({
-  id: z.number({ error: DELIVERY_REQUIRED_MESSAGE }).int({ error: DELIVERY_REQUIRED_MESSAGE }).positive({ error: DELIVERY_REQUIRED_MESSAGE }),
+  id: idField(DELIVERY_REQUIRED_MESSAGE),
 });
 
 /** The refusal when a tour's cut-off has passed: the client shows the message. */

@@ -6,6 +6,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** French phone: leading 0, +33 or 0033, then 9 digits (spaces, dots and dashes allowed between). */
 export const PHONE_PATTERN = /^(?:0|\+33|0033)[1-9](?:[\s.-]?\d{2}){4}$/;
 
+/** Row ids are PostgreSQL integers: anything larger names nothing and is refused as input. */
+export const MAX_ID = 2_147_483_647;
+export const idField = (message: string) =>
+  z.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message });
+
 /** A calendar date 'YYYY-MM-DD' (delivery dates in query strings). */
 export const isoDateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ.' });
 

@@ -37,7 +37,7 @@ export function PromoCode({ cart }: { cart: Cart }) {
         <span>
           <strong className={styles.code}>{cart.discount_code}</strong> <span className={styles.discount}>−{formatEuros(cart.discount_amount)}</span>
         </span>
-        <Button variant="ghost" size="sm" busy={busy} onClick={() => void removeDiscount()}>
+        <Button variant="ghost" size="sm" busy={busy} onClick={() => void removeDiscount()} aria-label={`Retirer le code ${cart.discount_code}`}>
           Retirer
         </Button>
       </div>
