@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
+import { releaseExpiredCarts } from './modules/cart/cart.repo';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -18,10 +19,17 @@ try {
 
 const app = await buildApp({ env });
 
+// Abandoned carts give their portions back even when nobody touches a cart (README, "The cart").
+const sweep = setInterval(() => {
+  releaseExpiredCarts(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
+}, 60_000);
+sweep.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  clearInterval(sweep);
   app.log.info({ signal }, 'shutting down: draining requests, closing the database');
   // Stop accepting, let in-flight requests finish, then close the database (onClose hook).
   const timer = setTimeout(() => {
