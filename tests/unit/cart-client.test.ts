@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartCount, expirySchedule, needsPointWarning, refusalNotice, splitLines } from '../../src/features/cart/cart-rules';
+import { cartAction, cartState, replaceCart } from '../../src/features/cart/cart-store';
+import { ApiError, NetworkError } from '../../src/lib/api-client';
+import { snackbars } from '../../src/lib/snackbar-store';
+import { CART_NOTICES, type Cart, type CartProduct } from '../../src/shared/api/cart';
+
+const dish = (id: number, quantity = 1): CartProduct => ({
+  unique_id: `product-${id}`,
+  product_id: id,
+  product_name: `Plat ${id}`,
+  unit_price: 500,
+  quantity,
+  cover_url: null,
+});
+const formula = (id: number, quantity = 1): CartProduct => ({ ...dish(id, quantity), unique_id: `menu-${id}-x`, unit_price: 1490, sub_products: [] });
+
+function cart(products: CartProduct[], expiration = 1800): Cart {
+  return {
+    products,
+    tote_bags: { unit_price: 0, quantity: 0 },
+    cutlery: { unit_price: 0, quantity: 0 },
+    final_price: '0,00',
+    discount_code: null,
+    discount_id: null,
+    discount_amount: 0,
+    deposit_added_amount: 0,
+    deposit_added_quantity: 0,
+    deposit_removed_amount: 0,
+    deposit_removed_quantity: 0,
+    total_deposit: 0,
+    expiration_in_seconds: products.length ? expiration : 0,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  snackbars.queue.splice(0);
+  replaceCart(null);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('cart mirror', () => {
+  it('is replaced whole by each answer, with its expiry from the answer’s countdown', () => {
+    replaceCart(cart([dish(1), formula(2, 2)], 600), 1_000_000);
+    expect(cartCount(cartState.cart)).toBe(3);
+    expect(cartState.expiresAt).toBe(1_000_000 + 600_000);
+    replaceCart(cart([dish(3)]), 2_000_000);
+    expect(cartState.cart!.products.map((p) => p.product_id)).toEqual([3]);
+    expect(cartState.expiresAt).toBe(2_000_000 + 1_800_000);
+    replaceCart(cart([]));
+    expect(cartState.expiresAt).toBeNull();
+    expect(cartCount(cartState.cart)).toBe(0);
+  });
+
+  it('lists formulas first, then dishes', () => {
+    const { formulas, dishes } = splitLines(cart([dish(1), formula(2), dish(3)]));
+    expect(formulas.map((p) => p.product_id)).toEqual([2]);
+    expect(dishes.map((p) => p.product_id)).toEqual([1, 3]);
+  });
+
+  it('runs one call per key at a time: a double click adds once', async () => {
+    let resolve!: (c: Cart) => void;
+    const call = vi.fn(() => new Promise<Cart>((r) => (resolve = r)));
+    const first = cartAction('product-1', 'product', call);
+    const second = await cartAction('product-1', 'product', call);
+    expect(second).toEqual({ ok: false });
+    expect(cartState.pending['product-1']).toBe(true);
+    resolve(cart([dish(1)]));
+    expect(await first).toEqual({ ok: true });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(cartState.pending['product-1']).toBeUndefined();
+    expect(cartCount(cartState.cart)).toBe(1);
+  });
+
+  it('keeps the mirror and shows the spec’s notice when the server refuses', async () => {
+    replaceCart(cart([dish(1)]));
+    const refusal = new ApiError(409, { message: 'Nos couverts sont limités !', code: 'cutlery_limit' });
+    const result = await cartAction('cutlery', 'cutlery', () => Promise.reject(refusal));
+    expect(result).toEqual({ ok: false, error: refusal });
+    expect(cartCount(cartState.cart)).toBe(1);
+    expect(snackbars.queue.map((s) => [s.title, s.type])).toEqual([[CART_NOTICES.cutlery.title, 'error']]);
+  });
+});
+
+describe('expiry schedule (shop.md §4)', () => {
+  it('warns 120 s before expiry and times out at expiry', () => {
+    expect(expirySchedule(100_000 + 1_800_000, 100_000)).toEqual({ warningIn: 1_680_000, timeoutIn: 1_800_000 });
+  });
+
+  it('skips the warning when less than 120 s are left, and has nothing for an empty cart', () => {
+    expect(expirySchedule(90_000, 0)).toEqual({ warningIn: null, timeoutIn: 90_000 });
+    expect(expirySchedule(0, 5_000)).toEqual({ warningIn: null, timeoutIn: 0 });
+    expect(expirySchedule(null, 0)).toBeNull();
+  });
+});
+
+describe('refusal notices (shop.md §8)', () => {
+  const refused = (code: string, message = code, errors?: Record<string, string[]>) => new ApiError(409, { message, code, ...(errors ? { errors } : {}) });
+
+  it('shows the first message of errors.id for dishes', () => {
+    const notice = refusalNotice('product', refused('sold_out', 'x', { id: ['Désolé, « Quenelle » est épuisé.', 'autre'] }));
+    expect(notice?.message).toBe('Désolé, « Quenelle » est épuisé.');
+  });
+
+  it('maps bonus and deposit codes to the spec’s titles', () => {
+    expect(refusalNotice('cutlery', refused('cutlery_limit'))).toBe(CART_NOTICES.cutlery);
+    expect(refusalNotice('tote-bags', refused('tote_bags_limit'))).toBe(CART_NOTICES.toteBags);
+    expect(refusalNotice('deposits', refused('cannot_remove_deposit'))?.title).toBe('Impossible de rendre plus de consignes !');
+    expect(refusalNotice('deposits', refused('not_enough_deposit'))?.title).toBe('Pas si vite !');
+  });
+
+  it('only logs other deposit errors, but says when the network is gone', () => {
+    expect(refusalNotice('deposits', refused('validation_failed'))).toBeNull();
+    expect(refusalNotice('deposits', new NetworkError())?.message).toMatch(/Connexion impossible/);
+  });
+
+  it('leaves promo failures to the promo form', () => {
+    expect(refusalNotice('discount', refused('invalid_discount'))).toBeNull();
+  });
+});
+
+describe('usual point warning at payment', () => {
+  it('asks a logged-in customer paying for another point than their usual one', () => {
+    expect(needsPointWarning({ loggedIn: true, locationId: 3, usualLocationId: 5 })).toBe(true);
+    expect(needsPointWarning({ loggedIn: true, locationId: 5, usualLocationId: 5 })).toBe(false);
+    expect(needsPointWarning({ loggedIn: true, locationId: 3, usualLocationId: null })).toBe(false);
+    expect(needsPointWarning({ loggedIn: false, locationId: 3, usualLocationId: 5 })).toBe(false);
+  });
+});
