@@ -13,6 +13,8 @@ import errors from './plugins/errors';
 import security from './plugins/security';
 import session from './plugins/session';
 import staticFiles from './plugins/static';
+import { accountRoutes } from './modules/account/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogRoutes);
   await app.register(deliveryRoutes);
   await app.register(cartRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
   if (env.SANDBOX) await app.register(sandboxClockRoutes);
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

@@ -250,7 +250,10 @@ export const cartLines = pgTable(
   (t) => [uniqueIndex('cart_lines_cart_unique_uq').on(t.cartId, t.uniqueId)],
 );
 
-/** Placed orders (the checkout fills in their lines, amounts and payments). */
+/**
+ * Placed orders. Amounts are what the customer was charged, frozen at placement: `amount_total`
+ * includes VAT and the deposit, `vat` is the VAT inside it, the deposit is outside the VAT base.
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -259,11 +262,104 @@ export const orders = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
     deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
-    /** 1 placed, 2 paid; other statuses carry their own text. */
+    /** 1 placed, 2 paid (both shown as delivering until the window ends), 3 cancelled, 4 refunded. */
     status: integer('status').notNull().default(1),
+    /** Continuous per year: F2026-000001, given when the order is placed. */
+    invoiceNumber: text('invoice_number').unique(),
+    amountTotalCents: integer('amount_total_cents').notNull().default(0),
+    vatCents: integer('vat_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    /** The delivery as it was when ordered (the slot row may be purged later). */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    deliveryStart: time('delivery_start'),
+    deliveryEnd: time('delivery_end'),
+    deliveryName: text('delivery_name'),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId)],
+);
+
+/** An order's lines: dishes and formulas, a formula's dishes as children (price 0 unless extra). */
+export const orderProducts = pgTable(
+  'order_products',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    /** 'menu' | 'product' | 'cutlery' | 'tote_bag' */
+    buyableType: text('buyable_type').notNull(),
+    buyableId: integer('buyable_id'),
+    name: text('name').notNull(),
+    /** The category a formula's dish was chosen in ('Plat', 'Petits plus'). */
+    categoryName: text('category_name'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** VAT in basis points (1000 = 10 %). */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+  },
+  (t) => [index('order_products_order_idx').on(t.orderId)],
+);
+
+/** Invoice numbers: one continuous counter per year, taken with an UPDATE … RETURNING. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** Movements of a customer's prepaid pool (paper lunch vouchers in, payments out), signed cents. */
+export const poolHistories = pgTable(
+  'pool_histories',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** 'lunch_vouchers' | 'order_payment' | 'refund' | 'sponsorship' */
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pool_histories_customer_idx').on(t.customerId)],
+);
+
+/** Single-use password reset tokens (the hash; the mail holds the token), valid 60 minutes. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Mail to send, written in the same transaction as what triggers it; the sender delivers each once
+ * (claims it, sends, marks it sent) and retries failures with a growing delay.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Attachments stored with the mail (contact form files): [{filename, contentType, path}]. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; path: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a sender holds it; a claim older than a few minutes is considered lost. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
 );
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {

@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/password';
 import type { Db } from './client';
 import * as t from './schema';
 import { dishes, formulas, locations } from './seed-data';
+import { seedDemoOrders } from './seed-orders';
 
 /** How many working days ahead the demo has delivery slots. */
 const WORKING_DAYS_AHEAD = 10;
@@ -200,6 +201,8 @@ export async function seed(db: Db, now: Date): Promise<void> {
         deposits: 2,
       })
       .onConflictDoNothing();
+    const [demo] = await tx.select({ id: t.customers.id }).from(t.customers).where(sql`${t.customers.email} = ${DEMO_CUSTOMER.email}`);
+    if (demo) await seedDemoOrders(tx, demo.id, days[0]!);
   });
 }
 

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { HeadContent, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { LoginForm } from '../features/account/components/login-form';
+import { SignupForm } from '../features/account/components/signup-form';
 import { addMenu } from '../features/cart/api/cart-calls';
 import { CartExpiryPopin } from '../features/cart/components/cart-expiry-popin';
 import { CartModal } from '../features/cart/components/cart-modal';
@@ -32,6 +34,7 @@ import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
 import type { Cart } from '../shared/api/cart';
+import { AccountModal } from './account-modal';
 import { useDishDetail } from './detail-navigation';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
@@ -69,6 +72,12 @@ async function checkout(cart: Cart) {
   });
 }
 
+/** After login or signup from the cart: the refreshed cart goes on to payment. */
+function continueToPayment() {
+  const cart = cartState.cart;
+  if (cart && cart.products.length) void checkout(cart as Cart);
+}
+
 function chooseDeliveryFromCart() {
   closeModal('cart');
   openModal('delivery_selector');
@@ -77,7 +86,6 @@ function chooseDeliveryFromCart() {
 /** The frame around every page: header, footer, overlay, modals, snackbars, progress bar. */
 export function AppShell() {
   const router = useRouter();
-  const navigate = useNavigate();
   const stateQuery = useQuery(appStateQuery);
   const state = stateQuery.data;
   const { data: shop } = useQuery(shopOpenQuery);
@@ -128,7 +136,7 @@ export function AppShell() {
         loggedIn={loggedIn}
         cartCount={cartCount(cart)}
         onMenu={() => openModal('navigation')}
-        onAccount={() => (loggedIn ? openModal('account') : void navigate({ to: '/login' }))}
+        onAccount={() => openModal('account')}
         onCart={() => openModal('cart')}
         search={
           // Hidden while an overlay or a recipe is open (shop.md §2 "Header"), and on the order
@@ -206,18 +214,18 @@ export function AppShell() {
         usualLocationId={state?.usual_delivery_location_id ?? null}
         customer={state?.customer ?? null}
         bonuses={{ cutlery: settings.enable_cutlery === '1', toteBags: settings.enable_tote_bags === '1' }}
-        renderAccount={(mode) => (
-          <p>
-            {mode === 'login' ? 'Connectez-vous' : 'Créez votre compte'} pour passer au paiement :{' '}
-            <a href="/login" onClick={() => closeModal('cart')}>
-              {mode === 'login' ? 'se connecter' : 'créer un compte'}
-            </a>
-            .
-          </p>
-        )}
+        renderAccount={(mode) =>
+          // Logged in from the cart: straight on to payment (shop.md §4).
+          mode === 'login' ? (
+            <LoginForm onLoggedIn={continueToPayment} onForgotPassword={() => openModal('reset_password')} />
+          ) : (
+            <SignupForm onSignedUp={continueToPayment} />
+          )
+        }
         onCheckout={checkout}
         onChooseDelivery={chooseDeliveryFromCart}
       />
+      <AccountModal />
       <CartExpiryPopin
         open={snap.popins.cart_expiry}
         mode={expiryMode}

@@ -46,6 +46,8 @@ export function CartModal(props: CartModalProps) {
     setWasOpen(open);
     setPanel('cart');
   }
+  // Logged in from the panel: back to the cart, now with the customer's details.
+  if (props.customer && panel !== 'cart') setPanel('cart');
 
   const empty = !cart || cartCount(cart) === 0;
   return (

@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
+import { addDays, weekday } from '../../src/shared/time';
+import { vatIncluded } from '../lib/vat';
+import type { Tx } from './client';
+import * as t from './schema';
+
+/** Formulas are sold at the take-away food rate. */
+const FORMULA_VAT_BP = 1000;
+
+/** Takes the next invoice number of a year: F2026-000001, continuous. */
+export async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
+  const [row] = await tx
+    .insert(t.invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: t.invoiceCounters.year, set: { last: sql`${t.invoiceCounters.last} + 1` } })
+    .returning();
+  return `F${year}-${String(row!.last).padStart(6, '0')}`;
+}
+
+function previousWorkingDays(from: string, count: number): string[] {
+  const days: string[] = [];
+  for (let d = addDays(from, -1); days.length < count; d = addDays(d, -1)) if (weekday(d) !== 0 && weekday(d) !== 6) days.push(d);
+  return days;
+}
+
+/**
+ * The demo customer's history, so the account shows orders, invoices and a pool from the first
+ * start: seven delivered orders on the past working days and one for the next delivery day. Added
+ * once (only when the customer has no order yet).
+ */
+export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string) {
+  const [existing] = await tx.select({ id: t.orders.id }).from(t.orders).where(eq(t.orders.customerId, customerId)).limit(1);
+  if (existing) return;
+  const [menu] = await tx.select().from(t.menus).where(eq(t.menus.slug, 'formule-complete'));
+  const [location] = await tx.select().from(t.deliveryLocations).orderBy(t.deliveryLocations.position).limit(1);
+  if (!menu || !location) return;
+  const dishes = await tx.select().from(t.products);
+  const bySlug = new Map(dishes.map((d) => [d.slug, d]));
+  const picks = [
+    ['salade-lyonnaise', 'quenelle-nantua', 'bugnes-lyonnaises', 'tarte-tatin'],
+    ['veloute-potimarron', 'poulet-morilles', 'mousse-chocolat', 'cervelle-de-canut'],
+    ['poireaux-vinaigrette', 'parmentier-canard', 'tarte-pralines-roses', null],
+    ['salade-lentilles-puy', 'risotto-cepes', 'poire-pochee-beaujolais', 'pate-en-croute'],
+    ['betteraves-chevre-noix', 'dahl-lentilles-puy', 'crumble-pommes-coings', null],
+    ['cervelle-de-canut', 'joue-de-boeuf-cotes-du-rhone', 'fromage-blanc-creme-marrons', 'oeufs-en-meurette'],
+    ['salade-lyonnaise', 'truite-beurre-blanc', 'mousse-chocolat', null],
+    ['veloute-potimarron', 'gratin-cardons', 'bugnes-lyonnaises', 'salade-lyonnaise'],
+  ] as const;
+  const days = [...previousWorkingDays(nextDay, picks.length - 1).reverse(), nextDay];
+  const categories = ['Entrée', 'Plat', 'Dessert'];
+
+  for (const [i, [starter, main, dessert, extraDish]] of picks.entries()) {
+    const date = days[i]!;
+    const single = extraDish ? bySlug.get(extraDish) : undefined;
+    const itemsCents = menu.priceCents + (single?.priceCents ?? 0);
+    const totalCents = itemsCents + DEPOSIT_PER_MENU_CENTS;
+    const vatCents = vatIncluded(menu.priceCents, FORMULA_VAT_BP) + (single ? vatIncluded(single.priceCents, single.vatRateBp) : 0);
+    const [order] = await tx
+      .insert(t.orders)
+      .values({
+        customerId,
+        status: 2,
+        invoiceNumber: await nextInvoiceNumber(tx, Number(date.slice(0, 4))),
+        amountTotalCents: totalCents,
+        vatCents,
+        depositCents: DEPOSIT_PER_MENU_CENTS,
+        deliveryDate: date,
+        deliveryStart: '12:00:00',
+        deliveryEnd: '13:30:00',
+        deliveryName: location.name,
+        createdAt: new Date(`${addDays(date, -1)}T16:${String(10 + i).padStart(2, '0')}:00Z`),
+      })
+      .returning();
+    const [parent] = await tx
+      .insert(t.orderProducts)
+      .values({ orderId: order!.id, buyableType: 'menu', buyableId: menu.id, name: menu.name, unitPriceCents: menu.priceCents, quantity: 1, vatRateBp: FORMULA_VAT_BP })
+      .returning();
+    const children = [starter, main, dessert].map((slug, c) => {
+      const dish = bySlug.get(slug)!;
+      return { orderId: order!.id, parentId: parent!.id, buyableType: 'product', buyableId: dish.id, name: dish.name, categoryName: categories[c]!, unitPriceCents: 0, quantity: 1, vatRateBp: dish.vatRateBp };
+    });
+    await tx.insert(t.orderProducts).values(children);
+    if (single) {
+      await tx
+        .insert(t.orderProducts)
+        .values({ orderId: order!.id, buyableType: 'product', buyableId: single.id, name: single.name, unitPriceCents: single.priceCents, quantity: 1, vatRateBp: single.vatRateBp });
+    }
+    if (i === 2) {
+      await tx.insert(t.poolHistories).values({ customerId, type: 'order_payment', amountCents: -650, orderId: order!.id, createdAt: new Date(`${date}T08:00:00Z`) });
+    }
+  }
+  // Paper lunch vouchers declared into the pool: with the payment above, the seeded 18,50 €.
+  await tx.insert(t.poolHistories).values([
+    { customerId, type: 'lunch_vouchers', amountCents: 1000, createdAt: new Date(`${days[0]}T07:30:00Z`) },
+    { customerId, type: 'lunch_vouchers', amountCents: 1500, createdAt: new Date(`${days[1]}T07:30:00Z`) },
+  ]);
+}

@@ -1,0 +1,18 @@
+import type { Db, Tx } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; path: string }[];
+}
+
+/**
+ * Queues a mail in the caller's transaction: it is sent if and only if what triggered it commits.
+ * The sender (server/mail/sender.ts) delivers it.
+ */
+export async function enqueueMail(tx: Db | Tx, mail: OutgoingMail): Promise<void> {
+  await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? [] });
+}

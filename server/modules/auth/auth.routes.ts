@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema, passwordResetBodySchema, registerBodySchema } from '../../../src/shared/api/auth';
+import { customerSummarySchema } from '../../../src/shared/api/state';
+import { rateLimit } from '../../lib/rate-limit';
+import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';
+
+const MINUTE = 60 * 1000;
+/** Counted per IP and per e-mail, so neither many accounts from one place nor one account from many places can be guessed at. */
+const perIpAndEmail = (request: { ip: string; body: unknown }) => [`ip:${request.ip}`, `email:${String((request.body as { email?: string })?.email ?? '').toLowerCase()}`];
+
+const summary = (c: { id: number; firstname: string; lastname: string; email: string; phone: string }) => ({
+  id: c.id,
+  firstname: c.firstname,
+  lastname: c.lastname,
+  email: c.email,
+  phone: c.phone,
+});
+
+/** Sign-up, login, logout and password reset (shop.md §7). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/register',
+    {
+      schema: { body: registerBodySchema, response: { 201: customerSummarySchema } },
+      preHandler: rateLimit({ name: 'register', max: 5, windowMs: 60 * MINUTE }),
+    },
+    async (request, reply) => {
+      const customer = await register(app, request.body);
+      return reply.code(201).send(summary(customer));
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: { body: loginBodySchema, response: { 200: customerSummarySchema } },
+      preHandler: rateLimit({ name: 'login', max: 10, windowMs: 15 * MINUTE, keys: perIpAndEmail }),
+    },
+    async (request, reply) => {
+      const customer = await login(app, request.body.email, request.body.password);
+      await startCustomerSession(app, request, reply, customer.id, request.body.remember);
+      return summary(customer);
+    },
+  );
+
+  app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    await logout(app, request, reply);
+    return { message: 'Vous êtes déconnecté. À bientôt !' };
+  });
+
+  app.post(
+    '/api/auth/password/email',
+    {
+      schema: { body: passwordEmailBodySchema, response: { 200: messageSchema } },
+      preHandler: rateLimit({ name: 'password-email', max: 5, windowMs: 60 * MINUTE, keys: perIpAndEmail }),
+    },
+    async (request) => {
+      await requestPasswordReset(app, request.body.email);
+      // The same answer whether or not the address has an account.
+      return { message: AUTH_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset',
+    {
+      schema: { body: passwordResetBodySchema, response: { 200: messageSchema } },
+      preHandler: rateLimit({ name: 'password-reset', max: 10, windowMs: 15 * MINUTE }),
+    },
+    async (request, reply) => {
+      const customerId = await resetPassword(app, request.body);
+      // The customer's own sessions are gone; an anonymous one hands its cart over as at login.
+      if (request.session?.customerId) request.session = null;
+      await startCustomerSession(app, request, reply, customerId, false);
+      return { message: AUTH_MESSAGES.resetDone };
+    },
+  );
+};

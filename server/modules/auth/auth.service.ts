@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
+import { ERROR_CODES } from '../../../src/shared/api/errors';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { enqueueMail } from '../../mail/outbox';
+import { createSession, type Session } from '../../plugins/session';
+import { adoptCart } from '../cart/cart.service';
+import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+const fieldError = (field: string, message: string) => new AppError(422, ERROR_CODES.validation, message, { [field]: [message] });
+
+/** Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+
+/** 'CAMILLE' + 2 to 4 digits, unique: the code a customer gives friends. */
+async function newSponsorCode(app: FastifyInstance, firstname: string): Promise<string> {
+  const base = firstname.normalize('NFD').replace(/[^A-Za-z]/g, '').toUpperCase().slice(0, 8) || 'POPOTE';
+  for (let digits = 2; ; digits = Math.min(digits + 1, 6)) {
+    const code = `${base}${randomInt(10 ** (digits - 1), 10 ** digits)}`;
+    if (!(await sponsorCodeTaken(app.db, code))) return code;
+  }
+}
+
+/**
+ * A new session for the customer (never the visitor's old one: no fixation). The visitor's cart
+ * and delivery choice follow them; the anonymous session is gone.
+ */
+export async function startCustomerSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, customerId: number, remember: boolean): Promise<Session> {
+  const old = request.session;
+  const session = await createSession(app, reply, { customerId, remember, deliveryId: old?.deliveryId ?? null });
+  if (old) {
+    if (!old.customerId) await adoptCart(app.db, old.id, customerId, app.clock.now());
+    await deleteSession(app.db, old.id);
+  }
+  request.session = session;
+  return session;
+}
+
+export async function register(app: FastifyInstance, body: { firstname: string; lastname: string; company_name?: string; phone: string; email: string; password: string }) {
+  if (await customerByEmail(app.db, body.email)) throw fieldError('email', AUTH_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  const sponsorCode = await newSponsorCode(app, body.firstname);
+  const customer = await app.db.transaction(async (tx) => {
+    const created = await insertCustomer(tx, {
+      firstname: body.firstname,
+      lastname: body.lastname,
+      companyName: body.company_name ?? null,
+      phone: body.phone,
+      email: body.email,
+      passwordHash,
+      sponsorCode,
+    });
+    // Two sign-ups with one e-mail at once: the unique index decides, the loser hears it politely.
+    if (!created) throw fieldError('email', AUTH_MESSAGES.emailTaken);
+    await enqueueMail(tx, {
+      to: created.email,
+      subject: 'Bienvenue chez Popote !',
+      text: [
+        `Bonjour ${created.firstname},`,
+        '',
+        'Votre compte Popote est prêt : commandez vos déjeuners jusqu’à la fin des commandes de votre tournée.',
+        `Votre code parrain : ${created.sponsorCode}. Offrez-le à vos collègues pour leur première commande.`,
+        '',
+        `À très vite sur ${app.env.PUBLIC_URL}`,
+        'L’équipe Popote',
+      ].join('\n'),
+    });
+    return created;
+  });
+  return customer;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string) {
+  const customer = await customerByEmail(app.db, email);
+  dummyHash ??= hashPassword('popote-dummy-password');
+  const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHash));
+  if (!customer || !ok) throw fieldError('email', AUTH_MESSAGES.badCredentials);
+  return customer;
+}
+
+export async function logout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const old = request.session;
+  request.session = await createSession(app, reply, { deliveryId: old?.deliveryId ?? null });
+  if (old) await deleteSession(app.db, old.id);
+}
+
+/** Queues the reset mail when the e-mail is a customer's; the caller answers the same either way. */
+export async function requestPasswordReset(app: FastifyInstance, email: string) {
+  const customer = await customerByEmail(app.db, email);
+  if (!customer) return;
+  const token = randomToken();
+  const link = new URL(`/compte/mot-de-passe/${token}`, app.env.PUBLIC_URL);
+  link.searchParams.set('email', customer.email);
+  await app.db.transaction(async (tx) => {
+    await insertPasswordReset(tx, hashToken(token), customer.id, new Date(app.clock.now().getTime() + RESET_TTL_MS));
+    await enqueueMail(tx, {
+      to: customer.email,
+      subject: 'Réinitialisez votre mot de passe Popote',
+      text: [
+        `Bonjour ${customer.firstname},`,
+        '',
+        'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable 60 minutes, une seule fois) :',
+        link.toString(),
+        '',
+        'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste le même.',
+        'L’équipe Popote',
+      ].join('\n'),
+    });
+  });
+}
+
+/** Sets the new password from a live token; every other session of the customer ends. */
+export async function resetPassword(app: FastifyInstance, body: { token: string; email: string; password: string }): Promise<number> {
+  const customer = await customerByEmail(app.db, body.email);
+  const passwordHash = await hashPassword(body.password);
+  const customerId = await app.db.transaction(async (tx) => {
+    const owner = await consumePasswordReset(tx, hashToken(body.token), app.clock.now());
+    if (!owner || owner !== customer?.id) throw fieldError('token', AUTH_MESSAGES.resetInvalid);
+    await setPassword(tx, owner, passwordHash);
+    await deleteCustomerSessions(tx, owner);
+    return owner;
+  });
+  return customerId;
+}

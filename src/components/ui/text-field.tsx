@@ -1,0 +1,36 @@
+import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import styles from './text-field.module.css';
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  /** The field's first error, shown under it and tied to it for screen readers. */
+  error?: string;
+}
+
+/** A labelled input; required fields carry the spec's '*'. Works with react-hook-form's register(). */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, required, className, ...rest }, ref) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        className={styles.input}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...rest}
+      />
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,32 @@
+import type { Order, SponsorCode } from '../../shared/api/auth';
+import { formatEuros } from '../../shared/money';
+import { parisDate, parisTime } from '../../shared/time';
+
+/**
+ * How an order's status reads (shop.md §4 "Order display"): placed or paid orders are
+ * 'En cours de livraison' until their delivery window ends (Paris time), then 'Livré'; other
+ * statuses say their own text.
+ */
+export function orderStatusLabel(order: Pick<Order, 'current_status' | 'current_status_text' | 'delivery_day' | 'delivery_end'>, now: Date): string {
+  if (order.current_status !== 1 && order.current_status !== 2) return order.current_status_text;
+  if (!order.delivery_day) return 'Livré';
+  const [dd, mm, yyyy] = order.delivery_day.split('/');
+  const day = `${yyyy}-${mm}-${dd}`;
+  const today = parisDate(now);
+  if (day > today) return 'En cours de livraison';
+  if (day === today && (!order.delivery_end || parisTime(now).slice(0, 5) < order.delivery_end)) return 'En cours de livraison';
+  return 'Livré';
+}
+
+/** A sponsor code's value: '10 %' or '5 €' (no decimals when whole), '2,50 €'. */
+export function formatSponsorAmount(code: Pick<SponsorCode, 'amount' | 'amount_type'>): string {
+  if (code.amount_type === 1) return `${code.amount} %`;
+  return code.amount % 100 === 0 ? `${code.amount / 100} €` : formatEuros(code.amount);
+}
+
+/** One page of a list (5 per page in the account). */
+export function pageOf<T>(items: readonly T[], page: number, size: number): { items: T[]; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(page, 1), pages);
+  return { items: items.slice((current - 1) * size, current * size), pages };
+}

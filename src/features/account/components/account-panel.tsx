@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { QueryStatus } from '../../../components/ui/query-status';
+import type { Order, User } from '../../../shared/api/auth';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { formatEuros } from '../../../shared/money';
+import { meQuery, useLogout } from '../api/auth-calls';
+import { formatSponsorAmount, orderStatusLabel, pageOf } from '../account-rules';
+import styles from './account-panel.module.css';
+
+interface AccountPanelProps {
+  /** The current and usual delivery points, composed by the shell. */
+  delivery: ReactNode;
+  /** Paper lunch vouchers on (settings): the pool shows. */
+  showPool: boolean;
+  onLoggedOut: () => void;
+  onHelp: () => void;
+}
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** The logged-in account modal (shop.md §2 "Account modal"). */
+export function AccountPanel(props: AccountPanelProps) {
+  const me = useQuery(meQuery);
+  return (
+    <QueryStatus query={me} loading="Chargement de votre compte…" error="Impossible de charger votre compte.">
+      {(user) => <Account user={user} {...props} />}
+    </QueryStatus>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h3 id={id} className={styles.title}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ← Plus récentes
+      </Button>
+      <span>
+        Page {page} / {pages}
+      </span>
+      <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Plus anciennes →
+      </Button>
+    </nav>
+  );
+}
+
+function OrderItem({ order }: { order: Order }) {
+  return (
+    <li className={styles.order} data-testid="order">
+      <div className={styles.orderHead}>
+        <strong>Livraison du {order.delivery_day ?? '—'}</strong>
+        <span className={styles.status}>{orderStatusLabel(order, new Date())}</span>
+      </div>
+      <p className={styles.muted}>
+        {order.products.map((p) => `${p.quantity > 1 ? `${p.quantity} × ` : ''}${p.name}`).join(', ')}
+      </p>
+      <div className={styles.orderFoot}>
+        <span>{formatEuros(order.amount_total)}</span>
+        {order.invoice_number ? (
+          <a href={`/api/pdfs/invoices/${order.id}`} target="_blank" rel="noreferrer" data-router="ignore">
+            Facture {order.invoice_number}
+          </a>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanelProps & { user: User }) {
+  const logout = useLogout();
+  const [orderPage, setOrderPage] = useState(1);
+  const [poolPage, setPoolPage] = useState(1);
+  const orders = pageOf(user.orders, orderPage, PAGE_SIZE);
+  const history = pageOf(user.poolHistories, poolPage, PAGE_SIZE);
+  const sponsor = user.sponsorCodes[0];
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.greeting}>
+        <p>
+          Bonjour <strong>{user.firstname}</strong> !
+        </p>
+        <button type="button" className={styles.link} onClick={() => logout.mutate(undefined, { onSuccess: onLoggedOut })} disabled={logout.isPending}>
+          Se déconnecter
+        </button>
+      </div>
+      <Section title="Mes informations">
+        <p className={styles.info}>
+          <span>
+            {user.firstname} {user.lastname}
+          </span>
+          {user.company_name ? <span>{user.company_name}</span> : null}
+          <span>{user.email}</span>
+          <span>{user.phone}</span>
+        </p>
+      </Section>
+      <Section title="Mes points de livraison">{delivery}</Section>
+      <Section title="Mes commandes">
+        {user.orders.length ? (
+          <>
+            <ul className={styles.list}>
+              {orders.items.map((o) => (
+                <OrderItem key={o.id} order={o} />
+              ))}
+            </ul>
+            <Pager page={orderPage} pages={orders.pages} onPage={setOrderPage} label="Pages des commandes" />
+          </>
+        ) : (
+          <p className={styles.muted}>Pas encore de commande : votre premier déjeuner vous attend.</p>
+        )}
+      </Section>
+      {showPool ? (
+        <Section title="Ma cagnotte">
+          <p className={styles.amount}>{formatEuros(user.pool)}</p>
+          {user.poolHistories.length ? (
+            <>
+              <ul className={styles.list}>
+                {history.items.map((h, i) => (
+                  <li key={`${h.created_at}-${i}`} className={styles.row}>
+                    <span>
+                      {h.type_label} <small className={styles.muted}>{dateTime.format(new Date(h.created_at))}</small>
+                    </span>
+                    <strong className={h.amount < 0 ? styles.debit : styles.credit}>
+                      {h.amount > 0 ? '+' : ''}
+                      {formatEuros(h.amount)}
+                    </strong>
+                  </li>
+                ))}
+              </ul>
+              <Pager page={poolPage} pages={history.pages} onPage={setPoolPage} label="Pages de la cagnotte" />
+            </>
+          ) : null}
+        </Section>
+      ) : null}
+      <Section title="Mes consignes">
+        <p>
+          Vous avez <strong>{user.deposits}</strong> contenant{user.deposits > 1 ? 's' : ''} consigné{user.deposits > 1 ? 's' : ''} à rendre.
+        </p>
+      </Section>
+      {sponsor ? (
+        <Section title="Mon code parrain">
+          <p>
+            <strong className={styles.code}>{sponsor.code}</strong> : {formatSponsorAmount(sponsor)} offerts à vos collègues sur leur première
+            commande.
+          </p>
+        </Section>
+      ) : null}
+      <Button variant="secondary" onClick={onHelp}>
+        Besoin d’aide ?
+      </Button>
+    </div>
+  );
+}

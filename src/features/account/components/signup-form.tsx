@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { registerBodySchema, type RegisterBody } from '../../../shared/api/auth';
+import { SIGNUP_MESSAGE_MS } from '../../../shared/constants';
+import { useRegister } from '../api/auth-calls';
+import { applyServerErrors, errorBoxTitle } from '../form-errors';
+import styles from './account-forms.module.css';
+
+const FIELDS = ['firstname', 'lastname', 'company_name', 'phone', 'email', 'password', 'password_confirmation', 'cgv'] as const;
+
+/**
+ * Sign-up (shop.md §5): required marks, checks on change, the error box with its singular or
+ * plural title, 'Inscription en cours...' for up to 5 s, then the local login.
+ */
+export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
+  const signup = useRegister();
+  const [general, setGeneral] = useState<string | null>(null);
+  const [showProgress, setShowProgress] = useState(false);
+  const { register, handleSubmit, setError, control, formState } = useForm<RegisterBody>({
+    resolver: zodResolver(registerBodySchema),
+    mode: 'onChange',
+    defaultValues: { firstname: '', lastname: '', company_name: '', phone: '', email: '', password: '', password_confirmation: '', cgv: false },
+  });
+  const { errors, isSubmitted } = formState;
+  const cgv = useWatch({ control, name: 'cgv' });
+
+  useEffect(() => {
+    if (!showProgress) return;
+    const timer = setTimeout(() => setShowProgress(false), SIGNUP_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [showProgress]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneral(null);
+    setShowProgress(true);
+    try {
+      await signup.mutateAsync(values);
+      onSignedUp?.();
+    } catch (error) {
+      setGeneral(applyServerErrors(error, setError, FIELDS));
+    } finally {
+      setShowProgress(false);
+    }
+  });
+
+  const messages = FIELDS.map((f) => errors[f]?.message).filter((m): m is string => Boolean(m));
+  return (
+    <form
+      className={styles.form}
+      // The terms must be ticked: until then, submitting does nothing.
+      onSubmit={(event) => (cgv ? onSubmit(event) : event.preventDefault())}
+      noValidate
+      aria-label="Inscription"
+    >
+      {isSubmitted && messages.length ? (
+        <Alert>
+          <strong>{errorBoxTitle(messages.length)}</strong>
+          <ul className={styles.errorList}>
+            {messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {general ? <Alert>{general}</Alert> : null}
+      <div className={styles.pair}>
+        <TextField label="Prénom" autoComplete="given-name" required error={errors.firstname?.message} {...register('firstname')} />
+        <TextField label="Nom" autoComplete="family-name" required error={errors.lastname?.message} {...register('lastname')} />
+      </div>
+      <TextField label="Entreprise" autoComplete="organization" error={errors.company_name?.message} {...register('company_name')} />
+      <TextField label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" required error={errors.phone?.message} {...register('phone')} />
+      <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
+      <TextField label="Mot de passe" type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />
+      <TextField
+        label="Confirmation du mot de passe"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
+      <label className={styles.check}>
+        <input type="checkbox" {...register('cgv')} aria-required="true" /> J’accepte les{' '}
+        <a href="/conditions-generales-de-vente" target="_blank" rel="noreferrer">
+          conditions générales de vente
+        </a>{' '}
+        *
+      </label>
+      <Button type="submit" busy={signup.isPending} aria-disabled={!cgv || undefined}>
+        {signup.isPending && showProgress ? 'Inscription en cours...' : 'Créer mon compte'}
+      </Button>
+    </form>
+  );
+}
