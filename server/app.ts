@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
+import { sandboxMailboxRoutes } from './sandbox/mailbox.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,7 +92,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cartRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
-  if (env.SANDBOX) await app.register(sandboxClockRoutes);
+  if (env.SANDBOX) {
+    await app.register(sandboxClockRoutes);
+    await app.register(sandboxMailboxRoutes);
+  }
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

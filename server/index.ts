@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
+import { deliverDueMail, mailTransport } from './mail/sender';
 import { releaseExpiredCarts } from './modules/cart/cart.repo';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -18,6 +19,7 @@ try {
 }
 
 const app = await buildApp({ env });
+let closing = false;
 
 // Abandoned carts give their portions back even when nobody touches a cart (README, "The cart").
 const sweep = setInterval(() => {
@@ -25,11 +27,30 @@ const sweep = setInterval(() => {
 }, 60_000);
 sweep.unref();
 
-let closing = false;
+// The outbox is delivered in the background; a failed mail stays queued and is retried (server/mail/sender.ts).
+const transport = mailTransport(env);
+if (!transport) app.log.warn('SMTP_URL is unset and the sandbox is off: mail stays queued in the outbox until SMTP_URL is set');
+let mailRun: Promise<void> | null = null;
+function sendMail() {
+  if (!transport || mailRun || closing) return;
+  mailRun = deliverDueMail(app.db, transport, app.clock.now(), { log: app.log })
+    .then(() => undefined)
+    .catch((err: unknown) => app.log.warn({ err }, 'mail sender failed'))
+    .finally(() => {
+      mailRun = null;
+    });
+}
+const mailer = setInterval(sendMail, 10_000);
+mailer.unref();
+const firstMail = setTimeout(sendMail, 1_000);
+firstMail.unref();
+
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   clearInterval(sweep);
+  clearInterval(mailer);
+  clearTimeout(firstMail);
   app.log.info({ signal }, 'shutting down: draining requests, closing the database');
   // Stop accepting, let in-flight requests finish, then close the database (onClose hook).
   const timer = setTimeout(() => {
@@ -37,6 +58,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   timer.unref();
+  // A run in progress may finish its mails before the database closes; one stuck on a slow SMTP server
+  // is left: its claim expires and those mails are sent by the next start.
+  await Promise.race([mailRun, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  transport?.close?.();
   await app.close();
   process.exit(0);
 }

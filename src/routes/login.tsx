@@ -1,6 +1,10 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { LoginForm } from '../features/account/components/login-form';
 import { LoginPage } from '../features/account/components/login-page';
+import { SignupForm } from '../features/account/components/signup-form';
 import { appStateQuery } from '../lib/app-state';
+import { openModal } from '../lib/overlays-store';
+import { notify } from '../lib/snackbar-store';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Connexion — Popote' }] }),
@@ -9,5 +13,14 @@ export const Route = createFileRoute('/login')({
     const state = await context.queryClient.ensureQueryData(appStateQuery).catch(() => null);
     if (state?.customer?.id) throw redirect({ to: '/' });
   },
-  component: LoginPage,
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  const navigate = useNavigate();
+  const done = () => {
+    notify({ title: 'Bienvenue !', message: 'Vous êtes connecté à votre compte Popote.', type: 'success' });
+    void navigate({ to: '/' });
+  };
+  return <LoginPage login={<LoginForm onLoggedIn={done} onForgotPassword={() => openModal('reset_password')} />} signup={<SignupForm onSignedUp={done} />} />;
+}

@@ -1,12 +1,38 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { NewPasswordForm, ResetRequestForm } from '../../features/account/components/password-reset-forms';
 import { PasswordResetPage } from '../../features/account/components/password-reset-page';
+import { notify } from '../../lib/snackbar-store';
+import { AUTH_MESSAGES } from '../../shared/api/auth';
 
 export const Route = createFileRoute('/compte/mot-de-passe/{-$token}')({
   head: () => ({ meta: [{ title: 'Mot de passe — Popote' }] }),
+  // The mail's link carries the address, to prefill it.
+  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
   component: PasswordResetRoute,
 });
 
 function PasswordResetRoute() {
   const { token } = Route.useParams();
-  return <PasswordResetPage hasToken={Boolean(token)} />;
+  const { email } = Route.useSearch();
+  const navigate = useNavigate();
+  return (
+    <PasswordResetPage
+      hasToken={Boolean(token)}
+      form={
+        token ? (
+          <NewPasswordForm
+            token={token}
+            email={email ?? ''}
+            onDone={() => {
+              notify({ title: 'Mot de passe modifié', message: AUTH_MESSAGES.resetDone, type: 'success' });
+              void navigate({ to: '/' });
+            }}
+          />
+        ) : (
+          <ResetRequestForm />
+        )
+      }
+    />
+  );
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { formatSponsorAmount, orderStatusLabel, pageOf } from '../../src/features/account/account-rules';
+import { errorBoxTitle } from '../../src/features/account/form-errors';
+import { registerBodySchema } from '../../src/shared/api/auth';
+import { PHONE_PATTERN } from '../../src/shared/api/fields';
+import { parisInstant } from '../../src/shared/time';
+
+const order = (status: number, day: string | null, end: string | null = '13:30') => ({
+  current_status: status,
+  current_status_text: status === 3 ? 'Commande annulée' : 'Commande payée',
+  delivery_day: day,
+  delivery_end: end,
+});
+
+describe('order status display (shop.md §4 "Order display")', () => {
+  const monday11h = parisInstant('2026-11-23', '11:00:00');
+  it('shows a placed or paid order as delivering until its window ends, in Paris time', () => {
+    expect(orderStatusLabel(order(2, '24/11/2026'), monday11h)).toBe('En cours de livraison');
+    expect(orderStatusLabel(order(1, '23/11/2026'), monday11h)).toBe('En cours de livraison');
+    expect(orderStatusLabel(order(2, '23/11/2026'), parisInstant('2026-11-23', '13:29:00'))).toBe('En cours de livraison');
+    expect(orderStatusLabel(order(2, '23/11/2026'), parisInstant('2026-11-23', '13:30:00'))).toBe('Livré');
+    expect(orderStatusLabel(order(2, '20/11/2026'), monday11h)).toBe('Livré');
+  });
+
+  it('compares dates, not strings of days: 01/12 comes after 30/11', () => {
+    expect(orderStatusLabel(order(2, '01/12/2026'), parisInstant('2026-11-30', '18:00:00'))).toBe('En cours de livraison');
+  });
+
+  it('says other statuses in their own words', () => {
+    expect(orderStatusLabel(order(3, '24/11/2026'), monday11h)).toBe('Commande annulée');
+  });
+});
+
+describe('sponsor amount', () => {
+  it('reads percent or euros, without decimals when whole', () => {
+    expect(formatSponsorAmount({ amount: 10, amount_type: 1 })).toBe('10 %');
+    expect(formatSponsorAmount({ amount: 500, amount_type: 2 })).toBe('5 €');
+    expect(formatSponsorAmount({ amount: 250, amount_type: 2 })).toMatch(/^2,50\s€$/);
+  });
+});
+
+describe('French phone pattern (shop.md §5)', () => {
+  it('accepts 0, +33 or 0033 then 9 digits', () => {
+    for (const phone of ['0612345678', '06 12 34 56 78', '06.12.34.56.78', '+33612345678', '0033612345678', '04-78-00-00-00']) expect(PHONE_PATTERN.test(phone), phone).toBe(true);
+  });
+  it('refuses other numbers', () => {
+    for (const phone of ['612345678', '061234567', '06123456789', '+44612345678', '0012345678', '0612a45678', '']) expect(PHONE_PATTERN.test(phone), phone).toBe(false);
+  });
+});
+
+describe('signup form rules', () => {
+  const valid = { firstname: 'Léa', lastname: 'Durand', phone: '0612345678', email: 'lea@example.fr', password: 'secret-123', password_confirmation: 'secret-123', cgv: true };
+  it('needs the terms ticked and both passwords equal', () => {
+    expect(registerBodySchema.safeParse(valid).success).toBe(true);
+    expect(registerBodySchema.safeParse({ ...valid, cgv: false }).success).toBe(false);
+    const mismatch = registerBodySchema.safeParse({ ...valid, password_confirmation: 'secret-124' });
+    expect(mismatch.error?.issues[0]?.path).toEqual(['password_confirmation']);
+  });
+  it('titles its error box in the singular or the plural', () => {
+    expect(errorBoxTitle(1)).toBe('Il ne reste que ce point à corriger pour valider votre inscription');
+    expect(errorBoxTitle(3)).toBe('Il ne reste que ces quelques points à corriger pour valider votre inscription');
+  });
+});
+
+describe('pages of 5', () => {
+  it('slices and clamps', () => {
+    const items = Array.from({ length: 12 }, (_, i) => i);
+    expect(pageOf(items, 1, 5)).toEqual({ items: [0, 1, 2, 3, 4], pages: 3 });
+    expect(pageOf(items, 3, 5).items).toEqual([10, 11]);
+    expect(pageOf(items, 9, 5).items).toEqual([10, 11]);
+    expect(pageOf([], 1, 5)).toEqual({ items: [], pages: 1 });
+  });
+});
