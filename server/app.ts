@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -14,6 +15,7 @@ import security from './plugins/security';
 import session from './plugins/session';
 import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
+import { invoiceRoutes } from './modules/account/invoice.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -40,6 +42,9 @@ export interface BuildOptions {
   distDir?: string;
   logger?: boolean;
 }
+
+// Messages a schema does not set itself (a body of the wrong shape…) are in French too.
+z.config(z.locales.fr());
 
 /** Builds the whole application (plugins, modules) without listening. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -92,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cartRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(invoiceRoutes);
   if (env.SANDBOX) {
     await app.register(sandboxClockRoutes);
     await app.register(sandboxMailboxRoutes);

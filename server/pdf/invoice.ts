@@ -301,7 +301,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
     total('Sous-total TTC', totals.itemsCents);
     total('Remise', -totals.discountCents);
   }
-  total('Total TTC', totals.totalCents, true);
+  total('Total TTC (hors consigne)', totals.totalCents, true);
   y += 4;
 
   // VAT per rate.
@@ -338,7 +338,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
     'Pas d’escompte pour paiement anticipé.',
     'En cas de retard de paiement, des pénalités sont exigibles au taux de trois fois le taux d’intérêt légal (art. L441-10 du Code de commerce).',
     'Pour les clients professionnels, tout retard de paiement entraîne en outre une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).',
-    'La consigne des contenants est restituable : elle n’est pas soumise à la TVA.',
+    'La consigne des contenants n’est pas le prix d’une prestation : elle est hors du champ de la TVA et recréditée à leur restitution (article 5 des CGV).',
     `${seller.name}, ${seller.legalForm.charAt(0).toLowerCase()}${seller.legalForm.slice(1)}, ${seller.addressLines.join(', ')} – SIREN ${seller.siren} – ${seller.rcs} – TVA ${seller.vatNumber}.`,
   ];
   doc.font('Helvetica').fontSize(7.5);

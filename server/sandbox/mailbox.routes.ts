@@ -70,7 +70,7 @@ h2{font-size:1.1rem;margin:.4rem 0}dl{display:grid;grid-template-columns:max-con
 dt{font-weight:600}dd{margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:.6rem;border-radius:4px}
 </style></head>
 <body><h1>Boîte mail du bac à sable</h1>
-<p>Les messages envoyés par Popote, du plus récent au plus ancien (${list.length}). ${title}. Filtrer : <code>?to=adresse</code> ;
+<p>${title} (${list.length}), du plus récent au plus ancien. Filtrer : <code>?to=adresse</code> ;
 JSON : <a href="/__sandbox/mailbox.json">/__sandbox/mailbox.json</a> ; vider : <code>DELETE /__sandbox/mailbox</code>.</p>
 ${body}
 </body></html>`;

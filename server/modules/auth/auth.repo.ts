@@ -15,7 +15,7 @@ export async function sponsorCodeTaken(db: Conn, code: string) {
 }
 
 export async function insertCustomer(tx: Tx, values: typeof customers.$inferInsert) {
-  const [row] = await tx.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
+  const [row] = await tx.insert(customers).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
 
@@ -40,6 +40,14 @@ export async function consumePasswordReset(tx: Tx, tokenHash: string, now: Date)
     .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
     .returning({ customerId: passwordResets.customerId });
   return row?.customerId ?? null;
+}
+
+/** Ends the customer's other live reset links: once the password is reset, older mails open nothing. */
+export async function endPasswordResets(tx: Tx, customerId: number, now: Date) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.customerId, customerId), isNull(passwordResets.usedAt)));
 }
 
 export async function setPassword(tx: Tx, customerId: number, passwordHash: string) {

@@ -8,7 +8,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { createSession, type Session } from '../../plugins/session';
 import { adoptCart } from '../cart/cart.service';
-import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
+import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, endPasswordResets, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -44,19 +44,34 @@ export async function startCustomerSession(app: FastifyInstance, request: Fastif
 export async function register(app: FastifyInstance, body: { firstname: string; lastname: string; company_name?: string; phone: string; email: string; password: string }) {
   if (await customerByEmail(app.db, body.email)) throw fieldError('email', AUTH_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(body.password);
-  const sponsorCode = await newSponsorCode(app, body.firstname);
-  const customer = await app.db.transaction(async (tx) => {
+  for (let attempt = 0; ; attempt++) {
+    const created = await createCustomer(app, body, passwordHash, await newSponsorCode(app, body.firstname));
+    if (created) return created;
+    // Nothing inserted: the e-mail was taken meanwhile (two sign-ups at once), or, rarely, the
+    // sponsor code drawn at the same time by someone else: then draw another.
+    if ((await customerByEmail(app.db, body.email)) || attempt >= 5) throw fieldError('email', AUTH_MESSAGES.emailTaken);
+  }
+}
+
+/** The customer row and the welcome mail, in one transaction; null when a unique index refused it. */
+async function createCustomer(
+  app: FastifyInstance,
+  body: { firstname: string; lastname: string; company_name?: string; phone: string; email: string },
+  passwordHash: string,
+  sponsorCode: string,
+) {
+  return app.db.transaction(async (tx) => {
     const created = await insertCustomer(tx, {
       firstname: body.firstname,
       lastname: body.lastname,
-      companyName: body.company_name ?? null,
+      // '' (an emptied field) is no company: the schema's '' branch never runs, z.string() takes it first.
+      companyName: body.company_name || null,
       phone: body.phone,
       email: body.email,
       passwordHash,
       sponsorCode,
     });
-    // Two sign-ups with one e-mail at once: the unique index decides, the loser hears it politely.
-    if (!created) throw fieldError('email', AUTH_MESSAGES.emailTaken);
+    if (!created) return null;
     await enqueueMail(tx, {
       to: created.email,
       subject: 'Bienvenue chez Popote !',
@@ -72,7 +87,6 @@ export async function register(app: FastifyInstance, body: { firstname: string; 
     });
     return created;
   });
-  return customer;
 }
 
 export async function login(app: FastifyInstance, email: string, password: string) {
@@ -122,6 +136,7 @@ export async function resetPassword(app: FastifyInstance, body: { token: string;
     const owner = await consumePasswordReset(tx, hashToken(body.token), app.clock.now());
     if (!owner || owner !== customer?.id) throw fieldError('token', AUTH_MESSAGES.resetInvalid);
     await setPassword(tx, owner, passwordHash);
+    await endPasswordResets(tx, owner, app.clock.now());
     await deleteCustomerSessions(tx, owner);
     return owner;
   });

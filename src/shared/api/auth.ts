@@ -17,7 +17,10 @@ export const AUTH_MESSAGES = {
 const passwordField = z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGE }).max(200, { error: 'Votre mot de passe est trop long (200 caractères au plus).' });
 
 /** A form's checkbox arrives as a boolean (JSON) or '1' / 'on' / 'true' (form data). */
-const checkbox = z.union([z.boolean(), z.enum(['1', '0', 'on', 'true', 'false'])]).transform((v) => v === true || v === '1' || v === 'on' || v === 'true');
+const checkbox = (message?: string) =>
+  z
+    .union([z.boolean(), z.enum(['1', '0', 'on', 'true', 'false'])], message ? { error: message } : undefined)
+    .transform((v) => v === true || v === '1' || v === 'on' || v === 'true');
 
 const samePasswords = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
 
@@ -31,7 +34,7 @@ export const registerBodySchema = z
     email: emailField,
     password: passwordField,
     password_confirmation: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),
-    cgv: checkbox.refine((v) => v, { error: AUTH_MESSAGES.cgv }),
+    cgv: checkbox(AUTH_MESSAGES.cgv).refine((v) => v, { error: AUTH_MESSAGES.cgv }),
   })
   .refine(samePasswords, { error: AUTH_MESSAGES.passwordsDiffer, path: ['password_confirmation'] });
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -40,7 +43,7 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 export const loginBodySchema = z.object({
   email: emailField,
   password: z.string({ error: 'Merci de saisir votre mot de passe.' }).min(1, { error: 'Merci de saisir votre mot de passe.' }).max(200),
-  remember: checkbox.optional().default(false),
+  remember: checkbox().optional().default(false),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 /** Field rules shared by every form and route (shop.md §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** French phone: leading 0, +33 or 0033, then 9 digits (spaces, dots and dashes allowed between). */
-export const PHONE_PATTERN = /^(?:0|\+33|0033)[1-9](?:[\s.-]?\d{2}){4}$/;
+export const PHONE_PATTERN = /^(?:0|(?:\+33|0033)[\s.-]?)[1-9](?:[\s.-]?\d{2}){4}$/;
 
 /** Row ids are PostgreSQL integers: anything larger names nothing and is refused as input. */
 export const MAX_ID = 2_147_483_647;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
+import { idField } from '../../../src/shared/api/fields';
+import { AppError, notFound } from '../../lib/errors';
+import { renderInvoice } from '../../pdf/invoice';
+import { SELLER } from '../../pdf/seller';
+import { customerById, orderOf } from './account.repo';
+
+const NOT_FOUND = 'Facture introuvable.';
+export const invoiceParamsSchema = z.object({ id: z.coerce.number({ error: NOT_FOUND }).pipe(idField(NOT_FOUND)) });
+
+/**
+ * GET /api/pdfs/invoices/{order id}: the logged-in customer's invoice as a PDF, opened in a new tab.
+ * Another customer's order answers 404 like a missing one, so ids reveal nothing.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/pdfs/invoices/:id',
+    {
+      schema: { params: invoiceParamsSchema },
+      // Anonymous callers learn nothing, not even whether the id is well formed.
+      preValidation: async (request) => {
+        if (!request.session?.customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
+      },
+    },
+    async (request, reply) => {
+      const customerId = request.session!.customerId!;
+      const [found, customer] = await Promise.all([orderOf(app.db, customerId, request.params.id), customerById(app.db, customerId)]);
+      if (!found?.order.invoiceNumber || !customer) throw notFound(NOT_FOUND);
+      const pdf = await renderInvoice({ seller: SELLER, customer, order: found.order, lines: found.lines });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="facture-${found.order.invoiceNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};
