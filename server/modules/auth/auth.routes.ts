@@ -5,8 +5,21 @@ import { rateLimit } from '../../lib/rate-limit';
 import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';
 
 const MINUTE = 60 * 1000;
-/** Counted per IP and per e-mail, so neither many accounts from one place nor one account from many places can be guessed at. */
-const perIpAndEmail = (request: { ip: string; body: unknown }) => [`ip:${request.ip}`, `email:${String((request.body as { email?: string })?.email ?? '').toLowerCase()}`];
+
+/**
+ * Counted per IP and per e-mail, so neither many accounts from one place nor one account from many
+ * places can be guessed at. Per IP limits stay generous: a whole office shares one address.
+ */
+export const AUTH_LIMITS = {
+  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
+  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+  resetEmailPerIp: { max: 20, windowMs: 60 * MINUTE },
+  resetEmailPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  resetPerIp: { max: 10, windowMs: 15 * MINUTE },
+} as const;
+
+const byEmail = (request: { body: unknown }) => [`email:${String((request.body as { email?: string })?.email ?? '').toLowerCase()}`];
 
 const summary = (c: { id: number; firstname: string; lastname: string; email: string; phone: string }) => ({
   id: c.id,
@@ -22,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/register',
     {
       schema: { body: registerBodySchema, response: { 201: customerSummarySchema } },
-      preHandler: rateLimit({ name: 'register', max: 5, windowMs: 60 * MINUTE }),
+      preHandler: rateLimit({ name: 'register', ...AUTH_LIMITS.registerPerIp }),
     },
     async (request, reply) => {
       const customer = await register(app, request.body);
@@ -34,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       schema: { body: loginBodySchema, response: { 200: customerSummarySchema } },
-      preHandler: rateLimit({ name: 'login', max: 10, windowMs: 15 * MINUTE, keys: perIpAndEmail }),
+      preHandler: [rateLimit({ name: 'login', ...AUTH_LIMITS.loginPerIp }), rateLimit({ name: 'login', ...AUTH_LIMITS.loginPerEmail, keys: byEmail })],
     },
     async (request, reply) => {
       const customer = await login(app, request.body.email, request.body.password);
@@ -52,7 +65,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/password/email',
     {
       schema: { body: passwordEmailBodySchema, response: { 200: messageSchema } },
-      preHandler: rateLimit({ name: 'password-email', max: 5, windowMs: 60 * MINUTE, keys: perIpAndEmail }),
+      preHandler: [
+        rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerIp }),
+        rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerEmail, keys: byEmail }),
+      ],
     },
     async (request) => {
       await requestPasswordReset(app, request.body.email);
@@ -65,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/password/reset',
     {
       schema: { body: passwordResetBodySchema, response: { 200: messageSchema } },
-      preHandler: rateLimit({ name: 'password-reset', max: 10, windowMs: 15 * MINUTE }),
+      preHandler: rateLimit({ name: 'password-reset', ...AUTH_LIMITS.resetPerIp }),
     },
     async (request, reply) => {
       const customerId = await resetPassword(app, request.body);
