@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../components/ui/dialog';
@@ -20,6 +21,7 @@ import styles from './account-modal.module.css';
  */
 export function AccountModal() {
   const snap = useSnapshot(overlays);
+  const navigate = useNavigate();
   const { data: state } = useQuery(appStateQuery);
   const [mode, setMode] = useState<'login' | 'signup'>('login');
   const customer = state?.customer ?? null;
@@ -47,12 +49,15 @@ export function AccountModal() {
               />
             }
             onLoggedOut={() => {
+              // Logout goes to the root (shop.md §2).
               closeAll(() => {});
+              void navigate({ to: '/' });
               notify({ title: 'À bientôt', message: 'Vous êtes déconnecté.', type: 'info' });
             }}
             onHelp={() => {
+              // The contact form's account mode comes with the contact feature; the page meanwhile.
               closeModal('account');
-              openModal('contact');
+              void navigate({ to: '/contact' });
             }}
           />
         ) : (

@@ -36,6 +36,7 @@ async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
   await page.getByRole('dialog', { name: 'Mon compte' }).getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await expect(page).toHaveURL('/');
 }
 
 test('a visitor signs up from the cart and goes on to payment with their cart', async ({ page }, info) => {

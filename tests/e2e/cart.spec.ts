@@ -165,3 +165,34 @@ test('paying without an account opens the cart’s login panel, with a way back'
   await page.getByRole('button', { name: '← Retour' }).click();
   await expect(cartDialog(page).getByTestId('cart-line')).toHaveCount(1);
 });
+
+/** Empties the cart of whoever the page is logged in as (the demo's cart outlives a test). */
+async function emptyCart(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const cart = (await (await page.request.get('/api/cart')).json()) as { products: { unique_id: string; quantity: number }[] };
+  for (const line of cart.products) {
+    for (let i = 0; i < line.quantity; i++) await page.request.post('/api/cart/decrement', { data: { id: line.unique_id }, headers: { 'x-xsrf-token': token } });
+  }
+}
+
+test('a customer returns containers, never worth more than the order', async ({ page }) => {
+  await page.goto('/login');
+  const login = page.getByRole('form', { name: 'Connexion' });
+  await login.getByLabel('E-mail').fill('demo@popote.fr');
+  await login.getByLabel('Mot de passe').fill('popote-demo');
+  await login.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
+  await emptyCart(page);
+
+  await page.goto('/passer-commande');
+  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  // A drink alone costs less than one container's 4 €: not even one can be returned on it.
+  const cheap = dishes.filter((d) => !d.sold_out && d.price < DEPOSIT_PER_MENU_CENTS).sort((a, b) => a.price - b.price)[0]!;
+  await page.getByRole('button', { name: `Ajouter au panier : ${cheap.name}`, exact: true }).click();
+  await cartButton(page, 1).click();
+  const cart = cartDialog(page);
+  await expect(cart.getByText('demo@popote.fr')).toBeVisible();
+  await cart.getByRole('button', { name: 'Ajouter un : consignes rendues' }).click();
+  await expect(snackbar(page, 'Impossible de rendre plus de consignes !')).toHaveCount(1);
+  await emptyCart(page);
+});
