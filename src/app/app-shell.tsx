@@ -2,8 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { LoginForm } from '../features/account/components/login-form';
-import { SignupForm } from '../features/account/components/signup-form';
 import { addMenu } from '../features/cart/api/cart-calls';
 import { CartExpiryPopin } from '../features/cart/components/cart-expiry-popin';
 import { CartModal } from '../features/cart/components/cart-modal';
@@ -34,13 +32,15 @@ import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
 import type { Cart } from '../shared/api/cart';
-import { AccountModal } from './account-modal';
 import { useDishDetail } from './detail-navigation';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
 
 // Modal contents load when first opened: they stay out of the home page's JavaScript.
 const FormulaComposer = lazy(() => import('../features/catalog/components/formula-composer').then((m) => ({ default: m.FormulaComposer })));
+const AccountModal = lazy(() => import('./account-modal').then((m) => ({ default: m.AccountModal })));
+const LoginForm = lazy(() => import('../features/account/components/login-form').then((m) => ({ default: m.LoginForm })));
+const SignupForm = lazy(() => import('../features/account/components/signup-form').then((m) => ({ default: m.SignupForm })));
 const DeliveryFinder = lazy(() => import('./delivery-finder').then((m) => ({ default: m.DeliveryFinder })));
 const loading = <p role="status">Chargement…</p>;
 
@@ -216,16 +216,22 @@ export function AppShell() {
         bonuses={{ cutlery: settings.enable_cutlery === '1', toteBags: settings.enable_tote_bags === '1' }}
         renderAccount={(mode) =>
           // Logged in from the cart: straight on to payment (shop.md §4).
-          mode === 'login' ? (
-            <LoginForm onLoggedIn={continueToPayment} onForgotPassword={() => openModal('reset_password')} />
-          ) : (
-            <SignupForm onSignedUp={continueToPayment} />
-          )
+          <Suspense fallback={loading}>
+            {mode === 'login' ? (
+              <LoginForm onLoggedIn={continueToPayment} onForgotPassword={() => openModal('reset_password')} />
+            ) : (
+              <SignupForm onSignedUp={continueToPayment} />
+            )}
+          </Suspense>
         }
         onCheckout={checkout}
         onChooseDelivery={chooseDeliveryFromCart}
       />
-      <AccountModal />
+      {snap.modals.account || snap.modals.reset_password ? (
+        <Suspense fallback={null}>
+          <AccountModal />
+        </Suspense>
+      ) : null}
       <CartExpiryPopin
         open={snap.popins.cart_expiry}
         mode={expiryMode}
