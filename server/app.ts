@@ -25,6 +25,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
 import { sandboxMailboxRoutes } from './sandbox/mailbox.routes';
+import { sandboxPaygreenRoutes } from './sandbox/paygreen.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (env.SANDBOX) {
     await app.register(sandboxClockRoutes);
     await app.register(sandboxMailboxRoutes);
+    await app.register(sandboxPaygreenRoutes);
   }
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

@@ -23,6 +23,17 @@ const envSchema = z
     VITE_GOOGLE_MAPS_KEY: z.string().min(1).optional(),
     // The map style (and so the tiles' origin) the client loads; allowed by the CSP.
     VITE_MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a MapLibre style' }).optional(),
+    // PayGreen v3 (card and meal-voucher cards). Both set: the real API; none: the sandbox emulator.
+    PAYGREEN_SHOP_ID: z.string().regex(/^sh_\w+$/, { error: 'must be a PayGreen shop id such as sh_0123…' }).optional(),
+    PAYGREEN_SECRET_KEY: z.string().min(8).optional(),
+    PAYGREEN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.paygreen.fr' }).default('https://api.paygreen.fr'),
+  })
+  .superRefine((env, ctx) => {
+    // Half a PayGreen configuration would silently fall back to the sandbox (or fail at checkout).
+    if (Boolean(env.PAYGREEN_SHOP_ID) !== Boolean(env.PAYGREEN_SECRET_KEY)) {
+      const missing = env.PAYGREEN_SHOP_ID ? 'PAYGREEN_SECRET_KEY' : 'PAYGREEN_SHOP_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'PAYGREEN_SHOP_ID and PAYGREEN_SECRET_KEY are set together' });
+    }
   })
   .transform((env) => ({
     ...env,

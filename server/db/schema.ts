@@ -280,6 +280,22 @@ export const orders = pgTable(
   (t) => [index('orders_customer_idx').on(t.customerId)],
 );
 
+/** The PayGreen emulator's payment orders (sandbox only), kept in the database like everything else. */
+export const sandboxPaygreenOrders = pgTable('sandbox_paygreen_orders', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  reference: text('reference').notNull(),
+  status: text('status').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url'),
+  notificationUrl: text('notification_url'),
+  buyer: jsonb('buyer').$type<Record<string, unknown>>(),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** An order's lines: dishes and formulas, a formula's dishes as children (price 0 unless extra). */
 export const orderProducts = pgTable(
   'order_products',

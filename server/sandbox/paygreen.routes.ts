@@ -1,0 +1,409 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parse as parseQueryString } from 'node:querystring';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sandboxPaygreenOrders } from '../db/schema';
+import { PAYMENT_ORDER_STATUSES, SANDBOX_PATH, SANDBOX_SECRET_KEY, SANDBOX_SHOP_ID, type PaymentOrderStatus } from '../payments/paygreen/paygreen-client';
+
+type Row = typeof sandboxPaygreenOrders.$inferSelect;
+
+const P = SANDBOX_PATH;
+
+/**
+ * Tokens are JWTs signed with this fixed key, so that any instance of the server accepts a token
+ * another one issued (no token kept in memory). It guards nothing: this is the sandbox.
+ */
+const TOKEN_KEY = 'popote-sandbox-paygreen-v3';
+/** PayGreen's tokens last 10 minutes. */
+const TOKEN_TTL_S = 600;
+const NOTIFICATION_TIMEOUT_MS = 5000;
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const sign = (input: string) => createHmac('sha256', TOKEN_KEY).update(input).digest('base64url');
+
+function issueToken(shopId: string, now: Date): string {
+  const iat = Math.floor(now.getTime() / 1000);
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ iss: 'paygreen-sandbox', sub: shopId, iat, exp: iat + TOKEN_TTL_S })}`;
+  return `${unsigned}.${sign(unsigned)}`;
+}
+
+function tokenIsValid(token: string, now: Date): boolean {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return false;
+  const expected = Buffer.from(sign(`${header}.${payload}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown; exp?: unknown };
+    return claims.sub === SANDBOX_SHOP_ID && typeof claims.exp === 'number' && claims.exp * 1000 > now.getTime();
+  } catch {
+    return false;
+  }
+}
+
+/** PayGreen answers the return and cancel URLs with the order's id added (`po_id`). */
+function withPoId(url: string, id: string): string {
+  const hash = url.indexOf('#');
+  const [path, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  return `${path}${path.includes('?') ? '&' : '?'}po_id=${encodeURIComponent(id)}${fragment}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function formatAmount(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+const STATUS_TEXT: Record<PaymentOrderStatus, string> = {
+  pending: 'en attente de paiement',
+  authorized: 'autorisé',
+  successed: 'payé',
+  canceled: 'annulé',
+  refused: 'refusé',
+  error: 'en erreur',
+  expired: 'expiré',
+  refunded: 'remboursé',
+};
+
+function page(title: string, body: string): string {
+  // No script: the app's CSP allows none inline, and the form posts to this origin (form-action 'self').
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Bac à sable PayGreen</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1d2b24;background:#f4f8f5}
+main{background:#fff;border:1px solid #cfe0d5;border-radius:12px;padding:1.25rem 1.5rem}
+.badge{display:inline-block;background:#fff3cd;color:#6b4e00;border-radius:999px;padding:.15rem .7rem;font-size:.85rem}
+h1{font-size:1.35rem;margin:.6rem 0}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}
+dt{color:#52655a}dd{margin:0;font-weight:600;overflow-wrap:anywhere}.amount{font-size:1.4rem}
+form{display:grid;gap:.6rem;margin:1.2rem 0 .8rem}button{font:inherit;padding:.7rem 1rem;border-radius:8px;border:1px solid #1f7a4d;cursor:pointer}
+.pay{background:#1f7a4d;color:#fff}.refuse{background:#fff;color:#a12a2a;border-color:#a12a2a}.wait{background:#fff;color:#1d2b24;border-color:#8a9a90}
+a{color:#1f7a4d}
+</style></head>
+<body><main><span class="badge">Bac à sable PayGreen · aucun paiement réel</span>
+${body}
+</main></body></html>`;
+}
+
+function paymentPage(row: Row): string {
+  const status = row.status as PaymentOrderStatus;
+  const summary = `<dl><dt>Montant</dt><dd class="amount">${escapeHtml(formatAmount(row.amount, row.currency))}</dd>
+<dt>Référence</dt><dd>${escapeHtml(row.reference)}</dd>
+<dt>N° de paiement</dt><dd>${escapeHtml(row.id)}</dd></dl>`;
+  if (status !== 'pending') {
+    return page(
+      'Paiement terminé',
+      `<h1>Ce paiement est ${escapeHtml(STATUS_TEXT[status] ?? status)}</h1>${summary}
+<p><a href="${escapeHtml(row.returnUrl)}">Revenir sur le site du commerçant</a></p>`,
+    );
+  }
+  const cancel = row.cancelUrl ? `<p><a href="${escapeHtml(row.cancelUrl)}">Annuler et revenir sur le site du commerçant</a></p>` : '';
+  return page(
+    'Paiement',
+    `<h1>Paiement par carte ou carte titre-restaurant</h1>${summary}
+<form method="post" action="${escapeHtml(`${P}/pay/${encodeURIComponent(row.id)}`)}">
+<button class="pay" type="submit" name="outcome" value="success">Payer avec la carte de test</button>
+<button class="refuse" type="submit" name="outcome" value="refuse">Refuser le paiement</button>
+<button class="wait" type="submit" name="outcome" value="pending">Laisser en attente</button>
+</form>${cancel}`,
+  );
+}
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const buyerSchema = z.union([
+  z.object({
+    email: z.email(),
+    first_name: z.string().min(1).max(100),
+    last_name: z.string().min(1).max(100),
+    reference: z.string().max(100).optional(),
+    phone_number: z.string().max(30).optional(),
+  }),
+  z.string().regex(/^buy_\w+$/),
+]);
+
+const createSchema = z.object({
+  amount: z.number().int().positive().max(100_000_000),
+  currency: z.string().regex(/^[a-zA-Z]{3}$/),
+  buyer: buyerSchema,
+  reference: z.string().min(1).max(255),
+  return_url: z.url({ protocol: /^https?$/ }),
+  cancel_url: z.url({ protocol: /^https?$/ }).optional(),
+  notification_url: z.url({ protocol: /^https?$/ }).optional(),
+  auto_capture: z.boolean().optional(),
+  mode: z.literal('instant').optional(),
+  platforms: z.array(z.string()).optional(),
+  description: z.string().max(500).optional(),
+  shop_id: z.string().optional(),
+});
+
+const refundSchema = z.object({ amount: z.number().int().positive().optional(), operation_id: z.string().optional() }).nullish();
+const authBodySchema = z.object({ secret_key: z.string().optional() }).loose().nullish();
+const formSchema = z.object({ outcome: z.enum(['success', 'refuse', 'pending']) });
+const outcomeSchema = z.object({ status: z.enum(PAYMENT_ORDER_STATUSES as [PaymentOrderStatus, ...PaymentOrderStatus[]]), notify: z.boolean().default(true) });
+const failureSchema = z.object({
+  status: z.number().int().min(400).max(599),
+  code: z.string().max(100).optional(),
+  message: z.string().max(500).optional(),
+  count: z.number().int().min(1).max(100).default(1),
+});
+
+class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Sandbox only: an emulator of PayGreen v3 (auth, payment orders, refund, cancel), its hosted
+ * payment page and its notifications, storing orders in sandbox_paygreen_orders. Drivers for tests
+ * and QA set an order's status, replay its notification, or make the next API calls fail.
+ */
+export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A provider failure QA asked for: answered by the next `remaining` payment-order calls. */
+  let failure: { status: number; code: string; message: string; remaining: number } | null = null;
+
+  // PayGreen accepts a POST with a JSON content type and no body (auth, cancel); so does its emulator.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new ApiError(400, 'invalid_json', 'The body is not valid JSON.'), undefined);
+    }
+  });
+  // The hosted page's form (this plugin only: the app's API takes JSON and multipart).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, { ...parseQueryString(body as string) });
+  });
+
+  // Errors in PayGreen's manner (a status and a message), not in Popote's envelope.
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').split('/').join('.') || null,
+        message: issue.message ?? 'invalid',
+      }));
+      return reply.code(400).send({ status: 400, code: 'invalid_parameters', message: 'Request not acceptable: invalid parameters.', errors });
+    }
+    if (error instanceof ApiError) return reply.code(error.statusCode).send({ status: error.statusCode, code: error.code, message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ status, code: 'bad_request', message: error.message });
+    request.log.error({ err: error }, 'sandbox paygreen error');
+    return reply.code(500).send({ status: 500, code: 'internal_error', message: 'Something went wrong on our side.' });
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const hostedUrl = (id: string) => `${app.env.PUBLIC_URL.replace(/\/+$/, '')}${P}/pay/${encodeURIComponent(id)}`;
+
+  const present = (row: Row) => ({
+    id: row.id,
+    object: 'payment_order',
+    status: `payment_order.${row.status}`,
+    amount: row.amount,
+    currency: row.currency,
+    reference: row.reference,
+    buyer: row.buyer,
+    refunded_amount: row.refundedAmount,
+    auto_capture: true,
+    return_url: row.returnUrl,
+    cancel_url: row.cancelUrl,
+    notification_url: row.notificationUrl,
+    hosted_payment_url: hostedUrl(row.id),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  });
+
+  async function find(id: string): Promise<Row | undefined> {
+    const [row] = await app.db.select().from(sandboxPaygreenOrders).where(eq(sandboxPaygreenOrders.id, id));
+    return row;
+  }
+
+  async function findOr404(id: string): Promise<Row> {
+    const row = await find(id);
+    if (!row) throw new ApiError(404, 'not_found', 'This resource does not exist, or has been permanently deleted.');
+    return row;
+  }
+
+  /** Sets a status (only from `from`, when given: a concurrent change wins); the updated row or null. */
+  async function setStatus(id: string, status: PaymentOrderStatus, from?: string, extra: Partial<Pick<Row, 'refundedAmount'>> = {}): Promise<Row | null> {
+    const where = from ? and(eq(sandboxPaygreenOrders.id, id), eq(sandboxPaygreenOrders.status, from)) : eq(sandboxPaygreenOrders.id, id);
+    const [row] = await app.db
+      .update(sandboxPaygreenOrders)
+      .set({ status, updatedAt: app.clock.now(), ...extra })
+      .where(where)
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * POSTs `{id}` to the order's notification URL, as PayGreen notifies a change; the receiver is
+   * expected to fetch the order back. Never throws: the outcome is returned (and logged when bad).
+   */
+  async function notify(row: Row): Promise<{ notification_url: string | null; response_status: number | null; error: string | null }> {
+    if (!row.notificationUrl) return { notification_url: null, response_status: null, error: 'no notification_url' };
+    try {
+      const res = await fetch(row.notificationUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'PayGreen-Sandbox (Popote)' },
+        body: JSON.stringify({ id: row.id }),
+        signal: AbortSignal.timeout(NOTIFICATION_TIMEOUT_MS),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      if (!res.ok) app.log.warn({ url: row.notificationUrl, status: res.status, id: row.id }, 'sandbox paygreen: notification refused');
+      return { notification_url: row.notificationUrl, response_status: res.status, error: null };
+    } catch (err) {
+      app.log.warn({ err, url: row.notificationUrl, id: row.id }, 'sandbox paygreen: notification failed');
+      return { notification_url: row.notificationUrl, response_status: null, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  /** Notifies without making the caller (a redirect, an API answer) wait. */
+  const notifyLater = (row: Row) => void notify(row);
+
+  async function requireBearer(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match || !tokenIsValid(match[1]!, app.clock.now())) {
+      return reply.code(401).send({ status: 401, code: 'unauthorized', message: 'Missing valid Bearer Token, or Public Key.' });
+    }
+    if (failure) {
+      const { status, code, message } = failure;
+      failure = failure.remaining > 1 ? { ...failure, remaining: failure.remaining - 1 } : null;
+      return reply.code(status).send({ status, code, message });
+    }
+  }
+
+  // --- The API ------------------------------------------------------------------------------
+
+  app.post(`${P}/auth/authentication/:shopId/secret-key`, { schema: { params: z.object({ shopId: z.string().max(100) }), body: authBodySchema } }, async (request, reply) => {
+    // The secret key comes in the Authorization header (as PayGreen's SDK sends it) or the body.
+    const header = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+    const secret = header || request.body?.secret_key;
+    if (request.params.shopId !== SANDBOX_SHOP_ID || secret !== SANDBOX_SECRET_KEY) {
+      return reply.code(401).send({ status: 401, code: 'unauthorized', message: 'Invalid shop id or secret key.' });
+    }
+    return { data: { token: issueToken(SANDBOX_SHOP_ID, app.clock.now()) } };
+  });
+
+  app.post(`${P}/payment/payment-orders`, { preHandler: requireBearer, schema: { body: createSchema } }, async (request) => {
+    const body = request.body;
+    if (body.auto_capture === false) throw new ApiError(422, 'unsupported', 'The sandbox only emulates auto_capture: true.');
+    const id = `po_${randomBytes(12).toString('hex')}`;
+    const now = app.clock.now();
+    const [row] = await app.db
+      .insert(sandboxPaygreenOrders)
+      .values({
+        id,
+        amount: body.amount,
+        currency: body.currency.toLowerCase(),
+        reference: body.reference,
+        status: 'pending',
+        returnUrl: withPoId(body.return_url, id),
+        cancelUrl: body.cancel_url ? withPoId(body.cancel_url, id) : null,
+        notificationUrl: body.notification_url ?? null,
+        buyer: typeof body.buyer === 'string' ? { id: body.buyer } : body.buyer,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { data: present(row!) };
+  });
+
+  app.get(`${P}/payment/payment-orders/:id`, { preHandler: requireBearer, schema: { params: idParams } }, async (request) => ({
+    data: present(await findOr404(request.params.id)),
+  }));
+
+  app.post(`${P}/payment/payment-orders/:id/refund`, { preHandler: requireBearer, schema: { params: idParams, body: refundSchema } }, async (request) => {
+    const row = await findOr404(request.params.id);
+    if (row.status !== 'successed') throw new ApiError(422, 'invalid_status', `A Payment Order in status ${row.status} cannot be refunded.`);
+    const remaining = row.amount - row.refundedAmount;
+    const amount = request.body?.amount ?? remaining;
+    if (amount > remaining) throw new ApiError(422, 'amount_too_high', `At most ${remaining} can be refunded.`);
+    const refunded = row.refundedAmount + amount;
+    // A partial refund leaves the order successed; the last cent refunds it.
+    const updated = await setStatus(row.id, refunded >= row.amount ? 'refunded' : 'successed', 'successed', { refundedAmount: refunded });
+    if (!updated) throw new ApiError(409, 'locked', 'This resource is locked by another process. Please retry a few seconds later.');
+    notifyLater(updated);
+    return { data: present(updated) };
+  });
+
+  app.post(`${P}/payment/payment-orders/:id/cancel`, { preHandler: requireBearer, schema: { params: idParams } }, async (request) => {
+    const row = await findOr404(request.params.id);
+    // As PayGreen: only an order nobody has paid yet can be canceled (422 otherwise).
+    const updated = row.status === 'pending' ? await setStatus(row.id, 'canceled', 'pending') : null;
+    if (!updated) throw new ApiError(422, 'invalid_status', `A Payment Order in status ${row.status} cannot be canceled.`);
+    notifyLater(updated);
+    return { data: present(updated) };
+  });
+
+  // --- The hosted payment page ----------------------------------------------------------------
+
+  app.get(`${P}/pay/:id`, { schema: { params: idParams } }, async (request, reply) => {
+    const row = await find(request.params.id);
+    reply.type('text/html; charset=utf-8');
+    if (!row) return reply.code(404).send(page('Paiement introuvable', '<h1>Ce paiement est introuvable</h1><p>Le lien est peut-être incomplet.</p>'));
+    return reply.send(paymentPage(row));
+  });
+
+  app.post(`${P}/pay/:id`, { schema: { params: idParams, body: formSchema } }, async (request, reply) => {
+    const row = await find(request.params.id);
+    if (!row) {
+      return reply.code(404).type('text/html; charset=utf-8').send(page('Paiement introuvable', '<h1>Ce paiement est introuvable</h1>'));
+    }
+    const { outcome } = request.body;
+    // Only a pending order can be paid; a second submit (back button, double click) changes nothing.
+    if (row.status === 'pending' && outcome !== 'pending') {
+      const updated = await setStatus(row.id, outcome === 'success' ? 'successed' : 'refused', 'pending');
+      if (updated) notifyLater(updated);
+    }
+    return reply.redirect(row.returnUrl, 303);
+  });
+
+  // --- Drivers for tests and QA (no token needed) ---------------------------------------------
+
+  app.post(`${P}/payment-orders/:id/outcome`, { schema: { params: idParams, body: outcomeSchema } }, async (request) => {
+    const row = await findOr404(request.params.id);
+    const { status, notify: shouldNotify } = request.body;
+    const refundedAmount = status === 'refunded' ? row.amount : status === 'successed' ? row.refundedAmount : 0;
+    const updated = (await setStatus(row.id, status, undefined, { refundedAmount }))!;
+    if (shouldNotify) notifyLater(updated);
+    return { data: present(updated) };
+  });
+
+  app.post(`${P}/payment-orders/:id/notify`, { schema: { params: idParams } }, async (request) => {
+    const row = await findOr404(request.params.id);
+    return { data: await notify(row) };
+  });
+
+  app.post(`${P}/failures`, { schema: { body: failureSchema } }, async (request) => {
+    const { status, count } = request.body;
+    failure = {
+      status,
+      code: request.body.code ?? (status >= 500 ? 'provider_error' : 'refused'),
+      message: request.body.message ?? (status >= 500 ? "There's something wrong on our side." : 'This request is impossible to process.'),
+      remaining: count,
+    };
+    return { data: { status, code: failure.code, message: failure.message, remaining: count } };
+  });
+
+  app.delete(`${P}/failures`, async (_request, reply) => {
+    failure = null;
+    return reply.code(204).send();
+  });
+};
