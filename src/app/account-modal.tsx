@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../components/ui/dialog';
+import { LinkButton } from '../components/ui/link-button';
 import { AccountPanel } from '../features/account/components/account-panel';
 import { LoginForm } from '../features/account/components/login-form';
 import { ResetRequestForm } from '../features/account/components/password-reset-forms';
@@ -75,9 +76,7 @@ export function AccountModal() {
             )}
             <p className={styles.switch}>
               {mode === 'login' ? 'Pas encore de compte ?' : 'Déjà client ?'}{' '}
-              <button type="button" className={styles.link} onClick={() => setMode(mode === 'login' ? 'signup' : 'login')}>
-                {mode === 'login' ? 'Créer un compte' : 'Se connecter'}
-              </button>
+              <LinkButton onClick={() => setMode(mode === 'login' ? 'signup' : 'login')}>{mode === 'login' ? 'Créer un compte' : 'Se connecter'}</LinkButton>
             </p>
           </div>
         )}

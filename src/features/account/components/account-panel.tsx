@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { LinkButton } from '../../../components/ui/link-button';
+import { PanelSection } from '../../../components/ui/panel-section';
 import { QueryStatus } from '../../../components/ui/query-status';
 import type { Order, User } from '../../../shared/api/auth';
 import { PAGE_SIZE } from '../../../shared/constants';
@@ -27,18 +29,6 @@ export function AccountPanel(props: AccountPanelProps) {
     <QueryStatus query={me} loading="Chargement de votre compte…" error="Impossible de charger votre compte.">
       {(user) => <Account user={user} {...props} />}
     </QueryStatus>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h3 id={id} className={styles.title}>
-        {title}
-      </h3>
-      {children}
-    </section>
   );
 }
 
@@ -95,11 +85,11 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
         <p>
           Bonjour <strong>{user.firstname}</strong> !
         </p>
-        <button type="button" className={styles.link} onClick={() => logout.mutate(undefined, { onSuccess: onLoggedOut })} disabled={logout.isPending}>
+        <LinkButton onClick={() => logout.mutate(undefined, { onSuccess: onLoggedOut })} disabled={logout.isPending}>
           Se déconnecter
-        </button>
+        </LinkButton>
       </div>
-      <Section title="Mes informations">
+      <PanelSection title="Mes informations">
         <p className={styles.info}>
           <span>
             {user.firstname} {user.lastname}
@@ -108,9 +98,9 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
           <span>{user.email}</span>
           <span>{user.phone}</span>
         </p>
-      </Section>
-      <Section title="Mes points de livraison">{delivery}</Section>
-      <Section title="Mes commandes">
+      </PanelSection>
+      <PanelSection title="Mes points de livraison">{delivery}</PanelSection>
+      <PanelSection title="Mes commandes">
         {user.orders.length ? (
           <>
             <ul className={styles.list}>
@@ -123,9 +113,9 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
         ) : (
           <p className={styles.muted}>Pas encore de commande : votre premier déjeuner vous attend.</p>
         )}
-      </Section>
+      </PanelSection>
       {showPool ? (
-        <Section title="Ma cagnotte">
+        <PanelSection title="Ma cagnotte">
           <p className={styles.amount}>{formatEuros(user.pool)}</p>
           {user.poolHistories.length ? (
             <>
@@ -145,20 +135,20 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
               <Pager page={poolPage} pages={history.pages} onPage={setPoolPage} label="Pages de la cagnotte" />
             </>
           ) : null}
-        </Section>
+        </PanelSection>
       ) : null}
-      <Section title="Mes consignes">
+      <PanelSection title="Mes consignes">
         <p>
           Vous avez <strong>{user.deposits}</strong> contenant{user.deposits > 1 ? 's' : ''} consigné{user.deposits > 1 ? 's' : ''} à rendre.
         </p>
-      </Section>
+      </PanelSection>
       {sponsor ? (
-        <Section title="Mon code parrain">
+        <PanelSection title="Mon code parrain">
           <p>
             <strong className={styles.code}>{sponsor.code}</strong> : {formatSponsorAmount(sponsor)} offerts à vos collègues sur leur première
             commande.
           </p>
-        </Section>
+        </PanelSection>
       ) : null}
       <Button variant="secondary" onClick={onHelp}>
         Besoin d’aide ?

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LinkButton } from '../../../components/ui/link-button';
 import { TextField } from '../../../components/ui/text-field';
 import { loginBodySchema, type LoginBody } from '../../../shared/api/auth';
 import { useLogin } from '../api/auth-calls';
@@ -47,9 +48,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
         Se connecter
       </Button>
       {onForgotPassword ? (
-        <button type="button" className={styles.link} onClick={onForgotPassword}>
-          Mot de passe oublié
-        </button>
+        <LinkButton onClick={onForgotPassword}>Mot de passe oublié</LinkButton>
       ) : null}
     </form>
   );

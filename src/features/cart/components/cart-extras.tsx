@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { LinkButton } from '../../../components/ui/link-button';
 import { Stepper } from '../../../components/ui/stepper';
 import type { Cart } from '../../../shared/api/cart';
 import { DEPOSIT_PER_MENU_CENTS } from '../../../shared/constants';
@@ -54,9 +55,9 @@ export function CartDeposits({ cart }: { cart: Cart }) {
   const infoId = useId();
   return (
     <>
-      <button type="button" className={styles.infoToggle} aria-expanded={info} aria-controls={infoId} onClick={() => setInfo(!info)}>
+      <LinkButton aria-expanded={info} aria-controls={infoId} onClick={() => setInfo(!info)}>
         Comment ça marche ?
-      </button>
+      </LinkButton>
       <p id={infoId} className={styles.info} hidden={!info}>
         Chaque formule est livrée dans des contenants réutilisables consignés {formatEuros(DEPOSIT_PER_MENU_CENTS)}. Rendez-les
         propres au livreur lors d’une prochaine commande : leur consigne est déduite de celle-ci.

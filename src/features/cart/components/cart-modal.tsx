@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { LinkButton } from '../../../components/ui/link-button';
+import { PanelSection } from '../../../components/ui/panel-section';
 import type { Cart } from '../../../shared/api/cart';
 import { DIFFERENT_POINT_WARNING } from '../../../shared/api/delivery';
 import { formatEuros } from '../../../shared/money';
@@ -60,9 +62,7 @@ export function CartModal(props: CartModalProps) {
           {props.renderAccount(panel)}
           <p className={styles.switch}>
             {panel === 'login' ? 'Pas encore de compte ?' : 'Déjà client ?'}{' '}
-            <button type="button" className={styles.linkButton} onClick={() => setPanel(panel === 'login' ? 'signup' : 'login')}>
-              {panel === 'login' ? 'Créer un compte' : 'Se connecter'}
-            </button>
+            <LinkButton onClick={() => setPanel(panel === 'login' ? 'signup' : 'login')}>{panel === 'login' ? 'Créer un compte' : 'Se connecter'}</LinkButton>
           </p>
         </div>
       ) : empty ? (
@@ -88,18 +88,6 @@ function EmptyCart({ onClose }: { onClose: () => void }) {
         Commander
       </Link>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h3 id={id} className={styles.sectionTitle}>
-        {title}
-      </h3>
-      {children}
-    </section>
   );
 }
 
@@ -133,21 +121,21 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
 
   return (
     <div className={styles.filled}>
-      <Section title="Votre commande">
+      <PanelSection title="Votre commande">
         <CartLines lines={[...formulas, ...dishes]} />
         {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {timeFormat.format(expiresAt)}.</p> : null}
-      </Section>
+      </PanelSection>
       {bonuses.cutlery || bonuses.toteBags ? (
-        <Section title="Un petit bonus ?">
+        <PanelSection title="Un petit bonus ?">
           <CartBonuses cart={cart} cutlery={bonuses.cutlery} toteBags={bonuses.toteBags} />
-        </Section>
+        </PanelSection>
       ) : null}
       <p className={styles.total}>
         <span>Total de la commande</span>
         <strong data-testid="cart-items-total">{formatEuros(itemsTotal(cart))}</strong>
       </p>
-      <Section title="Livraison">{delivery}</Section>
-      <Section title="Vos informations">
+      <PanelSection title="Livraison">{delivery}</PanelSection>
+      <PanelSection title="Vos informations">
         {customer ? (
           <p className={styles.customer}>
             <span>{customer.email}</span>
@@ -156,17 +144,17 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
         ) : (
           <p className={styles.muted}>Vous n'êtes pas connecté.</p>
         )}
-      </Section>
-      <Section title="Vos consignes">
+      </PanelSection>
+      <PanelSection title="Vos consignes">
         <CartDeposits cart={cart} />
         <p className={styles.total}>
           <span>Total consigne</span>
           <strong data-testid="cart-total-deposit">{formatEuros(cart.total_deposit)}</strong>
         </p>
-      </Section>
-      <Section title="Code promo">
+      </PanelSection>
+      <PanelSection title="Code promo">
         <PromoCode cart={cart} />
-      </Section>
+      </PanelSection>
       <div className={styles.footer}>
         {notice === 'point' ? <Alert tone="info">{DIFFERENT_POINT_WARNING}</Alert> : null}
         {notice === 'delivery' ? <Alert tone="info">Choisissez d’abord votre point de livraison.</Alert> : null}
