@@ -17,6 +17,7 @@ import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
 import { invoiceRoutes } from './modules/account/invoice.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(deliveryRoutes);
   await app.register(cartRoutes);
   await app.register(authRoutes);
+  await app.register(checkoutRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
   if (env.SANDBOX) {

@@ -275,9 +275,11 @@ export const orders = pgTable(
     deliveryStart: time('delivery_start'),
     deliveryEnd: time('delivery_end'),
     deliveryName: text('delivery_name'),
+    /** The pre-order it was placed from: unique, so a replayed payment never places it twice. */
+    preOrderId: integer('pre_order_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId)],
+  (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_pre_order_uq').on(t.preOrderId)],
 );
 
 /** The PayGreen emulator's payment orders (sandbox only), kept in the database like everything else. */
@@ -295,6 +297,48 @@ export const sandboxPaygreenOrders = pgTable('sandbox_paygreen_orders', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A line of a pre-order's snapshot of the cart: what will be ordered and at which price. */
+export interface SnapshotLine {
+  type: 'menu' | 'product' | 'cutlery' | 'tote_bag';
+  id: number | null;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  vatRateBp: number;
+  /** A formula's dishes: category name, extra price (0 when included). */
+  children: { id: number; name: string; category: string; unitPriceCents: number; vatRateBp: number }[];
+}
+
+/**
+ * A validated cart waiting for its payment (payment.md §3 "Pre-order"), with a snapshot of what it
+ * orders. A customer's open one is their latest without an order; it is placed at most once.
+ */
+export const preOrders = pgTable(
+  'pre_orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    lines: jsonb('lines').$type<SnapshotLine[]>().notNull(),
+    finalCents: integer('final_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountId: integer('discount_id'),
+    sponsorCustomerId: integer('sponsor_customer_id'),
+    depositsAdded: integer('deposits_added').notNull().default(0),
+    depositsReturned: integer('deposits_returned').notNull().default(0),
+    poolCents: integer('pool_cents').notNull().default(0),
+    lunchVouchers: jsonb('lunch_vouchers').$type<{ quantity: number; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    edenredPayment: jsonb('edenred_payment').$type<{ unit_amount: number; authorization_id: string } | null>(),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pre_orders_customer_idx').on(t.customerId)],
+);
 
 /** An order's lines: dishes and formulas, a formula's dishes as children (price 0 unless extra). */
 export const orderProducts = pgTable(

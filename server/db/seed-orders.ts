@@ -1,22 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
 import { addDays, weekday } from '../../src/shared/time';
 import { vatIncluded } from '../lib/vat';
+import { nextInvoiceNumber } from '../modules/checkout/invoice-number';
 import type { Tx } from './client';
 import * as t from './schema';
 
 /** Formulas are sold at the take-away food rate. */
 const FORMULA_VAT_BP = 1000;
-
-/** Takes the next invoice number of a year: F2026-000001, continuous. */
-export async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
-  const [row] = await tx
-    .insert(t.invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: t.invoiceCounters.year, set: { last: sql`${t.invoiceCounters.last} + 1` } })
-    .returning();
-  return `F${year}-${String(row!.last).padStart(6, '0')}`;
-}
 
 function previousWorkingDays(from: string, count: number): string[] {
   const days: string[] = [];

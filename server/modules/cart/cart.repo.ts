@@ -168,7 +168,7 @@ export async function lineCatalog(db: Conn, lines: LineRow[]) {
   const [productRows, menuRows, extraRows] = await Promise.all([
     productIds.size
       ? db
-          .select({ id: products.id, name: products.name, priceCents: products.priceCents, coverUrl: products.coverUrl, category: products.category })
+          .select({ id: products.id, name: products.name, priceCents: products.priceCents, coverUrl: products.coverUrl, category: products.category, vatRateBp: products.vatRateBp })
           .from(products)
           .where(inArray(products.id, [...productIds]))
       : [],

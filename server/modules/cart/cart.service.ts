@@ -158,6 +158,16 @@ async function view(db: Db, cart: CartRow | null, customerId: number | null, now
   };
 }
 
+/** A live cart with everything checkout needs to snapshot it (null when empty, stale or missing). */
+export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
+  const cart = await findCart(db, owner);
+  if (!cart || isStale(cart, await deliveryDateAt(db, now), now)) return null;
+  const lines = await linesOf(db, cart.id);
+  if (lines.length === 0) return null;
+  const [loaded, catalog] = await Promise.all([loadCart(db, cart, owner.customerId), lineCatalog(db, lines)]);
+  return { cart, lines, catalog, ...loaded };
+}
+
 /** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
 export async function readCart(ctx: CartContext): Promise<Cart> {
   const cart = await findCart(ctx.db, ctx.owner);

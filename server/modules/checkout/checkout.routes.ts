@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
+import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { AppError } from '../../lib/errors';
+import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
+
+/** Pre-order and the payments that need no card (payment.md §7 "Orders, cart and pre-order"). */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  function customerOf(request: FastifyRequest) {
+    const session = request.session;
+    if (!session?.customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
+    const cookie = Number(request.cookies.popote_delivery);
+    const deliveryId = session.deliveryId ?? (Number.isSafeInteger(cookie) && cookie > 0 ? cookie : null);
+    return { owner: { sessionId: session.id, customerId: session.customerId }, deliveryId };
+  }
+
+  const preOrder = { response: { 200: preOrderSchema } };
+  const order = { response: { 200: validatedOrderSchema } };
+
+  app.post('/api/cart/validate', { schema: preOrder }, async (request) => {
+    const { owner, deliveryId } = customerOf(request);
+    return validateCart(app.db, owner, deliveryId, app.clock.now());
+  });
+
+  app.post('/api/cart/order', { schema: order }, async (request) => {
+    const { owner, deliveryId } = customerOf(request);
+    return orderFreeCart(app.db, owner, deliveryId, app.clock.now());
+  });
+
+  app.post('/api/pending-order', { schema: preOrder }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
+
+  app.post('/api/pending-order/lunch-vouchers', { schema: { body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
+    declareVouchers(app.db, customerOf(request).owner.customerId, request.body.lunch_vouchers),
+  );
+
+  app.post('/api/pending-order/pool', { schema: preOrder }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
+
+  app.post('/api/payment', { schema: order }, async (request) => payWithoutCard(app.db, customerOf(request).owner.customerId, app.clock.now()));
+};

@@ -1,0 +1,307 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CART_NOTICES } from '../../../src/shared/api/cart';
+import { CHECKOUT_ERRORS, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
+import { DELIVERY_REQUIRED_MESSAGE } from '../../../src/shared/api/delivery';
+import { DEPOSIT_PER_MENU_CENTS } from '../../../src/shared/constants';
+import { formatAmount } from '../../../src/shared/money';
+import { parisDate } from '../../../src/shared/time';
+import type { Db, Tx } from '../../db/client';
+import { carts, customers, discounts, menuCategories, orderProducts, orders, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { invoiceTotals } from '../../pdf/invoice';
+import { toOrder } from '../account/account.service';
+import { cartById, deleteCart, linesOf, portionsOf, release, reserve, type CartOwner } from '../cart/cart.repo';
+import { cartForCheckout } from '../cart/cart.service';
+import { checkChoice, findDelivery } from '../delivery/delivery.service';
+import { deliveryDateAt } from '../state/state.service';
+import { nextInvoiceNumber } from './invoice-number';
+
+type PreOrderRow = typeof preOrders.$inferSelect;
+
+/** Formulas are sold at the take-away food rate; offered bonuses at the goods rate. */
+const FORMULA_VAT_BP = 1000;
+const GOODS_VAT_BP = 2000;
+/** Orders placed here are paid (payment taken or nothing to pay). */
+const PAID = 2;
+
+const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
+
+const vouchersCents = (rows: LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
+
+/** The amounts of a pre-order: what the pool can still cover, and what is left to pay. */
+export function preOrderAmounts(row: Pick<PreOrderRow, 'finalCents' | 'poolCents' | 'lunchVouchers' | 'edenredPayment'>, customerPoolCents: number) {
+  const edenred = row.edenredPayment?.unit_amount ?? 0;
+  const available = customerPoolCents + vouchersCents(row.lunchVouchers);
+  const maxUsable = Math.max(0, Math.min(available, row.finalCents - edenred));
+  return { available, maxUsable, remaining: Math.max(0, row.finalCents - row.poolCents - edenred) };
+}
+
+function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
+  const { available, maxUsable, remaining } = preOrderAmounts(row, customerPoolCents);
+  return {
+    id: row.id,
+    final_price: row.finalCents,
+    formatted_final_price: formatAmount(row.finalCents),
+    remaining_price: remaining,
+    formatted_remaining_price: formatAmount(remaining),
+    pool: row.poolCents,
+    formatted_pool: formatAmount(row.poolCents),
+    available_pool: available,
+    max_usable_pool: maxUsable,
+    formatted_max_usable_pool: formatAmount(maxUsable),
+    lunch_vouchers: row.lunchVouchers,
+    edenredPayment: row.edenredPayment ?? null,
+  };
+}
+
+async function customerPool(db: Db | Tx, customerId: number): Promise<number> {
+  const [row] = await db.select({ pool: customers.poolCents }).from(customers).where(eq(customers.id, customerId));
+  return row?.pool ?? 0;
+}
+
+/** The customer's open pre-order (the latest not placed yet), or null. */
+async function openPreOrder(db: Db | Tx, customerId: number): Promise<PreOrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(preOrders)
+    .where(and(eq(preOrders.customerId, customerId), isNull(preOrders.orderId)))
+    .orderBy(desc(preOrders.id))
+    .limit(1);
+  return row ?? null;
+}
+
+async function requireOpenPreOrder(db: Db | Tx, customerId: number): Promise<PreOrderRow> {
+  const row = await openPreOrder(db, customerId);
+  if (!row) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Aucune commande en attente de paiement : validez votre panier.');
+  return row;
+}
+
+export async function viewPreOrder(db: Db, customerId: number): Promise<PreOrder> {
+  return toPreOrder(await requireOpenPreOrder(db, customerId), await customerPool(db, customerId));
+}
+
+/** What the cart orders, frozen at validation: lines with their prices and VAT rates. */
+async function snapshotOf(db: Db, checkout: NonNullable<Awaited<ReturnType<typeof cartForCheckout>>>): Promise<SnapshotLine[]> {
+  const { products, catalog, cart } = checkout;
+  const categoryIds = [...new Set(products.flatMap((p) => (p.sub_products ?? []).map((s) => s.category_id)))];
+  const categoryRows = categoryIds.length ? await db.select({ id: menuCategories.id, name: menuCategories.name }).from(menuCategories).where(inArray(menuCategories.id, categoryIds)) : [];
+  const categoryName = (id: number) => categoryRows.find((c) => c.id === id)?.name ?? '';
+  const lines: SnapshotLine[] = products.map((p) => {
+    if (!p.sub_products) {
+      return { type: 'product', id: p.product_id, name: p.product_name, unitPriceCents: p.unit_price, quantity: p.quantity, vatRateBp: catalog.products.get(p.product_id)?.vatRateBp ?? FORMULA_VAT_BP, children: [] };
+    }
+    const children = p.sub_products.map((s) => ({
+      id: s.product_id,
+      name: s.product_name,
+      category: categoryName(s.category_id),
+      // A "petit plus" carries its extra price; the chosen courses are in the formula's price.
+      unitPriceCents: s.extra ? catalog.extraPrice(s.category_id, s.product_id) : 0,
+      vatRateBp: catalog.products.get(s.product_id)?.vatRateBp ?? FORMULA_VAT_BP,
+    }));
+    const extras = children.reduce((n, c) => n + c.unitPriceCents, 0);
+    return { type: 'menu', id: p.product_id, name: p.product_name, unitPriceCents: p.unit_price - extras, quantity: p.quantity, vatRateBp: FORMULA_VAT_BP, children };
+  });
+  if (cart.cutlery) lines.push({ type: 'cutlery', id: null, name: 'Couverts', unitPriceCents: 0, quantity: cart.cutlery, vatRateBp: GOODS_VAT_BP, children: [] });
+  if (cart.toteBags) lines.push({ type: 'tote_bag', id: null, name: 'Tote bag Popote', unitPriceCents: 0, quantity: cart.toteBags, vatRateBp: GOODS_VAT_BP, children: [] });
+  return lines;
+}
+
+/**
+ * "Passer au paiement": the logged-in customer's cart, for a delivery still open for ordering,
+ * becomes a pre-order (a new one each time: the cart may have changed since the last).
+ */
+export async function validateCart(db: Db, owner: CartOwner & { customerId: number }, deliveryId: number | null, now: Date): Promise<PreOrder> {
+  const checkout = await cartForCheckout(db, owner, now);
+  if (!checkout) throw refusal(409, CHECKOUT_ERRORS.cartEmpty, 'Votre panier est vide.');
+  if (!deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
+  const delivery = await checkChoice(db, deliveryId, await deliveryDateAt(db, now), now);
+  const { cart, totals, discount } = checkout;
+  if (discount && !(await discountStillValid(db, cart, owner.customerId, parisDate(now)))) {
+    await db.update(carts).set({ discountId: null, sponsorCustomerId: null }).where(eq(carts.id, cart.id));
+    throw refusal(409, 'invalid_discount', CART_NOTICES.invalidDiscount);
+  }
+  const lines = await snapshotOf(db, checkout);
+  const row = await db.transaction(async (tx) => {
+    await tx.delete(preOrders).where(and(eq(preOrders.customerId, owner.customerId), isNull(preOrders.orderId)));
+    const [created] = await tx
+      .insert(preOrders)
+      .values({
+        customerId: owner.customerId,
+        cartId: cart.id,
+        deliveryId: delivery.id,
+        deliveryDate: cart.deliveryDate,
+        lines,
+        finalCents: totals.final,
+        discountCents: totals.discount,
+        discountId: cart.discountId,
+        sponsorCustomerId: cart.sponsorCustomerId,
+        depositsAdded: totals.depositAddedQuantity,
+        depositsReturned: cart.depositsReturned,
+        createdAt: now,
+      })
+      .returning();
+    return created!;
+  });
+  return toPreOrder(row, await customerPool(db, owner.customerId));
+}
+
+/** A code applied to the cart is checked again before paying: dates, uses, first order. */
+async function discountStillValid(db: Db, cart: typeof carts.$inferSelect, customerId: number, today: string): Promise<boolean> {
+  if (cart.discountId) {
+    const [d] = await db.select().from(discounts).where(eq(discounts.id, cart.discountId));
+    return Boolean(d && (!d.startsOn || d.startsOn <= today) && (!d.endsOn || d.endsOn >= today) && (d.maxUses === null || d.uses < d.maxUses));
+  }
+  if (cart.sponsorCustomerId) {
+    if (cart.sponsorCustomerId === customerId) return false;
+    const [previous] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId)).limit(1);
+    return !previous;
+  }
+  return true;
+}
+
+/** Paper vouchers declared with the order (the whole list); the pool applied stays within reach. */
+export async function declareVouchers(db: Db, customerId: number, rows: LunchVoucherRow[]): Promise<PreOrder> {
+  const pre = await requireOpenPreOrder(db, customerId);
+  const pool = await customerPool(db, customerId);
+  const next = { ...pre, lunchVouchers: rows };
+  const poolCents = Math.min(pre.poolCents, preOrderAmounts(next, pool).maxUsable);
+  const [row] = await db.update(preOrders).set({ lunchVouchers: rows, poolCents }).where(eq(preOrders.id, pre.id)).returning();
+  return toPreOrder(row!, pool);
+}
+
+/** Uses as much pool (and declared vouchers) as the order allows. */
+export async function applyPool(db: Db, customerId: number): Promise<PreOrder> {
+  const pre = await requireOpenPreOrder(db, customerId);
+  const pool = await customerPool(db, customerId);
+  const [row] = await db.update(preOrders).set({ poolCents: preOrderAmounts(pre, pool).maxUsable }).where(eq(preOrders.id, pre.id)).returning();
+  return toPreOrder(row!, pool);
+}
+
+/** Portions a snapshot orders: dishes, and each formula's courses and extras. */
+function snapshotPortions(lines: SnapshotLine[]): Map<number, number> {
+  const portions = new Map<number, number>();
+  const add = (id: number, n: number) => portions.set(id, (portions.get(id) ?? 0) + n);
+  for (const line of lines) {
+    if (line.type === 'product' && line.id) add(line.id, line.quantity);
+    if (line.type === 'menu') for (const child of line.children) add(child.id, line.quantity);
+  }
+  return portions;
+}
+
+/**
+ * Places the order of a pre-order, once: a replay (second tab, card return and notification
+ * together) finds the order already there. Stock: the cart's reservations are given back and the
+ * snapshot's taken in the same transaction, so the order holds exactly what was validated, and a
+ * dish sold out meanwhile refuses the order instead of overselling it.
+ */
+export async function placeOrder(db: Db, preOrderId: number, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [pre] = await tx.select().from(preOrders).where(eq(preOrders.id, preOrderId)).for('update');
+    if (!pre) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
+    if (pre.orderId) return pre.orderId;
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, pre.customerId)).for('update');
+    if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
+
+    const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
+    if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
+    const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
+    if (refused.length) throw refusal(409, CHECKOUT_ERRORS.soldOut, 'Un plat de votre commande vient d’être épuisé : modifiez votre panier puis validez-le à nouveau.');
+    if (cart) await deleteCart(tx, cart.id);
+
+    const delivery = pre.deliveryId ? await findDelivery(tx as unknown as Db, pre.deliveryId) : null;
+    const orderLines = pre.lines.flatMap((l) => [l, ...l.children.map((c) => ({ ...c, quantity: l.quantity }))]);
+    const { vatCents } = invoiceTotals(orderLines, pre.discountCents);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        customerId: customer.id,
+        deliveryId: pre.deliveryId,
+        status: PAID,
+        invoiceNumber: await nextInvoiceNumber(tx, Number(parisDate(now).slice(0, 4))),
+        amountTotalCents: pre.finalCents,
+        vatCents,
+        discountCents: pre.discountCents,
+        depositCents: (pre.depositsAdded - pre.depositsReturned) * DEPOSIT_PER_MENU_CENTS,
+        deliveryDate: pre.deliveryDate,
+        deliveryStart: delivery ? `${delivery.starts_at.slice(11, 16)}:00` : null,
+        deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,
+        deliveryName: delivery?.delivery_location.name ?? null,
+        preOrderId: pre.id,
+        createdAt: now,
+      })
+      .returning();
+    for (const line of pre.lines) {
+      const [parent] = await tx
+        .insert(orderProducts)
+        .values({ orderId: order!.id, buyableType: line.type, buyableId: line.id, name: line.name, unitPriceCents: line.unitPriceCents, quantity: line.quantity, vatRateBp: line.vatRateBp })
+        .returning({ id: orderProducts.id });
+      if (line.children.length) {
+        await tx.insert(orderProducts).values(
+          line.children.map((c) => ({
+            orderId: order!.id,
+            parentId: parent!.id,
+            buyableType: 'product',
+            buyableId: c.id,
+            name: c.name,
+            categoryName: c.category,
+            unitPriceCents: c.unitPriceCents,
+            quantity: line.quantity,
+            vatRateBp: c.vatRateBp,
+          })),
+        );
+      }
+    }
+
+    // The containers, the pool and the codes move with the order, once.
+    const vouchers = vouchersCents(pre.lunchVouchers);
+    await tx
+      .update(customers)
+      .set({
+        deposits: Math.max(0, customer.deposits + pre.depositsAdded - pre.depositsReturned),
+        poolCents: customer.poolCents + vouchers - pre.poolCents,
+        lastDeliveryId: pre.deliveryId ?? customer.lastDeliveryId,
+      })
+      .where(eq(customers.id, customer.id));
+    const history = [
+      ...(vouchers ? [{ customerId: customer.id, type: 'lunch_vouchers', amountCents: vouchers, orderId: order!.id, createdAt: now }] : []),
+      ...(pre.poolCents ? [{ customerId: customer.id, type: 'order_payment', amountCents: -pre.poolCents, orderId: order!.id, createdAt: now }] : []),
+    ];
+    if (history.length) await tx.insert(poolHistories).values(history);
+    if (pre.discountId) await tx.update(discounts).set({ uses: sql`${discounts.uses} + 1` }).where(eq(discounts.id, pre.discountId));
+    await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
+    return order!.id;
+  });
+}
+
+/** Completes the open pre-order when nothing is left to pay (pool, vouchers, meal-voucher balance). */
+export async function payWithoutCard(db: Db, customerId: number, now: Date): Promise<ValidatedOrder> {
+  const pre = await requireOpenPreOrder(db, customerId);
+  if (preOrderAmounts(pre, await customerPool(db, customerId)).remaining > 0) {
+    throw refusal(409, CHECKOUT_ERRORS.remaining, 'Il reste un montant à payer : choisissez un moyen de paiement.');
+  }
+  return validatedOrder(db, customerId, await placeOrder(db, pre.id, now));
+}
+
+/** A free cart (final price 0,00) is ordered directly. */
+export async function orderFreeCart(db: Db, owner: CartOwner & { customerId: number }, deliveryId: number | null, now: Date): Promise<ValidatedOrder> {
+  const pre = await validateCart(db, owner, deliveryId, now);
+  if (pre.final_price !== 0) throw refusal(409, CHECKOUT_ERRORS.notFree, 'Cette commande n’est pas gratuite : passez par le paiement.');
+  return validatedOrder(db, owner.customerId, await placeOrder(db, pre.id, now));
+}
+
+export async function validatedOrder(db: Db, customerId: number, orderId: number): Promise<ValidatedOrder> {
+  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  if (!order) throw refusal(404, 'not_found', 'Commande introuvable.');
+  const lines = await db.select().from(orderProducts).where(eq(orderProducts.orderId, order.id));
+  const view = toOrder(order, lines);
+  return {
+    id: order.id,
+    invoice_number: order.invoiceNumber,
+    amount_total: order.amountTotalCents,
+    vat_amount: order.vatCents,
+    delivery_name: order.deliveryName,
+    delivery_start: order.deliveryStart?.slice(0, 5) ?? null,
+    delivery_end: order.deliveryEnd?.slice(0, 5) ?? null,
+    products: view.products,
+  };
+}
