@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
+import { createPayGreenClient, payGreenConfig, type PayGreenClient } from './payments/paygreen/paygreen-client';
 import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
 import errors from './plugins/errors';
@@ -17,6 +18,7 @@ import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
 import { invoiceRoutes } from './modules/account/invoice.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cardRoutes } from './modules/checkout/card.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -32,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     clock: Clock;
+    /** The PayGreen adapter (real API or the sandbox emulator), made on first use. */
+    paygreen: () => PayGreenClient;
   }
 }
 
@@ -43,6 +47,8 @@ export interface BuildOptions {
   /** The built PWA to serve; defaults to dist/ at the project root. */
   distDir?: string;
   logger?: boolean;
+  /** How the PayGreen adapter reaches its API (tests hand it to the app in-process). */
+  paygreenFetch?: typeof fetch;
 }
 
 // Messages a schema does not set itself (a body of the wrong shape…) are in French too.
@@ -78,6 +84,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('clock', clock);
+  let paygreen: PayGreenClient | null = null;
+  app.decorate('paygreen', () => (paygreen ??= createPayGreenClient({ ...payGreenConfig(env), fetch: options.paygreenFetch, now: () => clock.now().getTime() })));
 
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errors);
@@ -99,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cartRoutes);
   await app.register(authRoutes);
   await app.register(checkoutRoutes);
+  await app.register(cardRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
   if (env.SANDBOX) {

@@ -282,6 +282,28 @@ export const orders = pgTable(
   (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_pre_order_uq').on(t.preOrderId)],
 );
 
+/** Card payments started for a pre-order: one row per PayGreen payment order (po_…). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    preOrderId: integer('pre_order_id')
+      .notNull()
+      .references(() => preOrders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The provider's last known status (pending, successed, refused…). */
+    status: text('status').notNull(),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerId)],
+);
+
 /** The PayGreen emulator's payment orders (sandbox only), kept in the database like everything else. */
 export const sandboxPaygreenOrders = pgTable('sandbox_paygreen_orders', {
   id: text('id').primaryKey(),

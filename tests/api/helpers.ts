@@ -55,7 +55,22 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
   await migrate(database);
   await seed(database.db, clock.now());
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist' });
+  // The PayGreen adapter reaches the sandbox emulator of this very app in-process (no port here).
+  let self: FastifyInstance | null = null;
+  const paygreenFetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const res = await self!.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      payload: (init.body as string | undefined) ?? undefined,
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    return new Response([101, 204, 205, 304].includes(res.statusCode) ? null : res.rawPayload, { status: res.statusCode, headers });
+  }) as typeof fetch;
+  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', paygreenFetch });
+  self = app;
   await app.ready();
   return {
     app,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_NOTICES } from '../../../src/shared/api/cart';
 import { CHECKOUT_ERRORS, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
 import { DELIVERY_REQUIRED_MESSAGE } from '../../../src/shared/api/delivery';
@@ -54,23 +54,21 @@ function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
   };
 }
 
-async function customerPool(db: Db | Tx, customerId: number): Promise<number> {
+export async function customerPool(db: Db | Tx, customerId: number): Promise<number> {
   const [row] = await db.select({ pool: customers.poolCents }).from(customers).where(eq(customers.id, customerId));
   return row?.pool ?? 0;
 }
 
-/** The customer's open pre-order (the latest not placed yet), or null. */
+/**
+ * The customer's open pre-order: the latest one, unless it is placed already. Earlier ones are
+ * superseded: once the latest is placed they must not come back as "open" and be paid again.
+ */
 async function openPreOrder(db: Db | Tx, customerId: number): Promise<PreOrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(preOrders)
-    .where(and(eq(preOrders.customerId, customerId), isNull(preOrders.orderId)))
-    .orderBy(desc(preOrders.id))
-    .limit(1);
-  return row ?? null;
+  const [row] = await db.select().from(preOrders).where(eq(preOrders.customerId, customerId)).orderBy(desc(preOrders.id)).limit(1);
+  return row && !row.orderId ? row : null;
 }
 
-async function requireOpenPreOrder(db: Db | Tx, customerId: number): Promise<PreOrderRow> {
+export async function requireOpenPreOrder(db: Db | Tx, customerId: number): Promise<PreOrderRow> {
   const row = await openPreOrder(db, customerId);
   if (!row) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Aucune commande en attente de paiement : validez votre panier.');
   return row;
@@ -122,7 +120,8 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
   }
   const lines = await snapshotOf(db, checkout);
   const row = await db.transaction(async (tx) => {
-    await tx.delete(preOrders).where(and(eq(preOrders.customerId, owner.customerId), isNull(preOrders.orderId)));
+    // Earlier pre-orders stay: a card payment started on one may still succeed, and is then placed
+    // from what it paid for. The open one is the latest.
     const [created] = await tx
       .insert(preOrders)
       .values({

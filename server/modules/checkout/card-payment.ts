@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CHECKOUT_ERRORS } from '../../../src/shared/api/checkout';
+import { MIN_CARD_AMOUNT_CENTS } from '../../../src/shared/constants';
+import { carts, customers, payments } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
+import { customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
+
+export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';
+/** A card payment keeps the cart's portions this long (the hosted page may take a while). */
+const PAYMENT_HOLD_MS = 60 * 60 * 1000;
+
+export type ReturnStatus = 'success' | 'refused' | 'pending';
+
+function providerError(err: unknown, log?: FastifyInstance['log']) {
+  log?.warn({ err }, 'PayGreen call failed');
+  return new AppError(502, 'provider_error', 'Le paiement par carte est momentanément indisponible. Merci de réessayer dans un instant.');
+}
+
+/** Starts a PayGreen payment order for what is left to pay on the customer's open pre-order. */
+export async function startCardPayment(app: FastifyInstance, customerId: number): Promise<{ hosted_payment_url: string }> {
+  const pre = await requireOpenPreOrder(app.db, customerId);
+  const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
+  if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer par carte : finalisez votre commande.');
+  if (remaining <= MIN_CARD_AMOUNT_CENTS) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
+  const [customer] = await app.db.select().from(customers).where(eq(customers.id, customerId));
+  const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
+  let order;
+  try {
+    order = await app.paygreen().createPaymentOrder({
+      amount: remaining,
+      reference: `popote-${pre.id}-${Date.now().toString(36)}`,
+      returnUrl: `${base}/api/payment/paygreen/return`,
+      cancelUrl: `${base}/api/payment/paygreen/return`,
+      notificationUrl: `${base}/api/payment/paygreen/notification`,
+      buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
+    });
+  } catch (err) {
+    if (err instanceof PayGreenError) throw providerError(err, app.log);
+    throw err;
+  }
+  if (!order.hosted_payment_url) throw providerError(new Error('no hosted_payment_url'), app.log);
+  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: 'paygreen', providerId: order.id, amountCents: remaining, status: order.status });
+  if (pre.cartId) await app.db.update(carts).set({ expiresAt: new Date(app.clock.now().getTime() + PAYMENT_HOLD_MS) }).where(eq(carts.id, pre.cartId));
+  return { hosted_payment_url: order.hosted_payment_url };
+}
+
+function returnStatus(status: PaymentOrderStatus): ReturnStatus {
+  if (status === 'successed') return 'success';
+  if (status === 'pending' || status === 'authorized') return 'pending';
+  return 'refused';
+}
+
+/**
+ * What a payment order came to, asked of PayGreen itself (a notification's body or a return URL is
+ * never trusted). A success places the order, once, whichever of the return and the notification
+ * arrives first; an order that can no longer be placed (sold out meanwhile) is refunded.
+ */
+export async function settleCardPayment(app: FastifyInstance, providerId: string): Promise<{ status: ReturnStatus; orderId: number | null; customerId: number | null }> {
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'paygreen'), eq(payments.providerId, providerId)));
+  if (!payment) return { status: 'refused', orderId: null, customerId: null };
+  let order;
+  try {
+    order = await app.paygreen().getPaymentOrder(providerId);
+  } catch (err) {
+    if (err instanceof PayGreenError) throw providerError(err, app.log);
+    throw err;
+  }
+  let status = returnStatus(order.status);
+  let orderId = payment.orderId;
+  if (status === 'success' && order.amount !== payment.amountCents) status = 'refused';
+  if (status === 'success' && !orderId) {
+    try {
+      orderId = await placeOrder(app.db, payment.preOrderId, app.clock.now());
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== CHECKOUT_ERRORS.soldOut) throw err;
+      app.log.warn({ providerId }, 'paid order could not be placed (sold out): refunding');
+      await app.paygreen().refund(providerId).catch((refundErr: unknown) => app.log.error({ err: refundErr, providerId }, 'refund failed'));
+      status = 'refused';
+    }
+  }
+  await app.db.update(payments).set({ status: order.status, orderId }).where(eq(payments.id, payment.id));
+  return { status, orderId, customerId: payment.customerId };
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
+import { validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { AppError } from '../../lib/errors';
+import { settleCardPayment, startCardPayment } from './card-payment';
+import { validatedOrder } from './checkout.service';
+
+const providerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'Paiement inconnu.' });
+
+/** Card payment through PayGreen's hosted page: start, return, notification, order (payment.md §7). */
+export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/payment/paygreen', { schema: { response: { 200: z.object({ hosted_payment_url: z.string() }) } } }, async (request) => {
+    const customerId = request.session?.customerId;
+    if (!customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
+    return startCardPayment(app, customerId);
+  });
+
+  /** PayGreen sends the buyer back here; the app then reads payment_status and po_id (shop.md §2). */
+  app.get('/api/payment/paygreen/return', { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }) } }, async (request, reply) => {
+    const poId = request.query.po_id;
+    const { status } = poId ? await settleCardPayment(app, poId) : { status: 'refused' as const };
+    const target = new URLSearchParams({ payment_status: status, ...(poId ? { po_id: poId } : {}) });
+    return reply.redirect(`/passer-commande?${target}`, 303);
+  });
+
+  /** PayGreen's notification: only its id is read, the status is asked of PayGreen. */
+  app.post(
+    '/api/payment/paygreen/notification',
+    { config: { csrf: false }, schema: { body: z.object({ id: providerIdSchema }).passthrough() } },
+    async (request) => {
+      const { status } = await settleCardPayment(app, request.body.id);
+      return { received: true, status };
+    },
+  );
+
+  app.get('/api/payment/paygreen/:id/order', { schema: { params: z.object({ id: providerIdSchema }), response: { 200: validatedOrderSchema } } }, async (request) => {
+    const customerId = request.session?.customerId;
+    if (!customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
+    const settled = await settleCardPayment(app, request.params.id);
+    if (settled.customerId !== customerId) throw new AppError(404, 'not_found', 'Paiement introuvable.');
+    if (settled.status === 'pending') throw new AppError(409, 'payment_pending', 'Le paiement est en cours de validation.');
+    if (!settled.orderId) throw new AppError(402, 'payment_refused', 'Le paiement a été refusé.');
+    return validatedOrder(app.db, customerId, settled.orderId);
+  });
+};

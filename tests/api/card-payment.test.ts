@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../server/db/schema';
+import { validatedOrderSchema } from '../../src/shared/api/checkout';
+import { createTestApp, visitor, type TestApp } from './helpers';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+let ipCounter = 0;
+/** A newly registered customer, logged in, with a dish in the cart and a delivery chosen. */
+async function customerWithCart(dishCategory: 'main' | 'drink' = 'main') {
+  const v = await visitor(app.app);
+  const ip = `10.9.0.${++ipCounter}`;
+  const email = `carte-${ipCounter}-${Date.now()}@example.fr`;
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => v.request(method, url, payload, {});
+  const send = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    app.app
+      .inject({ method, url, payload: payload as never, remoteAddress: ip, headers: { cookie: v.jar.header(), 'x-xsrf-token': v.jar.get('XSRF-TOKEN') ?? '' } })
+      .then((r) => (v.jar.store(r), r));
+  await send('POST', '/api/register', { firstname: 'Jules', lastname: 'Carte', phone: '0612345678', email, password: 'secret-123', password_confirmation: 'secret-123', cgv: true });
+  await send('POST', '/api/login', { email, password: 'secret-123' });
+  const products = (await app.app.inject('/api/products')).json() as { id: number; category: string; price: number; sold_out: boolean }[];
+  const dish = products.filter((p) => p.category === dishCategory && !p.sold_out).sort((a, b) => b.price - a.price)[0]!;
+  expect((await call('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
+  const locations = (await app.app.inject('/api/delivery-locations')).json() as { deliveries: { id: number }[] }[];
+  expect((await call('POST', '/api/deliveries', { id: locations[0]!.deliveries[0]!.id })).statusCode).toBe(200);
+  const validated = await call('POST', '/api/cart/validate');
+  expect(validated.statusCode, validated.body).toBe(200);
+  const customer = (await app.database.db.select().from(t.customers).where(eq(t.customers.email, email)))[0]!;
+  return { v, call, dish, customer, preOrder: validated.json() as { id: number; remaining_price: number } };
+}
+
+/** Starts the card payment and answers the payment order id from its hosted page URL. */
+async function startCard(call: Awaited<ReturnType<typeof customerWithCart>>['call']) {
+  const res = await call('POST', '/api/payment/paygreen');
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(res.json().hosted_payment_url as string);
+  expect(url.pathname).toMatch(/^\/__sandbox\/paygreen\/pay\/po_/);
+  return url.pathname.split('/').pop()!;
+}
+
+/** The buyer's choice on the emulator's hosted page; answers where PayGreen sends the browser. */
+async function payOnHostedPage(po: string, outcome: 'success' | 'refuse' | 'pending') {
+  const res = await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/pay/${po}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+  expect(res.statusCode).toBe(303);
+  return new URL(String(res.headers.location));
+}
+
+const ordersOf = (customerId: number) => app.database.db.select().from(t.orders).where(eq(t.orders.customerId, customerId));
+
+describe('card payment through PayGreen (sandbox)', () => {
+  it('starts a payment order for what is left to pay, then the return places the order once', async () => {
+    const { call, customer, preOrder } = await customerWithCart();
+    const po = await startCard(call);
+    const [payment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
+    expect(payment).toMatchObject({ amountCents: preOrder.remaining_price, status: 'pending', customerId: customer.id });
+
+    const back = await payOnHostedPage(po, 'success');
+    expect(back.pathname).toBe('/api/payment/paygreen/return');
+    const landing = await call('GET', back.pathname + back.search);
+    expect(landing.statusCode).toBe(303);
+    expect(landing.headers.location).toBe(`/passer-commande?payment_status=success&po_id=${po}`);
+
+    const order = await call('GET', `/api/payment/paygreen/${po}/order`);
+    expect(order.statusCode, order.body).toBe(200);
+    const placed = validatedOrderSchema.parse(order.json());
+    expect(placed.amount_total).toBe(preOrder.remaining_price);
+    expect(placed.invoice_number).toMatch(/^F\d{4}-\d{6}$/);
+    // The notification afterwards (or a replayed return) changes nothing.
+    await call('POST', '/api/payment/paygreen/notification', { id: po });
+    await call('GET', back.pathname + back.search);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    expect((await call('GET', '/api/cart')).json().products).toEqual([]);
+  });
+
+  it('places one order when the return and the notification arrive together, ten times over', async () => {
+    const { call, customer } = await customerWithCart();
+    const po = await startCard(call);
+    const back = await payOnHostedPage(po, 'success');
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 ? call('GET', back.pathname + back.search) : app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: po } }),
+      ),
+    );
+    const orders = await ordersOf(customer.id);
+    expect(orders).toHaveLength(1);
+    const [payment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
+    expect(payment!.orderId).toBe(orders[0]!.id);
+  });
+
+  it('never trusts the notification’s body: an unpaid order stays unplaced', async () => {
+    const { call, customer } = await customerWithCart();
+    const po = await startCard(call);
+    const res = await app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: po, status: 'payment_order.successed' } });
+    expect(res.json()).toEqual({ received: true, status: 'pending' });
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+  });
+
+  it('a refused payment places nothing and leaves the pre-order payable again', async () => {
+    const { call, customer } = await customerWithCart();
+    const po = await startCard(call);
+    const back = await payOnHostedPage(po, 'refuse');
+    expect((await call('GET', back.pathname + back.search)).headers.location).toBe(`/passer-commande?payment_status=refused&po_id=${po}`);
+    expect((await call('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(402);
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    // Paying again works.
+    const again = await startCard(call);
+    await call('GET', (await payOnHostedPage(again, 'success')).pathname + `?po_id=${again}`);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+  });
+
+  it('a pending payment says so until PayGreen confirms it', async () => {
+    const { call, customer } = await customerWithCart();
+    const po = await startCard(call);
+    const back = await payOnHostedPage(po, 'pending');
+    expect((await call('GET', back.pathname + back.search)).headers.location).toBe(`/passer-commande?payment_status=pending&po_id=${po}`);
+    const pending = await call('GET', `/api/payment/paygreen/${po}/order`);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().code).toBe('payment_pending');
+    await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/payment-orders/${po}/outcome`, payload: { status: 'successed', notify: false } });
+    expect((await call('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(200);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+  });
+
+  it('refuses a card payment of 0,50 € or less, and one with nothing left to pay', async () => {
+    const { call, preOrder } = await customerWithCart('drink');
+    // The pool covers all but 0,40 €.
+    await app.database.db.update(t.customers).set({ poolCents: preOrder.remaining_price - 40 }).where(eq(t.customers.id, (await call('GET', '/api/me')).json().id));
+    await call('POST', '/api/pending-order/pool');
+    const small = await call('POST', '/api/payment/paygreen');
+    expect(small.statusCode).toBe(422);
+    expect(small.json().message).toBe('Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.');
+    await app.database.db.update(t.customers).set({ poolCents: 100_000 }).where(eq(t.customers.id, (await call('GET', '/api/me')).json().id));
+    await call('POST', '/api/pending-order/pool');
+    expect((await call('POST', '/api/payment/paygreen')).statusCode).toBe(409);
+  });
+
+  it('answers 502 in French when PayGreen fails, and nothing is recorded', async () => {
+    const { call, customer } = await customerWithCart();
+    await app.app.inject({ method: 'POST', url: '/__sandbox/paygreen/failures', payload: { status: 503, count: 1 } });
+    const res = await call('POST', '/api/payment/paygreen');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ message: 'Le paiement par carte est momentanément indisponible. Merci de réessayer dans un instant.', code: 'provider_error' });
+    expect(await app.database.db.select().from(t.payments).where(eq(t.payments.customerId, customer.id))).toHaveLength(0);
+  });
+
+  it('refunds a paid order that can no longer be placed (its dish sold out meanwhile)', async () => {
+    const { call, customer, dish, preOrder } = await customerWithCart();
+    const po = await startCard(call);
+    // The cart is given up and its last portions go to someone else before the payment returns.
+    const [cart] = await app.database.db.select().from(t.carts).where(eq(t.carts.customerId, customer.id));
+    await app.database.db.update(t.carts).set({ expiresAt: new Date(0) }).where(eq(t.carts.id, cart!.id));
+    await app.app.inject({ method: 'GET', url: '/api/state' });
+    const { releaseExpiredCarts } = await import('../../server/modules/cart/cart.repo');
+    await releaseExpiredCarts(app.database.db, app.clock.now());
+    await app.database.db
+      .update(t.productAvailabilities)
+      .set({ stock: 0 })
+      .where(eq(t.productAvailabilities.productId, dish.id));
+    const back = await payOnHostedPage(po, 'success');
+    expect((await call('GET', back.pathname + back.search)).headers.location).toBe(`/passer-commande?payment_status=refused&po_id=${po}`);
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    const refunded = await app.database.db.select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, po));
+    expect(refunded[0]).toMatchObject({ status: 'refunded', refundedAmount: preOrder.remaining_price });
+    await app.database.db.update(t.productAvailabilities).set({ stock: null }).where(eq(t.productAvailabilities.productId, dish.id));
+  });
+
+  it('keeps each customer to their own payments, and needs a login', async () => {
+    const first = await customerWithCart();
+    const po = await startCard(first.call);
+    await first.call('GET', (await payOnHostedPage(po, 'success')).pathname + `?po_id=${po}`);
+    const second = await customerWithCart();
+    expect((await second.call('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(404);
+    const anonymous = await visitor(app.app);
+    expect((await anonymous.request('POST', '/api/payment/paygreen')).statusCode).toBe(401);
+    expect((await anonymous.request('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(401);
+    expect((await anonymous.request('GET', '/api/payment/paygreen/return?po_id=<script>')).statusCode).toBe(422);
+    expect((await app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: 'po_inconnu' } })).json()).toEqual({ received: true, status: 'refused' });
+    expect((await app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { nope: 1 } })).statusCode).toBe(422);
+  });
+});
