@@ -262,7 +262,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
     deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
-    /** 1 placed, 2 paid (both shown as delivering until the window ends), 3 cancelled, 4 refunded. */
+    /** 1 paid, 2 delivered (both read by their delivery window), 3 cancelled, 4 refunded. */
     status: integer('status').notNull().default(1),
     /** Continuous per year: F2026-000001, given when the order is placed. */
     invoiceNumber: text('invoice_number').unique(),

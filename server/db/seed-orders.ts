@@ -51,7 +51,8 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
       .insert(t.orders)
       .values({
         customerId,
-        status: 2,
+        // Past deliveries are delivered (2); the coming one is paid (1).
+        status: date === nextDay ? 1 : 2,
         invoiceNumber: await nextInvoiceNumber(tx, Number(date.slice(0, 4))),
         amountTotalCents: totalCents,
         vatCents,

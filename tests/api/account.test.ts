@@ -105,10 +105,11 @@ describe('GET /api/me', () => {
 
     const [location] = await db().select().from(t.deliveryLocations).orderBy(asc(t.deliveryLocations.position)).limit(1);
     const [menu] = await db().select().from(t.menus).where(eq(t.menus.slug, 'formule-complete'));
-    for (const order of orders) {
+    for (const [i, order] of orders.entries()) {
+      // The newest is for the coming delivery (paid); the others were delivered.
       expect(order).toMatchObject({
-        current_status: 2,
-        current_status_text: 'Commande payée',
+        current_status: i === 0 ? 1 : 2,
+        current_status_text: i === 0 ? 'Commande payée' : 'Commande livrée',
         delivery_end: '13:30',
         delivery_name: location!.name,
       });

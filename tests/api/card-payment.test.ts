@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { validatedOrderSchema } from '../../src/shared/api/checkout';
-import { createTestApp, visitor, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -167,6 +167,32 @@ describe('card payment through PayGreen (sandbox)', () => {
     const refunded = await app.database.db.select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, po));
     expect(refunded[0]).toMatchObject({ status: 'refunded', refundedAmount: preOrder.remaining_price });
     await app.database.db.update(t.productAvailabilities).set({ stock: null }).where(eq(t.productAvailabilities.productId, dish.id));
+  });
+
+  it('refuses to pay once the tour’s cut-off has passed, or when the pool applied was spent meanwhile', async () => {
+    const { call, customer, preOrder } = await customerWithCart();
+    await app.database.db.update(t.customers).set({ poolCents: preOrder.remaining_price }).where(eq(t.customers.id, customer.id));
+    await call('POST', '/api/pending-order/pool');
+    // Another order took the pool in between.
+    await app.database.db.update(t.customers).set({ poolCents: 0 }).where(eq(t.customers.id, customer.id));
+    const spent = await call('POST', '/api/payment');
+    expect(spent.statusCode).toBe(409);
+    expect(spent.json().code).toBe('pool_changed');
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+
+    const late = await customerWithCart();
+    const [payment] = await app.database.db.select().from(t.preOrders).where(eq(t.preOrders.customerId, late.customer.id));
+    const [delivery] = await app.database.db.select().from(t.deliveries).where(eq(t.deliveries.id, payment!.deliveryId!));
+    const [tour] = await app.database.db.select().from(t.tours).where(eq(t.tours.id, delivery!.tourId));
+    const now = app.clock.now();
+    app.clock.set(at(MONDAY, tour!.orderTimeLimit.replace(/:00$/, ':01')));
+    try {
+      const res = await late.call('POST', '/api/payment/paygreen');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('order_time_limit_passed');
+    } finally {
+      app.clock.set(now);
+    }
   });
 
   it('keeps each customer to their own payments, and needs a login', async () => {

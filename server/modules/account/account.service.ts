@@ -6,9 +6,10 @@ import { readSettings } from '../state/state.repo';
 import { sponsorRule } from '../cart/cart.service';
 import { customerById, ordersOf, poolHistoryOf } from './account.repo';
 
+/** 1 paid, 2 delivered (both "delivered-type" in the spec); others say their own text. */
 export const ORDER_STATUS_TEXT: Record<number, string> = {
-  1: 'Commande enregistrée',
-  2: 'Commande payée',
+  1: 'Commande payée',
+  2: 'Commande livrée',
   3: 'Commande annulée',
   4: 'Commande remboursée',
 };

@@ -5,7 +5,7 @@ import { MIN_CARD_AMOUNT_CENTS } from '../../../src/shared/constants';
 import { carts, customers, payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
-import { customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
+import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
 
 export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
@@ -21,6 +21,7 @@ function providerError(err: unknown, log?: FastifyInstance['log']) {
 /** Starts a PayGreen payment order for what is left to pay on the customer's open pre-order. */
 export async function startCardPayment(app: FastifyInstance, customerId: number): Promise<{ hosted_payment_url: string }> {
   const pre = await requireOpenPreOrder(app.db, customerId);
+  await checkStillOpen(app.db, pre, app.clock.now());
   const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
   if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer par carte : finalisez votre commande.');
   if (remaining <= MIN_CARD_AMOUNT_CENTS) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
@@ -77,8 +78,9 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
     try {
       orderId = await placeOrder(app.db, payment.preOrderId, app.clock.now());
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== CHECKOUT_ERRORS.soldOut) throw err;
-      app.log.warn({ providerId }, 'paid order could not be placed (sold out): refunding');
+      // Sold out or pool spent meanwhile: the money goes back.
+      if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
+      app.log.warn({ providerId, reason: err.code }, 'paid order could not be placed: refunding');
       await app.paygreen().refund(providerId).catch((refundErr: unknown) => app.log.error({ err: refundErr, providerId }, 'refund failed'));
       status = 'refused';
     }

@@ -21,8 +21,8 @@ type PreOrderRow = typeof preOrders.$inferSelect;
 /** Formulas are sold at the take-away food rate; offered bonuses at the goods rate. */
 const FORMULA_VAT_BP = 1000;
 const GOODS_VAT_BP = 2000;
-/** Orders placed here are paid (payment taken or nothing to pay). */
-const PAID = 2;
+/** Orders placed here are paid (payment taken or nothing to pay); delivery makes them 2. */
+const PAID = 1;
 
 const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
 
@@ -201,6 +201,10 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date): Promise
     const [customer] = await tx.select().from(customers).where(eq(customers.id, pre.customerId)).for('update');
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 
+    // The pool applied when the pre-order was made must still be there (another order may have used it).
+    if (customer.poolCents + vouchersCents(pre.lunchVouchers) < pre.poolCents) {
+      throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
+    }
     const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
     if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
     const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
@@ -275,10 +279,17 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date): Promise
 /** Completes the open pre-order when nothing is left to pay (pool, vouchers, meal-voucher balance). */
 export async function payWithoutCard(db: Db, customerId: number, now: Date): Promise<ValidatedOrder> {
   const pre = await requireOpenPreOrder(db, customerId);
+  await checkStillOpen(db, pre, now);
   if (preOrderAmounts(pre, await customerPool(db, customerId)).remaining > 0) {
     throw refusal(409, CHECKOUT_ERRORS.remaining, 'Il reste un montant à payer : choisissez un moyen de paiement.');
   }
   return validatedOrder(db, customerId, await placeOrder(db, pre.id, now));
+}
+
+/** Paying after the tour's cut-off is refused: the pre-order was validated for a delivery now closed. */
+export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId'>, now: Date) {
+  if (!pre.deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
+  await checkChoice(db, pre.deliveryId, await deliveryDateAt(db, now), now);
 }
 
 /** A free cart (final price 0,00) is ordered directly. */

@@ -61,4 +61,5 @@ export const CHECKOUT_ERRORS = {
   notFree: 'not_free',
   cartChanged: 'cart_changed',
   soldOut: 'sold_out',
+  poolChanged: 'pool_changed',
 } as const;
