@@ -77,6 +77,28 @@ describe('card payment through PayGreen (sandbox)', () => {
     expect((await call('GET', '/api/cart')).json().products).toEqual([]);
   });
 
+  it('pays with declared paper vouchers first, then by card for the rest, in cents', async () => {
+    const { call, customer, preOrder } = await customerWithCart();
+    const declared = await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] });
+    expect(declared.json()).toMatchObject({ available_pool: 500, max_usable_pool: Math.min(500, preOrder.remaining_price) });
+    const pooled = (await call('POST', '/api/pending-order/pool')).json();
+    expect(pooled).toMatchObject({ pool: 500, remaining_price: preOrder.remaining_price - 500 });
+    const po = await startCard(call);
+    const [payment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
+    expect(payment!.amountCents).toBe(preOrder.remaining_price - 500);
+    await call('GET', (await payOnHostedPage(po, 'success')).pathname + `?po_id=${po}`);
+    const [order] = await ordersOf(customer.id);
+    expect(order!.amountTotalCents).toBe(preOrder.remaining_price);
+    const [after] = await app.database.db.select().from(t.customers).where(eq(t.customers.id, customer.id));
+    // +5 € of vouchers, −5 € used: the pool is back where it was.
+    expect(after!.poolCents).toBe(0);
+    const history = await app.database.db.select().from(t.poolHistories).where(eq(t.poolHistories.customerId, customer.id));
+    expect(history.map((h) => [h.type, h.amountCents]).sort()).toEqual([
+      ['lunch_vouchers', 500],
+      ['order_payment', -500],
+    ]);
+  });
+
   it('places one order when the return and the notification arrive together, ten times over', async () => {
     const { call, customer } = await customerWithCart();
     const po = await startCard(call);
