@@ -1133,3 +1133,13 @@ describe('adoptCart (login)', () => {
     expect(await cartRowsOfSession(v)).toEqual([]);
   });
 });
+
+describe('taking things out of a cart that does not exist', () => {
+  it('answers the empty cart and creates no cart row', async () => {
+    const v = await newVisitor();
+    for (const url of ['/api/cart/cutlery', '/api/cart/tote-bags', '/api/cart/deposits', '/api/cart/discounts']) {
+      expect(ok(await v.request('DELETE', url)).products).toEqual([]);
+    }
+    expect(await db().select().from(t.carts).where(eq(t.carts.sessionId, sessionIdOf(v)))).toEqual([]);
+  });
+});

@@ -202,7 +202,7 @@ async function normalize(tx: Tx, cartId: number, customerId: number | null, valu
  * (created when missing, started over when stale), then re-applies the limits and restarts the
  * expiry countdown. Answers the whole cart.
  */
-async function change(ctx: CartContext, apply: (tx: Tx, cart: CartRow, date: string) => Promise<void>): Promise<Cart> {
+async function change(ctx: CartContext, apply: (tx: Tx, cart: CartRow, date: string) => Promise<void>, createsCart = true): Promise<Cart> {
   const { db, now, owner } = ctx;
   // Portions of abandoned carts go back on sale before this change takes any.
   await releaseExpiredCarts(db, now, 20);
@@ -215,6 +215,8 @@ async function change(ctx: CartContext, apply: (tx: Tx, cart: CartRow, date: str
       await dropCart(tx, cart);
       cart = null;
     }
+    // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
+    if (!cart && !createsCart) return;
     cart ??= await findOrCreateCart(tx, owner, date, expiresAt);
     await apply(tx, cart, date);
     await normalize(tx, cart.id, owner.customerId, { expiresAt, updatedAt: now });
@@ -296,7 +298,7 @@ export function changeBonus(ctx: CartContext, bonus: Bonus, delta: 1 | -1): Prom
     if (settings[rule.setting] !== '1') throw refusal(409, CART_ERRORS.bonusDisabled, rule.off);
     if (current + 1 > totals.formulas) throw refusal(409, rule.code, rule.notice.title);
     await saveCart(tx, cart.id, { [bonus]: current + 1 });
-  });
+  }, delta > 0);
 }
 
 /** Returns one more container (POST) or takes one back (DELETE). */
@@ -309,7 +311,7 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
       throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);
     }
     await saveCart(tx, cart.id, { depositsReturned: cart.depositsReturned + 1 });
-  });
+  }, delta > 0);
 }
 
 /**
@@ -332,7 +334,7 @@ export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
 }
 
 export function removeDiscount(ctx: CartContext): Promise<Cart> {
-  return change(ctx, (tx, cart) => saveCart(tx, cart.id, { discountId: null, sponsorCustomerId: null }));
+  return change(ctx, (tx, cart) => saveCart(tx, cart.id, { discountId: null, sponsorCustomerId: null }), false);
 }
 
 /**
