@@ -19,6 +19,9 @@ const envSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Popote <bonjour@popote.fr>'),
     TRUST_PROXY: flag.default(false),
+    // Multiplies every rate limit: more room behind a large shared address, or for the e2e run,
+    // whose many sign-ups all come from 127.0.0.1.
+    RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(10_000).default(1),
     // Read by the client build (Vite) and here, to allow the geocoder the client will call.
     VITE_GOOGLE_MAPS_KEY: z.string().min(1).optional(),
     // The map style (and so the tiles' origin) the client loads; allowed by the CSP.

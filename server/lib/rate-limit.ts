@@ -42,7 +42,7 @@ export function rateLimit(rule: Rule): preHandlerAsyncHookHandler {
     const keys = rule.keys ? rule.keys(request) : [`ip:${request.ip}`];
     for (const key of keys) {
       const { count, resetAt } = await hit(db, `${rule.name}:${key}`, rule.windowMs, clock.now());
-      if (count > rule.max) {
+      if (count > rule.max * request.server.env.RATE_LIMIT_FACTOR) {
         reply.header('retry-after', Math.max(1, Math.ceil((resetAt.getTime() - clock.now().getTime()) / 1000)));
         throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited);
       }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { addMenu } from '../features/cart/api/cart-calls';
 import { CartExpiryPopin } from '../features/cart/components/cart-expiry-popin';
@@ -15,6 +15,7 @@ import { DeliverySuggestion } from '../features/delivery/components/delivery-sug
 import { prefetchDeliveryMap } from '../features/delivery/map-loader';
 import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
+import { PaymentLoader } from '../features/payment/components/payment-loader';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { AlertBanner } from '../features/shell/components/alert-banner';
 import { ClosedWebsitePopin } from '../features/shell/components/closed-website-popin';
@@ -28,6 +29,7 @@ import { Snackbars } from '../features/shell/components/snackbars';
 import { Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
 import { appStateQuery, shopOpenQuery } from '../lib/app-state';
+import { paperVouchersEnabled } from '../shared/api/state';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
@@ -41,6 +43,8 @@ const FormulaComposer = lazy(() => import('../features/catalog/components/formul
 const AccountModal = lazy(() => import('./account-modal').then((m) => ({ default: m.AccountModal })));
 const LoginForm = lazy(() => import('../features/account/components/login-form').then((m) => ({ default: m.LoginForm })));
 const SignupForm = lazy(() => import('../features/account/components/signup-form').then((m) => ({ default: m.SignupForm })));
+const PaymentModal = lazy(() => import('../features/payment/components/payment-modal').then((m) => ({ default: m.PaymentModal })));
+const ValidatedOrderPopin = lazy(() => import('../features/payment/components/validated-order-popin').then((m) => ({ default: m.ValidatedOrderPopin })));
 const DeliveryFinder = lazy(() => import('./delivery-finder').then((m) => ({ default: m.DeliveryFinder })));
 const loading = <p role="status">Chargement…</p>;
 
@@ -61,22 +65,8 @@ async function addComposedFormula(formula: ComposedFormula) {
   closeModal('menu');
 }
 
-/**
- * The hand-over from the cart to payment (shop.md §4 "Payment click"): a free order is placed
- * directly, any other cart is validated and opens the payment modal. The checkout builds both.
- */
-async function checkout(cart: Cart) {
-  notify({
-    title: 'Paiement',
-    message: `Le paiement en ligne de votre commande (${cart.final_price} €) ouvre très bientôt : votre panier reste réservé.`,
-  });
-}
-
-/** After login or signup from the cart: the refreshed cart goes on to payment. */
-function continueToPayment() {
-  const cart = cartState.cart;
-  if (cart && cart.products.length) void checkout(cart as Cart);
-}
+/** Payment's logic loads on the payment click or a card return: it stays out of the home page's JavaScript. */
+const paymentFlow = () => import('../features/payment/payment-flow');
 
 function chooseDeliveryFromCart() {
   closeModal('cart');
@@ -99,6 +89,38 @@ export function AppShell() {
   const queryClient = useQueryClient();
   const cart = useSnapshot(cartState).cart as Cart | null;
   const [expiryMode, setExpiryMode] = useState<'warning' | 'timeout'>('warning');
+  const payment = useMemo(() => {
+    // After a payment the server state (cart, pool, orders) changes: reload it, drop the account.
+    const ctx = {
+      refresh: async () => {
+        queryClient.removeQueries({ queryKey: ['me'] });
+        await queryClient.invalidateQueries({ queryKey: ['state'] });
+      },
+    };
+    /** The hand-over from the cart (payment.md §4 "Opening payment"): a free cart is ordered, any other opens the payment modal. */
+    const checkout = async (cart: Cart) => (await paymentFlow()).checkout(cart, ctx);
+    return {
+      ctx,
+      checkout,
+      /** After login or signup from the cart: the refreshed cart goes on to payment. */
+      continueToPayment: () => {
+        const current = cartState.cart;
+        if (current && current.products.length) void checkout(current as Cart);
+      },
+    };
+  }, [queryClient]);
+  // Back from the card provider's page, on any page: payment_status and po_id, read once.
+  useEffect(() => {
+    const { pathname: path, search, hash } = window.location;
+    if (!/[?&]payment_status=/.test(search)) return;
+    void paymentFlow().then(({ handleCardReturn, readCardReturn, withoutCardReturn }) => {
+      const ret = readCardReturn(search);
+      const clear = () => router.history.replace(`${path}${withoutCardReturn(search)}${hash}`);
+      if (ret) void handleCardReturn(ret, payment.ctx, clear);
+      else clear();
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Each load of the app state brings the server's cart: it replaces the mirror.
   useEffect(() => {
     if (state) replaceCart(state.cart);
@@ -218,13 +240,13 @@ export function AppShell() {
           // Logged in from the cart: straight on to payment (shop.md §4).
           <Suspense fallback={loading}>
             {mode === 'login' ? (
-              <LoginForm onLoggedIn={continueToPayment} onForgotPassword={() => openModal('reset_password')} />
+              <LoginForm onLoggedIn={payment.continueToPayment} onForgotPassword={() => openModal('reset_password')} />
             ) : (
-              <SignupForm onSignedUp={continueToPayment} />
+              <SignupForm onSignedUp={payment.continueToPayment} />
             )}
           </Suspense>
         }
-        onCheckout={checkout}
+        onCheckout={payment.checkout}
         onChooseDelivery={chooseDeliveryFromCart}
       />
       {snap.modals.account || snap.modals.reset_password ? (
@@ -245,6 +267,24 @@ export function AppShell() {
           void queryClient.invalidateQueries({ queryKey: ['state'] });
         }}
       />
+      {snap.modals.payment ? (
+        <Suspense fallback={null}>
+          <PaymentModal
+            ctx={payment.ctx}
+            paperVouchers={paperVouchersEnabled(settings)}
+            onBackToCart={() => {
+              closeModal('payment');
+              openModal('cart');
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {snap.popins.validated_order ? (
+        <Suspense fallback={null}>
+          <ValidatedOrderPopin />
+        </Suspense>
+      ) : null}
+      <PaymentLoader />
       <Snackbars />
     </>
   );

@@ -44,6 +44,12 @@ test('a visitor signs up from the cart and goes on to payment with their cart', 
   const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
   const starter = dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
   await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  // A delivery point chosen as a visitor (it follows the login).
+  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const slot = locations.flatMap((l) => l.deliveries)[0]!;
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  expect((await page.request.post('/api/deliveries', { data: { id: slot.id }, headers: { 'x-xsrf-token': token } })).ok()).toBe(true);
+  await page.reload();
   await page.getByRole('button', { name: 'Panier, 1 article' }).click();
   await page.getByRole('button', { name: 'Passer au paiement' }).click();
   await page.getByRole('dialog', { name: 'Mon compte' }).getByRole('button', { name: 'Créer un compte' }).click();
@@ -58,11 +64,10 @@ test('a visitor signs up from the cart and goes on to payment with their cart', 
 
   const email = freshEmail(info.project.name);
   await fillSignup(page, email);
-  // Logged in, back on the cart with the customer's details, then handed over to payment.
-  const cart = page.getByRole('dialog', { name: 'Mon panier' });
-  await expect(cart.getByText(email)).toBeVisible();
-  await expect(cart.getByTestId('cart-line')).toHaveCount(1);
-  await expect(page.getByTestId('snackbar').filter({ hasText: 'Paiement' })).toBeVisible();
+  // Logged in, the cart is validated and the payment modal opens on its recap (payment.md §4).
+  const payment = page.getByRole('dialog', { name: 'Validation de votre panier' });
+  await expect(payment).toBeVisible();
+  await expect(payment).toContainText('Reste à payer');
   await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
 });
 

@@ -36,6 +36,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SANDBOX: '1', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SANDBOX: '1', RATE_LIMIT_FACTOR: '50', PUBLIC_URL: `http://localhost:${PORT}` },
   },
 });

@@ -1,0 +1,15 @@
+import { useSnapshot } from 'valtio';
+import { payment } from '../payment-store';
+import styles from './payment-loader.module.css';
+
+/** The full-screen payment loader (payment.md §2). */
+export function PaymentLoader() {
+  const { loader } = useSnapshot(payment);
+  if (!loader) return null;
+  return (
+    <div className={styles.loader} role="status" aria-live="assertive">
+      <span className={styles.spinner} aria-hidden="true" />
+      <p>Validation de votre paiement...</p>
+    </div>
+  );
+}

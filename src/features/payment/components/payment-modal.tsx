@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { LinkButton } from '../../../components/ui/link-button';
+import { PanelSection } from '../../../components/ui/panel-section';
+import { ApiError } from '../../../lib/api-client';
+import { closeModal, overlays } from '../../../lib/overlays-store';
+import type { PreOrder } from '../../../shared/api/checkout';
+import { formatEuros } from '../../../shared/money';
+import { applyPool, payWithoutCard } from '../api/payment-calls';
+import { completePayment, payByCard, type PaymentContext } from '../payment-flow';
+import { CARD_MINIMUM_MESSAGE, cardAmountTooSmall } from '../payment-rules';
+import { payment, showRecap } from '../payment-store';
+import { VoucherForm } from './voucher-form';
+import styles from './payment-modal.module.css';
+
+interface PaymentModalProps {
+  ctx: PaymentContext;
+  paperVouchers: boolean;
+  onBackToCart: () => void;
+}
+
+/** The payment modal (payment.md §2): the recap or the paper voucher screen, one at a time. */
+export function PaymentModal({ ctx, paperVouchers, onBackToCart }: PaymentModalProps) {
+  const snap = useSnapshot(overlays);
+  const { screen, preOrder } = useSnapshot(payment) as { screen: 'recap' | 'vouchers'; preOrder: PreOrder | null };
+  const vouchers = screen === 'vouchers' && paperVouchers;
+  return (
+    <Dialog
+      open={snap.modals.payment}
+      title={vouchers ? 'Ma cagnotte Tickets resto papiers' : 'Validation de votre panier'}
+      onClose={() => closeModal('payment')}
+      placement="panel-right"
+    >
+      {!preOrder ? (
+        <p role="status">Chargement…</p>
+      ) : vouchers ? (
+        <VoucherForm
+          initial={preOrder.lunch_vouchers}
+          onSaved={(updated) => {
+            payment.preOrder = updated;
+            showRecap();
+          }}
+          onCancel={showRecap}
+        />
+      ) : (
+        <Recap preOrder={preOrder} ctx={ctx} paperVouchers={paperVouchers} onBackToCart={onBackToCart} />
+      )}
+    </Dialog>
+  );
+}
+
+function Recap({ preOrder, ctx, paperVouchers, onBackToCart }: { preOrder: PreOrder; ctx: PaymentContext; paperVouchers: boolean; onBackToCart: () => void }) {
+  const [pool, setPool] = useState<'idle' | 'loading' | 'partial'>('idle');
+  const [poolError, setPoolError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [cardBusy, setCardBusy] = useState(false);
+  const remaining = preOrder.remaining_price;
+
+  async function payWithPool() {
+    setPool('loading');
+    setPoolError(null);
+    try {
+      const updated = await applyPool();
+      payment.preOrder = updated;
+      if (updated.remaining_price === 0) {
+        await completePayment(await payWithoutCard(), ctx);
+        return;
+      }
+      setPool('partial');
+      void ctx.refresh();
+    } catch (err) {
+      setPool('idle');
+      setPoolError(err instanceof ApiError ? err.body.message : 'Une erreur est survenue.');
+    }
+  }
+
+  async function payCard() {
+    setCardError(null);
+    if (cardAmountTooSmall(remaining)) {
+      setCardError(CARD_MINIMUM_MESSAGE);
+      return;
+    }
+    setCardBusy(true);
+    try {
+      await payByCard();
+    } catch (err) {
+      setCardError(err instanceof ApiError ? err.body.message : CARD_MINIMUM_MESSAGE);
+    } finally {
+      setCardBusy(false);
+    }
+  }
+
+  async function finish() {
+    setCardBusy(true);
+    try {
+      await completePayment(await payWithoutCard(), ctx);
+    } catch (err) {
+      setCardError(err instanceof ApiError ? err.body.message : 'Une erreur est survenue.');
+    } finally {
+      setCardBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.recap}>
+      <LinkButton className={styles.back} onClick={onBackToCart}>
+        ‹ Retour au panier
+      </LinkButton>
+      <p className={styles.line}>
+        <span>Montant de la commande</span>
+        <strong data-testid="payment-final-price">{formatEuros(preOrder.final_price)}</strong>
+      </p>
+      {paperVouchers ? (
+        <PanelSection title="Ma cagnotte">
+          <dl className={styles.pool}>
+            <div>
+              <dt>Solde de ma cagnotte</dt>
+              <dd data-testid="payment-available-pool">{formatEuros(preOrder.available_pool)}</dd>
+            </div>
+            <div>
+              <dt>Utilisable sur cette commande</dt>
+              <dd data-testid="payment-max-usable-pool">{formatEuros(preOrder.max_usable_pool)}</dd>
+            </div>
+            {preOrder.pool > 0 ? (
+              <div>
+                <dt>Cagnotte utilisée</dt>
+                <dd data-testid="payment-pool">− {formatEuros(preOrder.pool)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {pool === 'loading' ? (
+            <p role="status" className={styles.note}>
+              Votre paiement cagnotte est en cours...
+            </p>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={() => void payWithPool()} disabled={preOrder.max_usable_pool <= 0 || preOrder.pool >= preOrder.max_usable_pool}>
+              Utiliser ma cagnotte ({formatEuros(preOrder.max_usable_pool)})
+            </Button>
+          )}
+          {pool === 'partial' ? <Alert tone="info">Paiement enregistré, en attente du reste à payer</Alert> : null}
+          {poolError ? <Alert>{poolError}</Alert> : null}
+          <LinkButton className={styles.add} onClick={() => (payment.screen = 'vouchers')}>
+            + Ajouter des tickets resto papiers à ma cagnotte
+          </LinkButton>
+        </PanelSection>
+      ) : null}
+      <p className={`${styles.line} ${styles.remaining}`}>
+        <span>Reste à payer</span>
+        <strong data-testid="payment-remaining-price">{formatEuros(remaining)}</strong>
+      </p>
+      {remaining > 0 ? (
+        <PanelSection title="Moyens de paiement">
+          <Button className={styles.type} onClick={() => void payCard()} busy={cardBusy}>
+            CB / Tickets restaurant
+          </Button>
+          <p className={styles.note}>Carte bancaire ou carte Tickets restaurant (Swile, Up, Bimpli…), sur la page sécurisée de notre partenaire.</p>
+        </PanelSection>
+      ) : (
+        <Button onClick={() => void finish()} busy={cardBusy}>
+          Valider ma commande
+        </Button>
+      )}
+      {cardError ? <Alert>{cardError}</Alert> : null}
+    </div>
+  );
+}

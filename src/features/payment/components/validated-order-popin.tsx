@@ -1,0 +1,37 @@
+import { useSnapshot } from 'valtio';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { closePopin, overlays } from '../../../lib/overlays-store';
+import type { ValidatedOrder } from '../../../shared/api/checkout';
+import { deliveryHours } from '../payment-rules';
+import { payment } from '../payment-store';
+import styles from './payment-modal.module.css';
+
+/** The validated-order pop-in (payment.md §2): a loading screen while placing, then the delivery. */
+export function ValidatedOrderPopin() {
+  const snap = useSnapshot(overlays);
+  const order = useSnapshot(payment).order as ValidatedOrder | null;
+  const hours = order ? deliveryHours(order) : null;
+  return (
+    <Dialog open={snap.popins.validated_order} title="Vous allez vous régaler" onClose={() => closePopin('validated_order')} dismissible={Boolean(order)}>
+      {order ? (
+        <div className={styles.validated} data-testid="validated-order">
+          <p>Votre commande est validée, merci !</p>
+          {order.delivery_name ? (
+            <p>
+              Retrouvez-la à <strong>{order.delivery_name}</strong>
+              {hours ? <>, {hours}</> : null}.
+            </p>
+          ) : null}
+          {order.invoice_number ? <p className={styles.note}>Commande n° {order.invoice_number} : votre facture est dans votre compte.</p> : null}
+          <Button onClick={() => closePopin('validated_order')}>Super !</Button>
+        </div>
+      ) : (
+        <p role="status" className={styles.placing}>
+          <span className={styles.spinner} aria-hidden="true" />
+          Validation de votre commande...
+        </p>
+      )}
+    </Dialog>
+  );
+}

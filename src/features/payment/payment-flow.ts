@@ -1,0 +1,126 @@
+import { ApiError } from '../../lib/api-client';
+import { closeModal, closePopin, MODALS, openModal, openPopin } from '../../lib/overlays-store';
+import { notify } from '../../lib/snackbar-store';
+import type { ValidatedOrder } from '../../shared/api/checkout';
+import { CHECKOUT_ERRORS } from '../../shared/api/checkout';
+import { fetchCardOrder, orderFreeCart, startCardPayment, validateCart } from './api/payment-calls';
+import { payment } from './payment-store';
+import { purchaseEvent, type CardReturn } from './payment-rules';
+
+/** What payment needs from the app: refresh the server state (cart, pool, orders) after a change. */
+export interface PaymentContext {
+  refresh: () => Promise<void> | void;
+}
+
+const ERROR_TITLE = 'Nous avons rencontré une erreur';
+export const PENDING_POLL = { intervalMs: 2000, tries: 10 } as const;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+function closeAllModals() {
+  for (const m of MODALS) closeModal(m);
+}
+
+/**
+ * A payment is complete (payment.md §4): the pre-order is cleared, the order stored, the purchase
+ * event sent, the state refreshed, the modals closed and the validated-order pop-in shown.
+ */
+export async function completePayment(order: ValidatedOrder, ctx: PaymentContext) {
+  payment.preOrder = null;
+  payment.order = order;
+  payment.loader = false;
+  (window.dataLayer ??= []).push(purchaseEvent(order));
+  closeAllModals();
+  openPopin('validated_order');
+  await ctx.refresh();
+}
+
+/** The payment click (payment.md §4 "Opening payment"), once login and delivery are settled. */
+export async function checkout(cart: { final_price: string }, ctx: PaymentContext) {
+  if (cart.final_price === '0,00') {
+    payment.order = null;
+    openPopin('validated_order');
+    try {
+      await completePayment(await orderFreeCart(), ctx);
+    } catch (err) {
+      closePopin('validated_order');
+      failed(err, ctx);
+    }
+    return;
+  }
+  try {
+    payment.preOrder = await validateCart();
+    payment.screen = 'recap';
+    closeModal('cart');
+    openModal('payment');
+  } catch (err) {
+    failed(err, ctx);
+  }
+}
+
+function failed(err: unknown, ctx: PaymentContext) {
+  const body = err instanceof ApiError ? err.body : null;
+  if (body?.code === CHECKOUT_ERRORS.deliveryRequired) {
+    closeModal('cart');
+    openModal('delivery_selector');
+  }
+  if (body?.code === 'invalid_discount' || body?.code === CHECKOUT_ERRORS.cartChanged || body?.code === CHECKOUT_ERRORS.soldOut) void ctx.refresh();
+  notify({ title: 'Paiement', message: body?.message ?? 'Une erreur est survenue.', type: 'error' });
+}
+
+/** Starts the card payment and leaves for the provider's hosted page; the minimum-amount refusal is rethrown to show in place. */
+export async function payByCard(): Promise<void> {
+  payment.loader = true;
+  try {
+    const { hosted_payment_url } = await startCardPayment();
+    window.location.assign(hosted_payment_url);
+  } catch (err) {
+    payment.loader = false;
+    const message = err instanceof ApiError ? err.body.message : 'Une erreur est survenue.';
+    if (err instanceof ApiError && err.body.code === 'amount_too_small') throw err;
+    notify({ title: ERROR_TITLE, message, type: 'error' });
+  }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The return from the hosted card page (payment.md §4), read once on any page. */
+export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, clearUrl: () => void) {
+  clearUrl();
+  if (ret.status === 'refused') {
+    notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
+    return;
+  }
+  if (!ret.poId) return;
+  payment.loader = true;
+  const tries = ret.status === 'pending' ? PENDING_POLL.tries : 1;
+  try {
+    for (let i = 0; i < tries; i++) {
+      try {
+        const order = await fetchCardOrder(ret.poId);
+        await completePayment(order, ctx);
+        return;
+      } catch (err) {
+        const pending = err instanceof ApiError && err.body.code === 'payment_pending';
+        if (err instanceof ApiError && err.status === 402) {
+          notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
+          return;
+        }
+        if (!pending && ret.status === 'success') {
+          console.error('Commande introuvable après le paiement', err);
+          return;
+        }
+        if (i < tries - 1) await wait(PENDING_POLL.intervalMs);
+      }
+    }
+    notify({ title: 'Paiment en attente', message: 'Vous allez recevoir une notification dès la réception du paiement.', type: 'info' });
+  } finally {
+    payment.loader = false;
+  }
+}
+
+export { readCardReturn, withoutCardReturn } from './payment-rules';

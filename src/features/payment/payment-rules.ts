@@ -1,0 +1,69 @@
+import type { LunchVoucherRow, ValidatedOrder } from '../../shared/api/checkout';
+import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
+
+/** Paper voucher rows (payment.md §5): quantities 1..20, unit values 0..19 €. */
+export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
+export const VOUCHER_VALUES = Array.from({ length: 20 }, (_, i) => i);
+export const DEFAULT_VOUCHER_ROW: LunchVoucherRow = { quantity: 1, amount: 9 };
+
+export const vouchersQuantity = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity, 0);
+/** Total in cents (unit values are whole euros). */
+export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
+export const vouchersOverLimit = (rows: readonly LunchVoucherRow[]) => vouchersQuantity(rows) > PAPER_VOUCHERS_MAX;
+
+/** Removes a row, but one row always remains. */
+export function removeVoucherRow(rows: readonly LunchVoucherRow[], index: number): LunchVoucherRow[] {
+  if (rows.length <= 1) return [...rows];
+  return rows.filter((_, i) => i !== index);
+}
+
+/** A positive remaining amount at or below 0,50 € cannot be paid by card (payment.md §5). */
+export const cardAmountTooSmall = (remainingCents: number) => remainingCents > 0 && remainingCents <= MIN_CARD_AMOUNT_CENTS;
+
+export type PaymentStatus = 'success' | 'refused' | 'pending';
+export interface CardReturn {
+  status: PaymentStatus;
+  poId: string | null;
+}
+
+/** The query parameters the card provider sends the customer back with, on any page. */
+export function readCardReturn(search: string): CardReturn | null {
+  const params = new URLSearchParams(search);
+  const status = params.get('payment_status');
+  if (status !== 'success' && status !== 'refused' && status !== 'pending') return null;
+  const poId = params.get('po_id');
+  return { status, poId: poId && /^[A-Za-z0-9_-]{1,100}$/.test(poId) ? poId : null };
+}
+
+/** The same search without the two return parameters ('' when nothing remains). */
+export function withoutCardReturn(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('payment_status');
+  params.delete('po_id');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/** The GA4 purchase event pushed to the dataLayer after a completed payment. */
+export function purchaseEvent(order: ValidatedOrder) {
+  return {
+    event: 'purchase',
+    ecommerce: {
+      transaction_id: order.invoice_number ?? String(order.id),
+      value: order.amount_total / 100,
+      tax: order.vat_amount / 100,
+      currency: 'EUR',
+      items: order.products
+        .filter((p) => p.order_product_parent_id === null)
+        .map((p) => ({ item_id: String(p.buyable_id ?? p.id), item_name: p.name, item_category: p.buyable_type, price: p.unit_price / 100, quantity: p.quantity })),
+    },
+  };
+}
+
+/** 'de 12:00 à 13:30' */
+export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'delivery_end'>): string | null {
+  if (!order.delivery_start || !order.delivery_end) return null;
+  return `de ${order.delivery_start.slice(0, 5)} à ${order.delivery_end.slice(0, 5)}`;
+}
+
+export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';

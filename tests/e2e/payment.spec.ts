@@ -1,0 +1,221 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { CatalogProduct } from '../../src/shared/api/catalog';
+import type { DeliveryLocation } from '../../src/shared/api/delivery';
+
+let counter = 0;
+const freshEmail = (project: string) => `paie-${project}-${Date.now()}-${++counter}@example.fr`;
+const snackbar = (page: Page, text: string) => page.getByTestId('snackbar').filter({ hasText: text });
+const recap = (page: Page) => page.getByRole('dialog', { name: 'Validation de votre panier' });
+const popin = (page: Page) => page.getByRole('dialog', { name: 'Vous allez vous régaler' });
+
+async function xsrf(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+}
+
+/** A fresh customer, a delivery slot chosen, one dish in the cart; returns the dish. */
+async function customerWithCart(page: Page, project: string, pick: (d: CatalogProduct) => boolean = (d) => d.category === 'starter' && d.price > 100) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel('Prénom').fill('Léa');
+  await form.getByLabel(/^Nom\b/).fill('Durand');
+  await form.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await form.getByLabel('E-mail').fill(freshEmail(project));
+  await form.getByLabel(/^Mot de passe/).fill('tartine-42');
+  await form.getByLabel('Confirmation du mot de passe').fill('tartine-42');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL('/');
+
+  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
+  const delivery = location.deliveries[location.deliveries.length - 1]!;
+  const chosen = await page.request.post('/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrf(page) } });
+  expect(chosen.ok()).toBe(true);
+
+  await page.goto('/passer-commande');
+  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const dish = dishes.find((d) => !d.sold_out && pick(d))!;
+  await page.getByRole('button', { name: `Ajouter au panier : ${dish.name}`, exact: true }).click();
+  return { dish, location };
+}
+
+async function openPayment(page: Page) {
+  await page.getByRole('button', { name: /^Panier, 1 article/ }).click();
+  await page.getByRole('dialog', { name: 'Mon panier' }).getByRole('button', { name: 'Passer au paiement' }).click();
+  await expect(recap(page)).toBeVisible();
+}
+
+/** Card payment: the modal sends the customer to the sandbox hosted page; returns the po id. */
+async function toHostedPage(page: Page) {
+  await recap(page).getByRole('button', { name: 'CB / Tickets restaurant' }).click();
+  await page.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
+  return /\/pay\/(po_[A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+}
+
+async function expectValidated(page: Page, locationName: string) {
+  await expect(popin(page)).toBeVisible({ timeout: 15_000 });
+  await expect(popin(page)).toContainText(locationName);
+  await expect(popin(page)).toContainText(/de \d\d:\d\d à \d\d:\d\d/);
+  // The return parameters are gone; the cart is empty; a purchase event was sent.
+  expect(page.url()).not.toContain('payment_status');
+  await expect(page.getByRole('button', { name: /^Panier, 0 article/ })).toBeAttached();
+  const purchases = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase'));
+  expect(purchases).toHaveLength(1);
+}
+
+async function expectInvoiceInAccount(page: Page) {
+  await popin(page).getByRole('button', { name: 'Super !' }).click();
+  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
+  const order = page.getByRole('dialog', { name: 'Mon compte' }).getByTestId('order').first();
+  await expect(order).toBeVisible();
+  await expect(order.getByRole('link', { name: /^Facture / })).toHaveAttribute('target', '_blank');
+}
+
+test('a customer pays by card on the hosted page and finds the order with its invoice', async ({ page }, info) => {
+  const { dish, location } = await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  const modal = recap(page);
+  await expect(modal.getByTestId('payment-final-price')).toContainText(/\d,\d\d/);
+  await expect(modal.getByTestId('payment-remaining-price')).toHaveText((await modal.getByTestId('payment-final-price').textContent())!);
+  await expect(modal.getByRole('button', { name: '+ Ajouter des tickets resto papiers à ma cagnotte' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-recap.png` });
+  // The overlay does not close the payment modal; the back button returns to the cart.
+  await page.mouse.click(5, 400);
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: /Retour au panier/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Mon panier' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Mon panier' }).getByRole('button', { name: 'Passer au paiement' }).click();
+
+  await toHostedPage(page);
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+  expect(dish.name).toBeTruthy();
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-validated.png` });
+  await expectInvoiceInAccount(page);
+});
+
+test('a refused card says so, and the customer pays on the second try', async ({ page }, info) => {
+  const { location } = await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  await toHostedPage(page);
+  await page.getByRole('button', { name: 'Refuser le paiement' }).click();
+  await expect(snackbar(page, 'Paiement refusé')).toContainText('Le paiement a été refusé.');
+  await expect(page).toHaveURL('/passer-commande');
+  await expect(popin(page)).toHaveCount(0);
+
+  await openPayment(page);
+  await toHostedPage(page);
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+});
+
+test('a pending card payment shows the loader until the provider confirms it', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const { location } = await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  const poId = await toHostedPage(page);
+  await page.getByRole('button', { name: 'Laisser en attente' }).click();
+  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  const outcome = await page.request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } });
+  expect(outcome.ok()).toBe(true);
+  await expectValidated(page, location.name);
+  await expect(page.getByText('Validation de votre paiement...')).toHaveCount(0);
+});
+
+test('paper vouchers go to the pool, the pool pays part, the card the rest', async ({ page }, info) => {
+  const { location } = await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  await recap(page).getByRole('button', { name: '+ Ajouter des tickets resto papiers à ma cagnotte' }).click();
+  const screen = page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' });
+  await expect(screen).toBeVisible();
+  await expect(screen.getByText('Écrivez votre nom au dos de chaque ticket.')).toBeVisible();
+  await expect(screen.getByTestId('voucher-row')).toHaveCount(1);
+  await expect(screen.getByRole('button', { name: 'Supprimer la ligne 1' })).toBeDisabled();
+
+  // More than 20 tickets: warned, both add buttons off.
+  await screen.getByLabel('Nombre de tickets').selectOption('20');
+  await screen.getByRole('button', { name: 'Ajouter un autre ticket resto' }).click();
+  await expect(screen.getByTestId('voucher-row')).toHaveCount(2);
+  await expect(screen.getByText('Attention, vous ne pouvez ajouter plus de 20 tickets restaurant papier à votre cagnotte.')).toBeVisible();
+  await expect(screen.getByRole('button', { name: /à ma cagnotte$/ })).toBeDisabled();
+  await expect(screen.getByRole('button', { name: 'Ajouter un autre ticket resto' })).toBeDisabled();
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-vouchers-limit.png` });
+  await screen.getByRole('button', { name: 'Supprimer la ligne 2' }).click();
+
+  await screen.getByLabel('Nombre de tickets').selectOption('1');
+  await screen.getByLabel('Valeur d’un ticket').selectOption('1');
+  await expect(screen.getByRole('button', { name: /^Ajouter 1,00\s€ à ma cagnotte$/ })).toBeEnabled();
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-vouchers.png` });
+  await screen.getByRole('button', { name: /^Ajouter 1,00\s€ à ma cagnotte$/ }).click();
+
+  const modal = recap(page);
+  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^1,00\s€$/);
+  await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
+  await expect(modal.getByText('Paiement enregistré, en attente du reste à payer')).toBeVisible();
+  await expect(modal.getByTestId('payment-pool')).toContainText('1,00');
+
+  await toHostedPage(page);
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+});
+
+test('paper vouchers worth the whole order: the pool pays it all', async ({ page }, info) => {
+  const { location } = await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  await recap(page).getByRole('button', { name: '+ Ajouter des tickets resto papiers à ma cagnotte' }).click();
+  const screen = page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' });
+  await screen.getByLabel('Nombre de tickets').selectOption('5');
+  await screen.getByLabel('Valeur d’un ticket').selectOption('19');
+  await screen.getByRole('button', { name: /^Ajouter 95,00\s€ à ma cagnotte$/ }).click();
+  const modal = recap(page);
+  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^95,00\s€$/);
+  await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
+  await expectValidated(page, location.name);
+  await expectInvoiceInAccount(page);
+});
+
+async function applyCode(page: Page, code: string) {
+  await page.getByRole('button', { name: /^Panier, 1 article/ }).click();
+  const cart = page.getByRole('dialog', { name: 'Mon panier' });
+  await cart.getByLabel('Votre code promo').fill(code);
+  await cart.getByRole('button', { name: 'Appliquer' }).click();
+  await expect(cart.getByText(code)).toBeVisible();
+  return cart;
+}
+
+test('a free cart is ordered at once, without the payment modal', async ({ page }, info) => {
+  // A 2,00 € drink with the 3 € code: nothing to pay.
+  const { location } = await customerWithCart(page, info.project.name, (d) => d.price === 200);
+  const cart = await applyCode(page, 'DEJEUNER3');
+  await expect(cart.getByTestId('cart-final-price')).toHaveText(/^0,00\s€$/);
+  await cart.getByRole('button', { name: 'Passer au paiement' }).click();
+  await expectValidated(page, location.name);
+  await expect(recap(page)).toHaveCount(0);
+});
+
+test('a remaining amount of 0,50 € or less is not paid by card', async ({ page }, info) => {
+  // A 3,30 € drink with the 3 € code: 0,30 € left.
+  await customerWithCart(page, info.project.name, (d) => d.price === 330);
+  const cart = await applyCode(page, 'DEJEUNER3');
+  await cart.getByRole('button', { name: 'Passer au paiement' }).click();
+  const modal = recap(page);
+  await expect(modal.getByTestId('payment-remaining-price')).toHaveText(/^0,30\s€$/);
+  await modal.getByRole('button', { name: 'CB / Tickets restaurant' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.');
+  expect(page.url()).not.toContain('__sandbox');
+});
+
+test('a card payment that cannot start says why and stays on the recap', async ({ page }, info) => {
+  await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  // The provider fails the next call once (the creation of the payment order).
+  await page.request.post('/__sandbox/paygreen/failures', { data: { status: 500, count: 1 } });
+  await recap(page).getByRole('button', { name: 'CB / Tickets restaurant' }).click();
+  await expect(snackbar(page, 'Nous avons rencontré une erreur')).toContainText('Le paiement par carte est momentanément indisponible');
+  await expect(recap(page)).toBeVisible();
+  await expect(page.getByText('Validation de votre paiement...')).toHaveCount(0);
+  // The next try goes through.
+  await toHostedPage(page);
+});

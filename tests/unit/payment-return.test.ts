@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/lib/api-client';
+import { snackbars } from '../../src/lib/snackbar-store';
+import { overlays } from '../../src/lib/overlays-store';
+import type { ValidatedOrder } from '../../src/shared/api/checkout';
+
+const fetchCardOrder = vi.fn<(poId: string) => Promise<ValidatedOrder>>();
+vi.mock('../../src/features/payment/api/payment-calls', () => ({ fetchCardOrder: (poId: string) => fetchCardOrder(poId) }));
+
+const { handleCardReturn, PENDING_POLL } = await import('../../src/features/payment/payment-flow');
+const { payment } = await import('../../src/features/payment/payment-store');
+
+const order: ValidatedOrder = {
+  id: 1,
+  invoice_number: 'F2026-000001',
+  amount_total: 550,
+  vat_amount: 50,
+  delivery_name: 'Place Bellecour',
+  delivery_start: '12:00',
+  delivery_end: '13:00',
+  products: [],
+};
+const pending = () => new ApiError(409, { message: 'Le paiement est en cours de validation.', code: 'payment_pending' });
+
+describe('return from the card page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fetchCardOrder.mockReset();
+    snackbars.queue.splice(0);
+    overlays.popins.validated_order = false;
+    window.dataLayer = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('polls a pending payment every 2 s, 10 times at most, then says it is pending', async () => {
+    fetchCardOrder.mockRejectedValue(pending());
+    const clear = vi.fn();
+    const done = handleCardReturn({ status: 'pending', poId: 'po_1' }, { refresh: vi.fn() }, clear);
+    expect(clear).toHaveBeenCalledOnce();
+    expect(payment.loader).toBe(true);
+    await vi.advanceTimersByTimeAsync(PENDING_POLL.intervalMs * PENDING_POLL.tries);
+    await done;
+    expect(fetchCardOrder).toHaveBeenCalledTimes(10);
+    expect(payment.loader).toBe(false);
+    expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([['Paiment en attente', 'Vous allez recevoir une notification dès la réception du paiement.']]);
+    expect(overlays.popins.validated_order).toBe(false);
+  });
+
+  it('opens the pop-in, refreshes the state and sends the purchase event once the payment is confirmed', async () => {
+    fetchCardOrder.mockRejectedValueOnce(pending()).mockResolvedValueOnce(order);
+    const refresh = vi.fn();
+    const done = handleCardReturn({ status: 'pending', poId: 'po_1' }, { refresh }, () => {});
+    await vi.advanceTimersByTimeAsync(PENDING_POLL.intervalMs);
+    await done;
+    expect(fetchCardOrder).toHaveBeenCalledTimes(2);
+    expect(overlays.popins.validated_order).toBe(true);
+    expect(payment.order).toEqual(order);
+    expect(refresh).toHaveBeenCalled();
+    expect(window.dataLayer).toHaveLength(1);
+    expect(payment.loader).toBe(false);
+  });
+
+  it('a refused payment only says so', async () => {
+    await handleCardReturn({ status: 'refused', poId: 'po_1' }, { refresh: vi.fn() }, () => {});
+    expect(fetchCardOrder).not.toHaveBeenCalled();
+    expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([['Paiement refusé', 'Le paiement a été refusé.']]);
+  });
+});
