@@ -35,7 +35,7 @@ async function logInOnPage(page: Page, email: string, password: string, remember
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
   await page.getByRole('dialog', { name: 'Mon compte' }).getByRole('button', { name: 'Se déconnecter' }).click();
-  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expect(page).toHaveURL('/');
 }
 

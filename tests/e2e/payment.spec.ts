@@ -107,6 +107,7 @@ test('a refused card says so, and the customer pays on the second try', async ({
   await toHostedPage(page);
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
+  await expectInvoiceInAccount(page);
 });
 
 test('a pending card payment shows the loader until the provider confirms it', async ({ page }, info) => {
@@ -121,6 +122,7 @@ test('a pending card payment shows the loader until the provider confirms it', a
   const outcome = await page.request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } });
   expect(outcome.ok()).toBe(true);
   await expectValidated(page, location.name);
+  await expectInvoiceInAccount(page);
   await expect(page.getByText('Validation de votre paiement...')).toHaveCount(0);
 });
 
@@ -159,6 +161,7 @@ test('paper vouchers go to the pool, the pool pays part, the card the rest', asy
   await toHostedPage(page);
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
+  await expectInvoiceInAccount(page);
 });
 
 test('paper vouchers worth the whole order: the pool pays it all', async ({ page }, info) => {
@@ -193,6 +196,7 @@ test('a free cart is ordered at once, without the payment modal', async ({ page 
   await cart.getByRole('button', { name: 'Passer au paiement' }).click();
   await expectValidated(page, location.name);
   await expect(recap(page)).toHaveCount(0);
+  await expectInvoiceInAccount(page);
 });
 
 test('a remaining amount of 0,50 € or less is not paid by card', async ({ page }, info) => {

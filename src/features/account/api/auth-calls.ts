@@ -43,7 +43,8 @@ export function useLogout() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: () => api('/api/logout', { method: 'POST', schema: messageSchema }),
-    onSuccess: refresh,
+    // Not awaited: the caller closes the account first, so its guest forms never flash meanwhile.
+    onSuccess: () => void refresh(),
   });
 }
 
