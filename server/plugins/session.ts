@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env';
 import { sessions } from '../db/schema';
+import { AUTH_MESSAGES } from '../../src/shared/api/auth';
+import { AppError } from '../lib/errors';
 import { hashToken, randomToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'popote_session';
@@ -33,6 +35,13 @@ function cookieOptions(env: Env, session: Session, httpOnly: boolean) {
     // A non-remembered login lives as long as the browser session.
     ...(session.customerId && !session.remember ? {} : { expires: session.expiresAt }),
   };
+}
+
+/** The logged-in customer's id, or the 401 every customer-only route answers. */
+export function requireCustomerId(request: FastifyRequest): number {
+  const customerId = request.session?.customerId;
+  if (!customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
+  return customerId;
 }
 
 /** Writes the session and anti-forgery cookies for a session (after creation or rotation). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
 import { idField } from '../../../src/shared/api/fields';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { requireCustomerId } from '../../plugins/session';
 import { renderInvoice } from '../../pdf/invoice';
 import { SELLER } from '../../pdf/seller';
 import { customerById, orderOf } from './account.repo';
@@ -20,12 +20,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: invoiceParamsSchema },
       // Anonymous callers learn nothing, not even whether the id is well formed.
-      preValidation: async (request) => {
-        if (!request.session?.customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
-      },
+      preValidation: async (request) => void requireCustomerId(request),
     },
     async (request, reply) => {
-      const customerId = request.session!.customerId!;
+      const customerId = requireCustomerId(request);
       const [found, customer] = await Promise.all([orderOf(app.db, customerId, request.params.id), customerById(app.db, customerId)]);
       if (!found?.order.invoiceNumber || !customer) throw notFound(NOT_FOUND);
       const pdf = await renderInvoice({ seller: SELLER, customer, order: found.order, lines: found.lines });

@@ -169,9 +169,9 @@ export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
 }
 
 /** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
-export async function readCart(ctx: CartContext): Promise<Cart> {
+export async function readCart(ctx: CartContext, currentDate?: Promise<string | null>): Promise<Cart> {
   const cart = await findCart(ctx.db, ctx.owner);
-  if (cart && isStale(cart, await deliveryDateAt(ctx.db, ctx.now), ctx.now)) {
+  if (cart && isStale(cart, await (currentDate ?? deliveryDateAt(ctx.db, ctx.now)), ctx.now)) {
     await ctx.db.transaction(async (tx) => {
       const locked = await findCart(tx, ctx.owner, true);
       if (locked?.id === cart.id) await dropCart(tx, locked);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
 import { validatedOrderSchema } from '../../../src/shared/api/checkout';
 import { AppError } from '../../lib/errors';
+import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';
 import { validatedOrder } from './checkout.service';
 
@@ -11,9 +11,7 @@ const providerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'Pa
 /** Card payment through PayGreen's hosted page: start, return, notification, order (payment.md §7). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/payment/paygreen', { schema: { response: { 200: z.object({ hosted_payment_url: z.string() }) } } }, async (request) => {
-    const customerId = request.session?.customerId;
-    if (!customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
-    return startCardPayment(app, customerId);
+    return startCardPayment(app, requireCustomerId(request));
   });
 
   /** PayGreen sends the buyer back here; the app then reads payment_status and po_id (shop.md §2). */
@@ -35,8 +33,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/payment/paygreen/:id/order', { schema: { params: z.object({ id: providerIdSchema }), response: { 200: validatedOrderSchema } } }, async (request) => {
-    const customerId = request.session?.customerId;
-    if (!customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
+    const customerId = requireCustomerId(request);
     const settled = await settleCardPayment(app, request.params.id);
     if (settled.customerId !== customerId) throw new AppError(404, 'not_found', 'Paiement introuvable.');
     if (settled.status === 'pending') throw new AppError(409, 'payment_pending', 'Le paiement est en cours de validation.');

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
 import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
-import { AppError } from '../../lib/errors';
+import { requireCustomerId } from '../../plugins/session';
+import { chosenDeliveryId } from '../delivery/delivery.routes';
 import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
 
 /** Pre-order and the payments that need no card (payment.md §7 "Orders, cart and pre-order"). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   function customerOf(request: FastifyRequest) {
-    const session = request.session;
-    if (!session?.customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
-    const cookie = Number(request.cookies.popote_delivery);
-    const deliveryId = session.deliveryId ?? (Number.isSafeInteger(cookie) && cookie > 0 ? cookie : null);
-    return { owner: { sessionId: session.id, customerId: session.customerId }, deliveryId };
+    const customerId = requireCustomerId(request);
+    return { owner: { sessionId: request.session!.id, customerId }, deliveryId: chosenDeliveryId(request) };
   }
 
   const preOrder = { response: { 200: preOrderSchema } };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deliveryLocationsQuerySchema,
@@ -14,6 +15,13 @@ import { checkChoice, locationsOn, searchLocations } from './delivery.service';
 
 /** The delivery choice also lives in this cookie, until the end of the delivery day (Paris). */
 export const DELIVERY_COOKIE = 'popote_delivery';
+
+/** The visitor's chosen delivery: the session's, else the cookie's (it outlives a session rotated at logout). */
+export function chosenDeliveryId(request: FastifyRequest): number | null {
+  if (request.session?.deliveryId) return request.session.deliveryId;
+  const cookie = Number(request.cookies[DELIVERY_COOKIE]);
+  return Number.isSafeInteger(cookie) && cookie > 0 ? cookie : null;
+}
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

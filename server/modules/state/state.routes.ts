@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopOpenSchema, stateSchema } from '../../../src/shared/api/state';
+import { chosenDeliveryId } from '../delivery/delivery.routes';
 import { appState, shopOpen } from './state.service';
 
 export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -7,8 +8,7 @@ export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/state', { schema: { response: { 200: stateSchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     reply.header('cache-control', 'no-store');
-    const cookie = Number(request.cookies.popote_delivery);
-    return appState(app.db, session, app.clock.now(), Number.isSafeInteger(cookie) && cookie > 0 ? cookie : undefined);
+    return appState(app.db, session, app.clock.now(), chosenDeliveryId(request));
   });
 
   app.get('/api/state/shop-open', { schema: { response: { 200: shopOpenSchema } } }, async (_request, reply) => {

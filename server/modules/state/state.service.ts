@@ -30,19 +30,17 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
   };
 }
 
-/**
- * The app state of the spec for a session (shop.md §3 "App state from the server"). The delivery
- * choice is the session's, else the delivery cookie's (it outlives a session rotated at logout).
- */
-export async function appState(db: Db, session: Session, now: Date, cookieDeliveryId?: number): Promise<AppState> {
+/** The app state of the spec for a session (shop.md §3 "App state from the server"). */
+export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null): Promise<AppState> {
+  // One reading of the current delivery date, shared with the cart's staleness check.
+  const currentDate = deliveryDateAt(db, now);
   const [settings, contactTypes, date, customer, cart] = await Promise.all([
     readSettings(db),
     readContactTypes(db),
-    deliveryDateAt(db, now),
+    currentDate,
     session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
-    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId } }),
+    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId } }, currentDate),
   ]);
-  const deliveryId = session.deliveryId ?? cookieDeliveryId;
   const [delivery, usual] = await Promise.all([
     deliveryId ? findDelivery(db, deliveryId) : null,
     customer?.lastDeliveryId ? findDelivery(db, customer.lastDeliveryId) : null,
