@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardAmountTooSmall,
-  deliveryHours,
-  purchaseEvent,
-  readCardReturn,
-  removeVoucherRow,
-  vouchersOverLimit,
-  vouchersQuantity,
-  vouchersTotalCents,
-  withoutCardReturn,
-} from '../../src/features/payment/payment-rules';
-import type { ValidatedOrder } from '../../src/shared/api/checkout';
+import { deliveryHours, purchaseEvent, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
+import { cardAmountTooSmall, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '../../src/shared/api/checkout';
 
 describe('paper vouchers', () => {
   it('counts and totals the rows in cents', () => {

@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CHECKOUT_ERRORS } from '../../../src/shared/api/checkout';
-import { MIN_CARD_AMOUNT_CENTS } from '../../../src/shared/constants';
+import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall } from '../../../src/shared/api/checkout';
 import { carts, customers, payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
 
-export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 
@@ -24,7 +22,7 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
   await checkStillOpen(app.db, pre, app.clock.now());
   const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
   if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer par carte : finalisez votre commande.');
-  if (remaining <= MIN_CARD_AMOUNT_CENTS) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
+  if (cardAmountTooSmall(remaining)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
   const [customer] = await app.db.select().from(customers).where(eq(customers.id, customerId));
   const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
   let order;

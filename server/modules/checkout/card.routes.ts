@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { PAYMENT_ORDER_ID_PATTERN, validatedOrderSchema } from '../../../src/shared/api/checkout';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';
 import { validatedOrder } from './checkout.service';
 
-const providerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'Paiement inconnu.' });
+const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' });
 
 /** Card payment through PayGreen's hosted page: start, return, notification, order (payment.md §7). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_NOTICES } from '../../../src/shared/api/cart';
-import { CHECKOUT_ERRORS, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
+import { CHECKOUT_ERRORS, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
 import { DELIVERY_REQUIRED_MESSAGE } from '../../../src/shared/api/delivery';
 import { DEPOSIT_PER_MENU_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
@@ -26,12 +26,11 @@ const PAID = 1;
 
 const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
 
-const vouchersCents = (rows: LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
 
 /** The amounts of a pre-order: what the pool can still cover, and what is left to pay. */
 export function preOrderAmounts(row: Pick<PreOrderRow, 'finalCents' | 'poolCents' | 'lunchVouchers' | 'edenredPayment'>, customerPoolCents: number) {
   const edenred = row.edenredPayment?.unit_amount ?? 0;
-  const available = customerPoolCents + vouchersCents(row.lunchVouchers);
+  const available = customerPoolCents + vouchersTotalCents(row.lunchVouchers);
   const maxUsable = Math.max(0, Math.min(available, row.finalCents - edenred));
   return { available, maxUsable, remaining: Math.max(0, row.finalCents - row.poolCents - edenred) };
 }
@@ -202,7 +201,7 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date): Promise
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 
     // The pool applied when the pre-order was made must still be there (another order may have used it).
-    if (customer.poolCents + vouchersCents(pre.lunchVouchers) < pre.poolCents) {
+    if (customer.poolCents + vouchersTotalCents(pre.lunchVouchers) < pre.poolCents) {
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
     const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
@@ -256,7 +255,7 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date): Promise
     }
 
     // The containers, the pool and the codes move with the order, once.
-    const vouchers = vouchersCents(pre.lunchVouchers);
+    const vouchers = vouchersTotalCents(pre.lunchVouchers);
     await tx
       .update(customers)
       .set({

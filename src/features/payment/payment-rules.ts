@@ -1,14 +1,11 @@
-import type { LunchVoucherRow, ValidatedOrder } from '../../shared/api/checkout';
-import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
+import { PAYMENT_ORDER_ID_PATTERN, vouchersQuantity, type LunchVoucherRow, type ValidatedOrder } from '../../shared/api/checkout';
+import { PAPER_VOUCHERS_MAX } from '../../shared/constants';
 
 /** Paper voucher rows (payment.md §5): quantities 1..20, unit values 0..19 €. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
 export const VOUCHER_VALUES = Array.from({ length: 20 }, (_, i) => i);
 export const DEFAULT_VOUCHER_ROW: LunchVoucherRow = { quantity: 1, amount: 9 };
 
-export const vouchersQuantity = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity, 0);
-/** Total in cents (unit values are whole euros). */
-export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
 export const vouchersOverLimit = (rows: readonly LunchVoucherRow[]) => vouchersQuantity(rows) > PAPER_VOUCHERS_MAX;
 
 /** Removes a row, but one row always remains. */
@@ -17,8 +14,6 @@ export function removeVoucherRow(rows: readonly LunchVoucherRow[], index: number
   return rows.filter((_, i) => i !== index);
 }
 
-/** A positive remaining amount at or below 0,50 € cannot be paid by card (payment.md §5). */
-export const cardAmountTooSmall = (remainingCents: number) => remainingCents > 0 && remainingCents <= MIN_CARD_AMOUNT_CENTS;
 
 export type PaymentStatus = 'success' | 'refused' | 'pending';
 export interface CardReturn {
@@ -32,7 +27,7 @@ export function readCardReturn(search: string): CardReturn | null {
   const status = params.get('payment_status');
   if (status !== 'success' && status !== 'refused' && status !== 'pending') return null;
   const poId = params.get('po_id');
-  return { status, poId: poId && /^[A-Za-z0-9_-]{1,100}$/.test(poId) ? poId : null };
+  return { status, poId: poId && PAYMENT_ORDER_ID_PATTERN.test(poId) ? poId : null };
 }
 
 /** The same search without the two return parameters ('' when nothing remains). */
@@ -66,4 +61,3 @@ export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'de
   return `de ${order.delivery_start.slice(0, 5)} à ${order.delivery_end.slice(0, 5)}`;
 }
 
-export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';

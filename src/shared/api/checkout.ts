@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAPER_VOUCHERS_MAX } from '../constants';
+import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../constants';
 import { orderProductSchema } from './auth';
 
 export const VOUCHERS_LIMIT_MESSAGE = `Attention, vous ne pouvez ajouter plus de ${PAPER_VOUCHERS_MAX} tickets restaurant papier à votre cagnotte.`;
@@ -11,12 +11,23 @@ export const lunchVoucherRowSchema = z.object({
 });
 export type LunchVoucherRow = z.infer<typeof lunchVoucherRowSchema>;
 
+export const vouchersQuantity = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity, 0);
+/** What declared vouchers add to the pool, in cents (unit values are whole euros). */
+export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
+
+export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';
+/** A positive remaining amount at or below 0,50 € cannot be paid by card (payment.md §5). */
+export const cardAmountTooSmall = (remainingCents: number) => remainingCents > 0 && remainingCents <= MIN_CARD_AMOUNT_CENTS;
+
+/** A PayGreen payment order id as it travels in return URLs ('po_…'). */
+export const PAYMENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** POST /api/pending-order/lunch-vouchers: the whole list (a row left out is deleted). */
 export const lunchVouchersBodySchema = z.object({
   lunch_vouchers: z
     .array(lunchVoucherRowSchema)
     .max(PAPER_VOUCHERS_MAX, { error: VOUCHERS_LIMIT_MESSAGE })
-    .refine((rows) => rows.reduce((n, r) => n + r.quantity, 0) <= PAPER_VOUCHERS_MAX, { error: VOUCHERS_LIMIT_MESSAGE }),
+    .refine((rows) => vouchersQuantity(rows) <= PAPER_VOUCHERS_MAX, { error: VOUCHERS_LIMIT_MESSAGE }),
 });
 
 /** The pre-order a validated cart becomes (payment.md §3); amounts in cents, formatted ones '12,90'. */

@@ -1,4 +1,5 @@
 import { useSnapshot } from 'valtio';
+import { Spinner } from '../../../components/ui/spinner';
 import { payment } from '../payment-store';
 import styles from './payment-loader.module.css';
 
@@ -8,7 +9,7 @@ export function PaymentLoader() {
   if (!loader) return null;
   return (
     <div className={styles.loader} role="status" aria-live="assertive">
-      <span className={styles.spinner} aria-hidden="true" />
+      <Spinner size="lg" />
       <p>Validation de votre paiement...</p>
     </div>
   );

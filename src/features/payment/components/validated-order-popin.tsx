@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
 import { closePopin, overlays } from '../../../lib/overlays-store';
 import type { ValidatedOrder } from '../../../shared/api/checkout';
 import { deliveryHours } from '../payment-rules';
@@ -28,7 +29,7 @@ export function ValidatedOrderPopin() {
         </div>
       ) : (
         <p role="status" className={styles.placing}>
-          <span className={styles.spinner} aria-hidden="true" />
+          <Spinner />
           Validation de votre commande...
         </p>
       )}

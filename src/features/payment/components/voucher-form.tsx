@@ -3,10 +3,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError } from '../../../lib/api-client';
-import { VOUCHERS_LIMIT_MESSAGE, type LunchVoucherRow, type PreOrder } from '../../../shared/api/checkout';
+import { VOUCHERS_LIMIT_MESSAGE, vouchersTotalCents, type LunchVoucherRow, type PreOrder } from '../../../shared/api/checkout';
 import { formatEuros } from '../../../shared/money';
 import { saveLunchVouchers } from '../api/payment-calls';
-import { DEFAULT_VOUCHER_ROW, removeVoucherRow, VOUCHER_QUANTITIES, VOUCHER_VALUES, vouchersOverLimit, vouchersTotalCents } from '../payment-rules';
+import { DEFAULT_VOUCHER_ROW, removeVoucherRow, VOUCHER_QUANTITIES, VOUCHER_VALUES, vouchersOverLimit } from '../payment-rules';
 import styles from './payment-modal.module.css';
 
 interface VoucherFormProps {
