@@ -10,7 +10,8 @@ import { cartSchema, type Cart } from '../../src/shared/api/cart';
 import { productListSchema, type CatalogProduct } from '../../src/shared/api/catalog';
 import { MESSAGES } from '../../src/shared/api/messages';
 import { customerSummarySchema, stateSchema } from '../../src/shared/api/state';
-import { MONDAY, at, cookieJar, createTestApp, type TestApp } from './helpers';
+import { MONDAY, at, cookieJar, createTestApp, refused, type TestApp } from './helpers';
+import type { ErrorBody } from '../../src/shared/api/errors';
 
 const SESSION = 'popote_session';
 const XSRF = 'XSRF-TOKEN';
@@ -129,18 +130,6 @@ const mailsTo = (email: string) => db().select().from(t.mailOutbox).where(eq(t.m
 
 /* ---------------------------------------------------------------- answers */
 
-interface ErrorBody {
-  message: string;
-  code: string;
-  errors?: Record<string, string[]>;
-}
-
-function refused(res: LightMyRequestResponse, status: number, code: string): ErrorBody {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as ErrorBody;
-  expect(body.code).toBe(code);
-  return body;
-}
 
 /** A 422 naming exactly one field with exactly one message. */
 function fieldError(res: LightMyRequestResponse, field: string, message: string) {

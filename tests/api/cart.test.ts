@@ -9,7 +9,7 @@ import { CART_NOTICES, cartSchema, type Cart } from '../../src/shared/api/cart';
 import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '../../src/shared/api/catalog';
 import { stateSchema } from '../../src/shared/api/state';
 import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '../../src/shared/constants';
-import { MONDAY, at, createTestApp, visitor, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 
 const TUESDAY = '2026-11-24';
 
@@ -89,18 +89,6 @@ function ok(res: LightMyRequestResponse): Cart {
   return cartSchema.parse(res.json());
 }
 
-interface ErrorBody {
-  message: string;
-  code: string;
-  errors?: Record<string, string[]>;
-}
-
-function refused(res: LightMyRequestResponse, status: number, code: string): ErrorBody {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as ErrorBody;
-  expect(body.code).toBe(code);
-  return body;
-}
 
 /** Adds a dish `times` times and answers the last cart. */
 async function addDishTimes(v: Visitor, id: number, times: number): Promise<Cart> {

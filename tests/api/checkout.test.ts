@@ -11,7 +11,7 @@ import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu
 import { preOrderSchema, validatedOrderSchema, VOUCHERS_LIMIT_MESSAGE, type PreOrder } from '../../src/shared/api/checkout';
 import { deliveryLocationsSchema, deliverySchema } from '../../src/shared/api/delivery';
 import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
-import { MONDAY, at, createTestApp, visitor, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
 let menus: Menu[];
@@ -108,17 +108,6 @@ function preOrder(res: LightMyRequestResponse): PreOrder {
   return preOrderSchema.parse(res.json());
 }
 
-interface ErrorBody {
-  message: string;
-  code: string;
-  errors?: Record<string, string[]>;
-}
-function refused(res: LightMyRequestResponse, status: number, code?: string): ErrorBody {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as ErrorBody;
-  if (code) expect(body.code).toBe(code);
-  return body;
-}
 
 /** A customer with a delivery chosen and dishes in the cart, validated. */
 async function validatedCustomer(values: { poolCents?: number; deposits?: number } = {}, slugs = ['veloute-potimarron']) {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import { loadEnv } from '../../server/env';
 import { createClock, type Clock } from '../../server/lib/clock';
+import type { ErrorBody } from '../../src/shared/api/errors';
 import { parisInstant } from '../../src/shared/time';
 
 /** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */
@@ -57,19 +59,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   // The PayGreen adapter reaches the sandbox emulator of this very app in-process (no port here).
   let self: FastifyInstance | null = null;
-  const paygreenFetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const res = await self!.inject({
-      method: (init.method ?? 'GET') as 'GET' | 'POST',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(new Headers(init.headers).entries()),
-      payload: (init.body as string | undefined) ?? undefined,
-    });
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-    return new Response([101, 204, 205, 304].includes(res.statusCode) ? null : res.rawPayload, { status: res.statusCode, headers });
-  }) as typeof fetch;
-  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', paygreenFetch });
+  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', paygreenFetch: injectFetch(() => self!) });
   self = app;
   await app.ready();
   return {
@@ -82,6 +72,33 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
       await drop();
     },
   };
+}
+
+/** A fetch that hands each request to the app in-process (no port), optionally counting calls by path. */
+export function injectFetch(target: FastifyInstance | (() => FastifyInstance), calls: string[] = []): typeof fetch {
+  return (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const app = typeof target === 'function' ? target() : target;
+    const url = new URL(String(input));
+    calls.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      payload: (init.body as string | undefined) ?? undefined,
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    const nullBody = [101, 204, 205, 304].includes(res.statusCode);
+    return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers });
+  }) as typeof fetch;
+}
+
+/** A refusal: its status, its error code when given, and its body for more checks. */
+export function refused(res: LightMyRequestResponse, status: number, code?: string): ErrorBody {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as ErrorBody;
+  if (code) expect(body.code).toBe(code);
+  return body;
 }
 
 /** Cookies from a response, as a Cookie header value merged over previous ones. */

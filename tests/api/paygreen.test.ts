@@ -1,6 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/env';
 import {
@@ -11,27 +10,9 @@ import {
   type CreatePaymentOrderInput,
   type PayGreenClient,
 } from '../../server/payments/paygreen/paygreen-client';
-import { createTestApp, visitor, type TestApp } from './helpers';
+import { createTestApp, injectFetch, visitor, type TestApp } from './helpers';
 
 const P = '/__sandbox/paygreen';
-
-/** A fetch that hands the request to the app in-process (no port), counting the calls by path. */
-function injectFetch(app: FastifyInstance, calls: string[] = []): typeof fetch {
-  return (async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    calls.push(`${init.method ?? 'GET'} ${url.pathname}`);
-    const res = await app.inject({
-      method: (init.method ?? 'GET') as 'GET' | 'POST',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(new Headers(init.headers).entries()),
-      payload: (init.body as string | undefined) ?? undefined,
-    });
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-    const nullBody = [101, 204, 205, 304].includes(res.statusCode);
-    return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers });
-  }) as typeof fetch;
-}
 
 /** A real HTTP server on the loopback recording the notifications it receives. */
 async function startReceiver() {

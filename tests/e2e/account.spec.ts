@@ -3,6 +3,7 @@ import { orderStatusLabel } from '../../src/features/account/account-rules';
 import type { User } from '../../src/shared/api/auth';
 import type { CatalogProduct } from '../../src/shared/api/catalog';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import { xsrfToken } from './xsrf';
 
 const DEMO = { email: 'demo@popote.fr', password: 'popote-demo' };
 let counter = 0;
@@ -47,7 +48,7 @@ test('a visitor signs up from the cart and goes on to payment with their cart', 
   // A delivery point chosen as a visitor (it follows the login).
   const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
   const slot = locations.flatMap((l) => l.deliveries)[0]!;
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const token = await xsrfToken(page);
   expect((await page.request.post('/api/deliveries', { data: { id: slot.id }, headers: { 'x-xsrf-token': token } })).ok()).toBe(true);
   await page.reload();
   await page.getByRole('button', { name: 'Panier, 1 article' }).click();

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { CatalogProduct, Menu } from '../../src/shared/api/catalog';
 import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
 import { formatAmount } from '../../src/shared/money';
+import { xsrfToken } from './xsrf';
 
 /** The day's formulas and dishes as the server sees them (prices in cents). */
 async function catalog(page: Page) {
@@ -168,7 +169,7 @@ test('paying without an account opens the cart’s login panel, with a way back'
 
 /** Empties the cart of whoever the page is logged in as (the demo's cart outlives a test). */
 async function emptyCart(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const token = await xsrfToken(page);
   const cart = (await (await page.request.get('/api/cart')).json()) as { products: { unique_id: string; quantity: number }[] };
   for (const line of cart.products) {
     for (let i = 0; i < line.quantity; i++) await page.request.post('/api/cart/decrement', { data: { id: line.unique_id }, headers: { 'x-xsrf-token': token } });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CatalogProduct } from '../../src/shared/api/catalog';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import { xsrfToken } from './xsrf';
 
 let counter = 0;
 const freshEmail = (project: string) => `paie-${project}-${Date.now()}-${++counter}@example.fr`;
@@ -8,9 +9,6 @@ const snackbar = (page: Page, text: string) => page.getByTestId('snackbar').filt
 const recap = (page: Page) => page.getByRole('dialog', { name: 'Validation de votre panier' });
 const popin = (page: Page) => page.getByRole('dialog', { name: 'Vous allez vous régaler' });
 
-async function xsrf(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-}
 
 /** A fresh customer, a delivery slot chosen, one dish in the cart; returns the dish. */
 async function customerWithCart(page: Page, project: string, pick: (d: CatalogProduct) => boolean = (d) => d.category === 'starter' && d.price > 100) {
@@ -29,7 +27,7 @@ async function customerWithCart(page: Page, project: string, pick: (d: CatalogPr
   const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
   const delivery = location.deliveries[location.deliveries.length - 1]!;
-  const chosen = await page.request.post('/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrf(page) } });
+  const chosen = await page.request.post('/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrfToken(page) } });
   expect(chosen.ok()).toBe(true);
 
   await page.goto('/passer-commande');
