@@ -34,8 +34,13 @@ async function logInOnPage(page: Page, email: string, password: string, remember
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Mon compte' }).getByRole('button', { name: 'Se déconnecter' }).click();
+  // Right after a login the route change to '/' may still be closing modals: open until it stays.
+  const account = page.getByRole('dialog', { name: 'Mon compte' });
+  await expect(async () => {
+    if (!(await account.isVisible())) await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
+    await expect(account.getByRole('button', { name: 'Se déconnecter' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await account.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expect(page).toHaveURL('/');
 }
