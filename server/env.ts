@@ -30,12 +30,33 @@ const envSchema = z
     PAYGREEN_SHOP_ID: z.string().regex(/^sh_\w+$/, { error: 'must be a PayGreen shop id such as sh_0123…' }).optional(),
     PAYGREEN_SECRET_KEY: z.string().min(8).optional(),
     PAYGREEN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.paygreen.fr' }).default('https://api.paygreen.fr'),
+    // Edenred (meal-voucher balance and widget). Client id, secret and merchant id together: the
+    // real APIs; none: the sandbox emulator.
+    EDENRED_CLIENT_ID: z.string().min(1).optional(),
+    EDENRED_CLIENT_SECRET: z.string().min(8).optional(),
+    EDENRED_MID: z.string().min(1).optional(),
+    EDENRED_AUTH_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of Edenred\'s OpenID Connect server' }).default('https://sso.auth.api.edenred.com'),
+    EDENRED_API_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of Edenred Direct Payment v2' }).default('https://directpayment.eu.edenred.io/v2'),
+    EDENRED_WIDGET_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of Edenred\'s payment widget service' }).default('https://widget.eu.edenred.io'),
+    // 32 bytes, base64: encrypts the Edenred tokens kept in the database. Required with EDENRED_*.
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (openssl rand -base64 32)' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     // Half a PayGreen configuration would silently fall back to the sandbox (or fail at checkout).
     if (Boolean(env.PAYGREEN_SHOP_ID) !== Boolean(env.PAYGREEN_SECRET_KEY)) {
       const missing = env.PAYGREEN_SHOP_ID ? 'PAYGREEN_SECRET_KEY' : 'PAYGREEN_SHOP_ID';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'PAYGREEN_SHOP_ID and PAYGREEN_SECRET_KEY are set together' });
+    }
+    const edenred = [env.EDENRED_CLIENT_ID, env.EDENRED_CLIENT_SECRET, env.EDENRED_MID].filter(Boolean).length;
+    if (edenred !== 0 && edenred !== 3) {
+      ctx.addIssue({ code: 'custom', path: ['EDENRED_CLIENT_ID'], message: 'EDENRED_CLIENT_ID, EDENRED_CLIENT_SECRET and EDENRED_MID are set together' });
+    }
+    // Real customers' tokens are never encrypted with the sandbox's built-in key.
+    if (edenred === 3 && !env.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required with EDENRED_* (openssl rand -base64 32)' });
     }
   })
   .transform((env) => ({

@@ -458,3 +458,94 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A customer's link to Edenred (isConnectedToEdenred): the provider's username for the balance and
+ * the OpenID Connect tokens, encrypted at rest (server/lib/secret-box.ts), refreshed when expired.
+ */
+export const edenredAccounts = pgTable('edenred_accounts', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Edenred logins under way: the state (hashed), its nonce and PKCE verifier, bound to a session; used once. */
+export const edenredLogins = pgTable('edenred_logins', {
+  stateHash: text('state_hash').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** The Edenred emulator's accounts (sandbox only): demo users and their meal-voucher balance. */
+export const sandboxEdenredAccounts = pgTable('sandbox_edenred_accounts', {
+  username: text('username').primaryKey(),
+  password: text('password').notNull(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  balanceCents: integer('balance_cents').notNull(),
+});
+
+/** The emulator's SSO grants: authorization codes ('code', single use) and login sessions ('session', revoked at endsession). */
+export const sandboxEdenredGrants = pgTable('sandbox_edenred_grants', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  username: text('username').notNull(),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri'),
+  codeChallenge: text('code_challenge'),
+  nonce: text('nonce'),
+  scope: text('scope'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** A code once exchanged, a session once ended. */
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** The emulator's Direct Payment transactions (authorization_id = id), with the day for the 25 € daily cap. */
+export const sandboxEdenredTransactions = pgTable(
+  'sandbox_edenred_transactions',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    mid: text('mid').notNull(),
+    orderRef: text('order_ref').notNull(),
+    amount: integer('amount').notNull(),
+    capturedAmount: integer('captured_amount').notNull().default(0),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** 'authorized' | 'captured' | 'cancelled' | 'refunded' */
+    status: text('status').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_edenred_transactions_ref_uq').on(t.mid, t.orderRef), index('sandbox_edenred_transactions_user_day_idx').on(t.username, t.day)],
+);
+
+/** The emulator's widget sessions: one payment of `amount` through the widget script. */
+export const sandboxEdenredWidgetSessions = pgTable('sandbox_edenred_widget_sessions', {
+  id: text('id').primaryKey(),
+  mid: text('mid').notNull(),
+  orderRef: text('order_ref').notNull(),
+  amount: integer('amount').notNull(),
+  /** 'open' | 'pending' | 'succeeded' | 'failed' */
+  status: text('status').notNull(),
+  username: text('username'),
+  authorizationId: text('authorization_id'),
+  errorText: text('error_text'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Edenred, the meal-voucher provider ({voucher_provider} = 'edenred' in payment.md §7): the
+ * customer's linked account, its balance, payments from it, and the widget.
+ */
+
+/** GET /api/edenred/oauth-url */
+export const oauthUrlSchema = z.object({ url: z.string() });
+
+/** GET /api/edenred/balance: cents; 0 when unknown (not linked, provider unreachable). */
+export const balanceSchema = z.object({ balance: z.number().int() });
+
+/** GET /api/edenred/logout: what the recap shows once logged out. */
+export const edenredLogoutSchema = z.object({ balance: z.number().int(), link: z.string().nullable(), isConnectedToEdenred: z.literal(false) });
+
+/** GET /api/payment/edenred/only|partly?amount= (cents). */
+export const edenredAmountQuerySchema = z.object({
+  amount: z.coerce
+    .number({ error: 'Montant invalide.' })
+    .int({ error: 'Montant invalide.' })
+    .positive({ error: 'Montant invalide.' })
+    .max(100_000, { error: 'Montant invalide.' }),
+});
+
+/** POST /api/payment/edenred/refund */
+export const edenredRefundBodySchema = z.object({
+  authorization_id: z.string().min(1).max(200),
+  amount: z.number().int().positive().max(100_000),
+});
+
+/** POST /api/payment/edenred: the widget's payload once it authorized the payment. */
+export const widgetPaymentBodySchema = z.object({ payload: z.string().min(1).max(2000) });
+export const widgetPaymentAnswerSchema = z.object({ data: z.object({ id: z.number().int() }) });
+
+/** GET /api/payment/edenred/order-details?id= : current_status 1 or 2 once the order is placed. */
+export const orderDetailsQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const orderDetailsSchema = z.object({
+  order: z.object({ id: z.number().int().nullable(), current_status: z.number().int() }),
+});
+
+/** What the pre-order carries for the widget (POST /api/payment/edenred/session). */
+export const edenredWidgetSchema = z.object({ script_url: z.string(), session_id: z.string(), amount: z.number().int() });
+export type EdenredWidget = z.infer<typeof edenredWidgetSchema>;
+
+/** Messages of payment.md §8 for Edenred. */
+export const EDENRED_MESSAGES = {
+  limitTitle: 'Erreur de paiement',
+  limit: 'Le montant de votre commande dépasse le montant de votre cagnotte Edenred',
+  failedTitle: 'Le paiement ne peut pas fonctionner',
+  longSession: 'Attention, vous êtes connectés depuis longtemps, rafraîchissez votre page pour pouvoir payer',
+  connectTitle: 'Erreur de connexion',
+  connect: 'Une erreur est survenue lors de la connexion à votre compte Edenred',
+  logoutTitle: 'Déconnexion réussie',
+  logout: 'Vous êtes déconnecté de votre compte Edenred',
+  pendingTitle: 'Paiment en attente',
+  pending: 'Vous allez recevoir une notification dès la réception du paiement.',
+} as const;
+
+export const EDENRED_ERRORS = {
+  notLinked: 'edenred_not_linked',
+  limitExceeded: 'edenred_limit_exceeded',
+  failed: 'edenred_failed',
+  amountMismatch: 'edenred_amount_mismatch',
+  alreadyApplied: 'edenred_already_applied',
+  unavailable: 'edenred_unavailable',
+} as const;
+
+/** The popup's message to its opener (and on the BroadcastChannel of that name) after login. */
+export const EDENRED_LOGIN_CHANNEL = 'popote-edenred-login';
+export const edenredLoginMessageSchema = z.object({ source: z.literal('popote-edenred'), status: z.enum(['success', 'error']) });
+
+/**
+ * The widget script's contract: it defines `window.EdenredWidget.mount(element, options)` and
+ * renders its payment form in `element`; `onAuthorized` gets the payload to register
+ * (POST /api/payment/edenred), `onError` the provider's error_text. `mount` returns `{ unmount() }`.
+ */
+export interface EdenredWidgetApi {
+  mount(
+    element: HTMLElement,
+    options: { sessionId: string; onAuthorized: (payload: string) => void; onError: (errorText: string) => void },
+  ): { unmount(): void };
+}
+export const EDENRED_WIDGET_GLOBAL = 'EdenredWidget';
