@@ -47,8 +47,8 @@ export interface BuildOptions {
   /** The built PWA to serve; defaults to dist/ at the project root. */
   distDir?: string;
   logger?: boolean;
-  /** How the PayGreen adapter reaches its API (tests hand it to the app in-process). */
-  paygreenFetch?: typeof fetch;
+  /** How the provider adapters (PayGreen, Edenred) reach their APIs (tests hand them the app in-process). */
+  providerFetch?: typeof fetch;
 }
 
 // Messages a schema does not set itself (a body of the wrong shape…) are in French too.
@@ -85,7 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('env', env);
   app.decorate('clock', clock);
   let paygreen: PayGreenClient | null = null;
-  app.decorate('paygreen', () => (paygreen ??= createPayGreenClient({ ...payGreenConfig(env), fetch: options.paygreenFetch, now: () => clock.now().getTime() })));
+  app.decorate('paygreen', () => (paygreen ??= createPayGreenClient({ ...payGreenConfig(env), fetch: options.providerFetch, now: () => clock.now().getTime() })));
 
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errors);

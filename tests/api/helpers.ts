@@ -59,7 +59,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   // The PayGreen adapter reaches the sandbox emulator of this very app in-process (no port here).
   let self: FastifyInstance | null = null;
-  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', paygreenFetch: injectFetch(() => self!) });
+  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', providerFetch: injectFetch(() => self!) });
   self = app;
   await app.ready();
   return {
