@@ -549,3 +549,58 @@ export const sandboxEdenredWidgetSessions = pgTable('sandbox_edenred_widget_sess
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A contact form message (contactPage, apply, userAccount), stored before its mails are queued.
+ * submission_id is the client's key for one submission: a retried upload is stored once.
+ */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  submissionId: text('submission_id').unique(),
+  /** 'contactPage' | 'apply' | 'userAccount' */
+  mode: text('mode').notNull(),
+  /** A key of contact_types and its label when sent (types can be renamed later). */
+  requestType: text('request_type'),
+  requestTypeLabel: text('request_type_label'),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  recall: boolean('recall').notNull().default(true),
+  message: text('message').notNull(),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** A file sent with a contact message, kept under DATA_DIR (storage_path is relative to it). */
+export const contactAttachments = pgTable(
+  'contact_attachments',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The sender's file name, cleaned, with the extension of the type its content showed. */
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    storagePath: text('storage_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_attachments_message_idx').on(t.messageId)],
+);
+
+/** A company's request for a private delivery point (the /entreprises form). */
+export const companyRequests = pgTable('company_requests', {
+  id: serial('id').primaryKey(),
+  submissionId: text('submission_id').unique(),
+  company: text('company').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  headcount: integer('headcount').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
