@@ -18,6 +18,10 @@ const envSchema = z
     SEED_ON_START: flag.default(true),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Popote <bonjour@popote.fr>'),
+    // Where the team receives the contact form, job applications and companies' requests.
+    CONTACT_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('bonjour@popote.fr'),
+    JOBS_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('recrutement@popote.fr'),
+    COMPANIES_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('entreprises@popote.fr'),
     TRUST_PROXY: flag.default(false),
     // Multiplies every rate limit: more room behind a large shared address, or for the e2e run,
     // whose many sign-ups all come from 127.0.0.1.
@@ -67,6 +71,8 @@ const envSchema = z
     COOKIE_SECURE: env.PUBLIC_URL.startsWith('https://'),
     MAP_ORIGIN: new URL(env.VITE_MAP_STYLE_URL ?? 'https://tiles.openfreemap.org/styles/liberty').origin,
     GEOCODER_ORIGIN: env.VITE_GOOGLE_MAPS_KEY ? 'https://maps.googleapis.com' : 'https://api-adresse.data.gouv.fr',
+    // The real Edenred widget's script and calls run in the page: allowed by the CSP. The sandbox's are this origin.
+    EDENRED_WIDGET_ORIGIN: env.EDENRED_CLIENT_ID ? new URL(env.EDENRED_WIDGET_URL).origin : null,
   }));
 
 export type Env = z.output<typeof envSchema>;

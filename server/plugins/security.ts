@@ -8,23 +8,25 @@ import fp from 'fastify-plugin';
  */
 export default fp(async function security(app: FastifyInstance) {
   const https = app.env.COOKIE_SECURE;
+  const edenredWidget = app.env.EDENRED_WIDGET_ORIGIN ? [app.env.EDENRED_WIDGET_ORIGIN] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...edenredWidget],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', app.env.MAP_ORIGIN],
         fontSrc: ["'self'"],
         // The browser geocodes delivery searches itself (api-adresse by default, Google with a key).
         // The map's style, sprites, glyphs and tiles come from its origin (fetched by its worker).
-        connectSrc: ["'self'", app.env.GEOCODER_ORIGIN, app.env.MAP_ORIGIN],
+        connectSrc: ["'self'", app.env.GEOCODER_ORIGIN, app.env.MAP_ORIGIN, ...edenredWidget],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        frameSrc: ["'self'", ...edenredWidget],
         frameAncestors: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -33,5 +35,7 @@ export default fp(async function security(app: FastifyInstance) {
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // The Edenred login popup must be able to tell this page how it went (window.opener).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 });

@@ -272,6 +272,7 @@ export function AppShell() {
           <PaymentModal
             ctx={payment.ctx}
             paperVouchers={paperVouchersEnabled(settings)}
+            edenredLinked={Boolean(state?.customer?.isConnectedToEdenred)}
             onBackToCart={() => {
               closeModal('payment');
               openModal('cart');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { validatedOrderSchema } from '../../src/shared/api/checkout';
-import { MONDAY, at, createTestApp, visitor, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, customerWithCart as customerWithCartAt, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,29 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-let ipCounter = 0;
-/** A newly registered customer, logged in, with a dish in the cart and a delivery chosen. */
-async function customerWithCart(dishCategory: 'main' | 'drink' = 'main') {
-  const v = await visitor(app.app);
-  const ip = `10.9.0.${++ipCounter}`;
-  const email = `carte-${ipCounter}-${Date.now()}@example.fr`;
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => v.request(method, url, payload, {});
-  const send = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    app.app
-      .inject({ method, url, payload: payload as never, remoteAddress: ip, headers: { cookie: v.jar.header(), 'x-xsrf-token': v.jar.get('XSRF-TOKEN') ?? '' } })
-      .then((r) => (v.jar.store(r), r));
-  await send('POST', '/api/register', { firstname: 'Jules', lastname: 'Carte', phone: '0612345678', email, password: 'secret-123', password_confirmation: 'secret-123', cgv: true });
-  await send('POST', '/api/login', { email, password: 'secret-123' });
-  const products = (await app.app.inject('/api/products')).json() as { id: number; category: string; price: number; sold_out: boolean }[];
-  const dish = products.filter((p) => p.category === dishCategory && !p.sold_out).sort((a, b) => b.price - a.price)[0]!;
-  expect((await call('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
-  const locations = (await app.app.inject('/api/delivery-locations')).json() as { deliveries: { id: number }[] }[];
-  expect((await call('POST', '/api/deliveries', { id: locations[0]!.deliveries[0]!.id })).statusCode).toBe(200);
-  const validated = await call('POST', '/api/cart/validate');
-  expect(validated.statusCode, validated.body).toBe(200);
-  const customer = (await app.database.db.select().from(t.customers).where(eq(t.customers.email, email)))[0]!;
-  return { v, call, dish, customer, preOrder: validated.json() as { id: number; remaining_price: number } };
-}
+const customerWithCart = (dishCategory: 'main' | 'drink' = 'main') => customerWithCartAt(app, dishCategory);
 
 /** Starts the card payment and answers the payment order id from its hosted page URL. */
 async function startCard(call: Awaited<ReturnType<typeof customerWithCart>>['call']) {

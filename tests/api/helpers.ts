@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
+import * as t from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { loadEnv } from '../../server/env';
 import { createClock, type Clock } from '../../server/lib/clock';
@@ -134,4 +136,28 @@ export async function visitor(app: FastifyInstance) {
         });
     },
   };
+}
+
+let ipCounter = 0;
+/** A newly registered customer (own address, so rate limits never bite), logged in, with a dish in the cart, a delivery chosen and the cart validated. */
+export async function customerWithCart(app: TestApp, dishCategory: 'main' | 'drink' = 'main') {
+  const v = await visitor(app.app);
+  const ip = `10.9.0.${++ipCounter}`;
+  const email = `carte-${ipCounter}-${Date.now()}@example.fr`;
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => v.request(method, url, payload, {});
+  const send = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    app.app
+      .inject({ method, url, payload: payload as never, remoteAddress: ip, headers: { cookie: v.jar.header(), 'x-xsrf-token': v.jar.get('XSRF-TOKEN') ?? '' } })
+      .then((r) => (v.jar.store(r), r));
+  await send('POST', '/api/register', { firstname: 'Jules', lastname: 'Carte', phone: '0612345678', email, password: 'secret-123', password_confirmation: 'secret-123', cgv: true });
+  await send('POST', '/api/login', { email, password: 'secret-123' });
+  const products = (await app.app.inject('/api/products')).json() as { id: number; category: string; price: number; sold_out: boolean }[];
+  const dish = products.filter((p) => p.category === dishCategory && !p.sold_out).sort((a, b) => b.price - a.price)[0]!;
+  expect((await call('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
+  const locations = (await app.app.inject('/api/delivery-locations')).json() as { deliveries: { id: number }[] }[];
+  expect((await call('POST', '/api/deliveries', { id: locations[0]!.deliveries[0]!.id })).statusCode).toBe(200);
+  const validated = await call('POST', '/api/cart/validate');
+  expect(validated.statusCode, validated.body).toBe(200);
+  const customer = (await app.database.db.select().from(t.customers).where(eq(t.customers.email, email)))[0]!;
+  return { v, call, dish, customer, preOrder: validated.json() as { id: number; remaining_price: number } };
 }

@@ -1,3 +1,4 @@
+import { isConnected } from '../edenred/edenred-link';
 import type { Order, User } from '../../../src/shared/api/auth';
 import type { Db } from '../../db/client';
 import type { orderProducts, orders } from '../../db/schema';
@@ -57,7 +58,13 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
 
 /** The logged-in customer as GET /api/me answers it (shop.md §3 "User"). */
 export async function me(db: Db, customerId: number): Promise<User> {
-  const [customer, orderRows, history, settings] = await Promise.all([customerById(db, customerId), ordersOf(db, customerId), poolHistoryOf(db, customerId), readSettings(db)]);
+  const [customer, orderRows, history, settings, edenredLinked] = await Promise.all([
+    customerById(db, customerId),
+    ordersOf(db, customerId),
+    poolHistoryOf(db, customerId),
+    readSettings(db),
+    isConnected(db, customerId),
+  ]);
   if (!customer) throw new AppError(401, 'unauthenticated', 'Vous devez être connecté.');
   const rule = sponsorRule(settings);
   return {
@@ -72,6 +79,6 @@ export async function me(db: Db, customerId: number): Promise<User> {
     poolHistories: history.map((h) => ({ created_at: h.createdAt.toISOString(), type_label: POOL_TYPE_LABEL[h.type] ?? h.type, amount: h.amountCents })),
     deposits: customer.deposits,
     sponsorCodes: [{ code: customer.sponsorCode, amount: rule.amount, amount_type: rule.amountType }],
-    isConnectedToEdenred: false,
+    isConnectedToEdenred: edenredLinked,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema, passwordResetBodySchema, registerBodySchema } from '../../../src/shared/api/auth';
+import { isConnected } from '../edenred/edenred-link';
 import { customerSummarySchema } from '../../../src/shared/api/state';
 import { rateLimit } from '../../lib/rate-limit';
 import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';
@@ -21,12 +22,13 @@ export const AUTH_LIMITS = {
 
 const byEmail = (request: { body: unknown }) => [`email:${String((request.body as { email?: string })?.email ?? '').toLowerCase()}`];
 
-const summary = (c: { id: number; firstname: string; lastname: string; email: string; phone: string }) => ({
+const summary = (c: { id: number; firstname: string; lastname: string; email: string; phone: string }, isConnectedToEdenred: boolean) => ({
   id: c.id,
   firstname: c.firstname,
   lastname: c.lastname,
   email: c.email,
   phone: c.phone,
+  isConnectedToEdenred,
 });
 
 /** Sign-up, login, logout and password reset (shop.md §7). */
@@ -39,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const customer = await register(app, request.body);
-      return reply.code(201).send(summary(customer));
+      return reply.code(201).send(summary(customer, false));
     },
   );
 
@@ -52,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const customer = await login(app, request.body.email, request.body.password);
       await startCustomerSession(app, request, reply, customer.id, request.body.remember);
-      return summary(customer);
+      return summary(customer, await isConnected(app.db, customer.id));
     },
   );
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall } from '../../../src/shared/api/checkout';
-import { carts, customers, payments } from '../../db/schema';
+import { carts, customers, payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
+import { captureHeldEdenred } from './edenred-capture';
 
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
@@ -45,6 +46,17 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
   return { hosted_payment_url: order.hosted_payment_url };
 }
 
+/**
+ * The card paid what was left when it started; if an Edenred part was removed since, the order
+ * would be short of it: refused (and refunded) rather than placed underpaid.
+ */
+async function checkNotUnderpaid(app: FastifyInstance, payment: typeof payments.$inferSelect) {
+  const [pre] = await app.db.select().from(preOrders).where(eq(preOrders.id, payment.preOrderId));
+  if (!pre || pre.orderId) return;
+  const { remaining } = preOrderAmounts(pre, await customerPool(app.db, payment.customerId));
+  if (payment.amountCents < remaining) throw new AppError(409, CHECKOUT_ERRORS.cartChanged, 'La commande a changé pendant le paiement par carte.');
+}
+
 function returnStatus(status: PaymentOrderStatus): ReturnStatus {
   if (status === 'successed') return 'success';
   if (status === 'pending' || status === 'authorized') return 'pending';
@@ -74,7 +86,9 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
   if (status === 'success' && order.amount !== payment.amountCents) status = 'refused';
   if (status === 'success' && !orderId) {
     try {
+      await checkNotUnderpaid(app, payment);
       orderId = await placeOrder(app.db, payment.preOrderId, app.clock.now());
+      await captureHeldEdenred(app, orderId);
     } catch (err) {
       // Sold out or pool spent meanwhile: the money goes back.
       if (!(err instanceof AppError) || err.statusCode !== 409) throw err;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
 import { requireCustomerId } from '../../plugins/session';
 import { chosenDeliveryId } from '../delivery/delivery.routes';
+import { captureHeldEdenred } from './edenred-capture';
 import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
 
 /** Pre-order and the payments that need no card (payment.md §7 "Orders, cart and pre-order"). */
@@ -33,5 +34,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/pending-order/pool', { schema: preOrder }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/payment', { schema: order }, async (request) => payWithoutCard(app.db, customerOf(request).owner.customerId, app.clock.now()));
+  app.post('/api/payment', { schema: order }, async (request) => {
+    const placed = await payWithoutCard(app.db, customerOf(request).owner.customerId, app.clock.now());
+    // The pool paid the rest of a split payment: the Edenred part held is taken now.
+    await captureHeldEdenred(app, placed.id);
+    return placed;
+  });
 };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { Session } from '../../plugins/session';
 import { readCart } from '../cart/cart.service';
 import { findDelivery } from '../delivery/delivery.service';
+import { isConnected } from '../edenred/edenred-link';
 import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
 
 /** The date orders are taken for now (Paris time), or null when nothing is planned. */
@@ -34,12 +35,13 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
 export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null): Promise<AppState> {
   // One reading of the current delivery date, shared with the cart's staleness check.
   const currentDate = deliveryDateAt(db, now);
-  const [settings, contactTypes, date, customer, cart] = await Promise.all([
+  const [settings, contactTypes, date, customer, cart, edenredLinked] = await Promise.all([
     readSettings(db),
     readContactTypes(db),
     currentDate,
     session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
     readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId } }, currentDate),
+    session.customerId ? isConnected(db, session.customerId) : false,
   ]);
   const [delivery, usual] = await Promise.all([
     deliveryId ? findDelivery(db, deliveryId) : null,
@@ -49,7 +51,7 @@ export async function appState(db: Db, session: Session, now: Date, deliveryId: 
   const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
   return {
     customer: customer
-      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone }
+      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone, isConnectedToEdenred: edenredLinked }
       : null,
     current_delivery_date: date,
     last_delivery_id: customer?.lastDeliveryId ?? null,

@@ -3,7 +3,7 @@ import { closeModal, closePopin, MODALS, openModal, openPopin } from '../../lib/
 import { notify } from '../../lib/snackbar-store';
 import type { ValidatedOrder } from '../../shared/api/checkout';
 import { CHECKOUT_ERRORS } from '../../shared/api/checkout';
-import { fetchCardOrder, orderFreeCart, startCardPayment, validateCart } from './api/payment-calls';
+import { fetchCardOrder, orderFreeCart, refundEdenredForCard, startCardPayment, validateCart } from './api/payment-calls';
 import { payment } from './payment-store';
 import { purchaseEvent, type CardReturn } from './payment-rules';
 
@@ -93,6 +93,8 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
   clearUrl();
   if (ret.status === 'refused') {
     notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
+    // The Edenred part of a split payment goes back (payment.md §4); its errors are only logged.
+    if (ret.poId) await refundEdenredForCard(ret.poId).catch((err: unknown) => console.error('Remboursement Edenred impossible', err));
     return;
   }
   if (!ret.poId) return;

@@ -1,5 +1,5 @@
-import { PAYMENT_ORDER_ID_PATTERN, vouchersQuantity, type LunchVoucherRow, type ValidatedOrder } from '../../shared/api/checkout';
-import { PAPER_VOUCHERS_MAX } from '../../shared/constants';
+import { PAYMENT_ORDER_ID_PATTERN, cardAmountTooSmall, vouchersQuantity, type LunchVoucherRow, type ValidatedOrder } from '../../shared/api/checkout';
+import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
 
 /** Paper voucher rows (payment.md §5): quantities 1..20, unit values 0..19 €. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
@@ -61,3 +61,21 @@ export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'de
   return `de ${order.delivery_start.slice(0, 5)} à ${order.delivery_end.slice(0, 5)}`;
 }
 
+
+export type EdenredPlan = { mode: 'only' | 'partly'; amount: number } | null;
+
+/**
+ * What applying the Edenred balance does (payment.md §4): a balance covering the rest pays it all
+ * ('only'); a smaller one pays its whole amount ('partly'), but always leaves the card more than
+ * 0,50 €, the least it can take. Nothing to apply with no balance or nothing left to pay.
+ */
+export function edenredPlan(balance: number, remaining: number): EdenredPlan {
+  if (balance <= 0 || remaining <= 0) return null;
+  if (balance >= remaining) return { mode: 'only', amount: remaining };
+  const amount = cardAmountTooSmall(remaining - balance) ? remaining - MIN_CARD_AMOUNT_CENTS - 1 : balance;
+  return amount > 0 ? { mode: 'partly', amount } : null;
+}
+
+export const WIDGET_POLL = { intervalMs: 5000, tries: 5 } as const;
+/** Order statuses that mean the widget payment went through (payment.md §4). */
+export const widgetConfirmed = (status: number) => status === 1 || status === 2;

@@ -1,16 +1,24 @@
 import { proxy } from 'valtio';
 import type { PreOrder, ValidatedOrder } from '../../shared/api/checkout';
+import type { EdenredWidget } from '../../shared/api/edenred';
 
 /**
  * Payment's client state (payment.md §2): the open pre-order, the modal's section, the full-screen
- * loader, and the validated order the pop-in shows (null while it is being placed).
+ * loader, the validated order the pop-in shows (null while it is being placed), and Edenred's.
  */
 export const payment = proxy({
   preOrder: null as PreOrder | null,
-  screen: 'recap' as 'recap' | 'vouchers',
+  screen: 'recap' as PaymentScreen,
   loader: false,
   order: null as ValidatedOrder | null,
+  /** The linked Edenred account's balance in cents; null until fetched. */
+  edenredBalance: null as number | null,
+  /** The widget session of the voucher-provider form, once opened. */
+  widget: null as EdenredWidget | null,
 });
+
+/** The payment modal's three sections (payment.md §2): recap, paper vouchers, the provider's widget. */
+export type PaymentScreen = 'recap' | 'vouchers' | 'edenred';
 
 export function showRecap() {
   payment.screen = 'recap';

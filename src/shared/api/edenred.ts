@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { preOrderSchema, validatedOrderSchema } from './checkout';
 
 /**
  * Edenred, the meal-voucher provider ({voucher_provider} = 'edenred' in payment.md §7): the
@@ -33,15 +34,25 @@ export const edenredRefundBodySchema = z.object({
 export const widgetPaymentBodySchema = z.object({ payload: z.string().min(1).max(2000) });
 export const widgetPaymentAnswerSchema = z.object({ data: z.object({ id: z.number().int() }) });
 
-/** GET /api/payment/edenred/order-details?id= : current_status 1 or 2 once the order is placed. */
+/**
+ * GET /api/payment/edenred/order-details?id= : current_status 1 or 2 once the order is placed, 0 while
+ * the provider has not confirmed, 3 when the payment failed (error_text says why).
+ */
 export const orderDetailsQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 export const orderDetailsSchema = z.object({
-  order: z.object({ id: z.number().int().nullable(), current_status: z.number().int() }),
+  order: z.object({ id: z.number().int().nullable(), current_status: z.number().int(), error_text: z.string().nullable() }),
+  /** The placed order, for the validated-order pop-in. */
+  validated_order: validatedOrderSchema.nullable(),
 });
 
 /** What the pre-order carries for the widget (POST /api/payment/edenred/session). */
 export const edenredWidgetSchema = z.object({ script_url: z.string(), session_id: z.string(), amount: z.number().int() });
 export type EdenredWidget = z.infer<typeof edenredWidgetSchema>;
+export const widgetSessionAnswerSchema = z.object({ pre_order: preOrderSchema, widget: edenredWidgetSchema });
+
+/** GET /api/payment/edenred/partly: the authorization held, and the pre-order with its rest to pay. */
+export const partlyAnswerSchema = z.object({ data: z.object({ authorization_id: z.string() }), pre_order: preOrderSchema });
+export const refundForCardAnswerSchema = z.object({ refunded: z.boolean() });
 
 /** Messages of payment.md §8 for Edenred. */
 export const EDENRED_MESSAGES = {
@@ -75,9 +86,9 @@ export const edenredLoginMessageSchema = z.object({ source: z.literal('popote-ed
  * renders its payment form in `element`; `onAuthorized` gets the payload to register
  * (POST /api/payment/edenred), `onError` the provider's error_text. `mount` returns `{ unmount() }`.
  */
-export interface EdenredWidgetApi {
+export interface EdenredWidgetApi<Element = unknown> {
   mount(
-    element: HTMLElement,
+    element: Element,
     options: { sessionId: string; onAuthorized: (payload: string) => void; onError: (errorText: string) => void },
   ): { unmount(): void };
 }

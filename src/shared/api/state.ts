@@ -8,6 +8,8 @@ export const customerSummarySchema = z.object({
   lastname: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The customer linked an Edenred account (payment.md §6). */
+  isConnectedToEdenred: z.boolean(),
 });
 
 /** Settings travel as name → value strings, as the spec stores them. */

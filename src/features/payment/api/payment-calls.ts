@@ -1,6 +1,16 @@
 import { api } from '../../../lib/api-client';
 import { preOrderSchema, validatedOrderSchema, type LunchVoucherRow } from '../../../shared/api/checkout';
 import { z } from 'zod';
+import {
+  balanceSchema,
+  edenredLogoutSchema,
+  oauthUrlSchema,
+  orderDetailsSchema,
+  partlyAnswerSchema,
+  refundForCardAnswerSchema,
+  widgetPaymentAnswerSchema,
+  widgetSessionAnswerSchema,
+} from '../../../shared/api/edenred';
 
 const post = { method: 'POST' } as const;
 
@@ -14,3 +24,16 @@ export const payWithoutCard = () => api('/api/payment', { ...post, schema: valid
 export const orderFreeCart = () => api('/api/cart/order', { ...post, schema: validatedOrderSchema });
 export const startCardPayment = () => api('/api/payment/paygreen', { ...post, schema: z.object({ hosted_payment_url: z.string() }) });
 export const fetchCardOrder = (poId: string) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order`, { schema: validatedOrderSchema });
+
+// Edenred (payment.md §7 "Meal-voucher provider").
+export const edenredOauthUrl = () => api('/api/edenred/oauth-url', { schema: oauthUrlSchema });
+export const edenredBalance = () => api('/api/edenred/balance', { schema: balanceSchema });
+export const edenredLogout = () => api('/api/edenred/logout', { schema: edenredLogoutSchema });
+export const payEdenredOnly = (amount: number) => api(`/api/payment/edenred/only?amount=${amount}`, { schema: validatedOrderSchema });
+export const payEdenredPartly = (amount: number) => api(`/api/payment/edenred/partly?amount=${amount}`, { schema: partlyAnswerSchema });
+export const removeEdenredPayment = (authorization_id: string, amount: number) =>
+  api('/api/payment/edenred/refund', { ...post, body: { authorization_id, amount }, schema: preOrderSchema });
+export const refundEdenredForCard = (poId: string) => api(`/api/payment/edenred/refund/${encodeURIComponent(poId)}/order`, { schema: refundForCardAnswerSchema });
+export const startEdenredWidget = () => api('/api/payment/edenred/session', { ...post, schema: widgetSessionAnswerSchema });
+export const registerEdenredWidget = (payload: string) => api('/api/payment/edenred', { ...post, body: { payload }, schema: widgetPaymentAnswerSchema });
+export const edenredOrderDetails = (id: number) => api(`/api/payment/edenred/order-details?id=${id}`, { schema: orderDetailsSchema });

@@ -11,31 +11,44 @@ import { CARD_MINIMUM_MESSAGE, cardAmountTooSmall, type PreOrder } from '../../.
 import { formatEuros } from '../../../shared/money';
 import { applyPool, payWithoutCard } from '../api/payment-calls';
 import { completePayment, payByCard, type PaymentContext } from '../payment-flow';
-import { payment, showRecap } from '../payment-store';
+import { removeEdenred } from '../edenred-flow';
+import { payment, showRecap, type PaymentScreen } from '../payment-store';
+import { EdenredBlock } from './edenred-block';
+import { EdenredWidgetForm } from './edenred-widget-form';
 import { VoucherForm } from './voucher-form';
 import styles from './payment-modal.module.css';
 
 interface PaymentModalProps {
   ctx: PaymentContext;
   paperVouchers: boolean;
+  /** The customer linked an Edenred account (state's isConnectedToEdenred). */
+  edenredLinked: boolean;
   onBackToCart: () => void;
 }
 
-/** The payment modal (payment.md §2): the recap or the paper voucher screen, one at a time. */
-export function PaymentModal({ ctx, paperVouchers, onBackToCart }: PaymentModalProps) {
+const TITLES: Record<PaymentScreen, string> = {
+  recap: 'Validation de votre panier',
+  vouchers: 'Ma cagnotte Tickets resto papiers',
+  edenred: 'Payer avec Edenred',
+};
+
+/** The payment modal (payment.md §2): the recap, the paper voucher screen or the Edenred widget, one at a time. */
+export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }: PaymentModalProps) {
   const snap = useSnapshot(overlays);
-  const { screen, preOrder } = useSnapshot(payment) as { screen: 'recap' | 'vouchers'; preOrder: PreOrder | null };
-  const vouchers = screen === 'vouchers' && paperVouchers;
+  const { screen: asked, preOrder } = useSnapshot(payment) as { screen: PaymentScreen; preOrder: PreOrder | null };
+  const screen = asked === 'vouchers' && !paperVouchers ? 'recap' : asked;
   return (
     <Dialog
       open={snap.modals.payment}
-      title={vouchers ? 'Ma cagnotte Tickets resto papiers' : 'Validation de votre panier'}
+      title={TITLES[screen]}
       onClose={() => closeModal('payment')}
       placement="panel-right"
     >
       {!preOrder ? (
         <p role="status">Chargement…</p>
-      ) : vouchers ? (
+      ) : screen === 'edenred' ? (
+        <EdenredWidgetForm ctx={ctx} />
+      ) : screen === 'vouchers' ? (
         <VoucherForm
           initial={preOrder.lunch_vouchers}
           onSaved={(updated) => {
@@ -45,13 +58,13 @@ export function PaymentModal({ ctx, paperVouchers, onBackToCart }: PaymentModalP
           onCancel={showRecap}
         />
       ) : (
-        <Recap preOrder={preOrder} ctx={ctx} paperVouchers={paperVouchers} onBackToCart={onBackToCart} />
+        <Recap preOrder={preOrder} ctx={ctx} paperVouchers={paperVouchers} edenredLinked={edenredLinked} onBackToCart={onBackToCart} />
       )}
     </Dialog>
   );
 }
 
-function Recap({ preOrder, ctx, paperVouchers, onBackToCart }: { preOrder: PreOrder; ctx: PaymentContext; paperVouchers: boolean; onBackToCart: () => void }) {
+function Recap({ preOrder, ctx, paperVouchers, edenredLinked, onBackToCart }: Omit<PaymentModalProps, 'ctx'> & { preOrder: PreOrder; ctx: PaymentContext }) {
   const [pool, setPool] = useState<'idle' | 'loading' | 'partial'>('idle');
   const [poolError, setPoolError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -112,6 +125,15 @@ function Recap({ preOrder, ctx, paperVouchers, onBackToCart }: { preOrder: PreOr
         <span>Montant de la commande</span>
         <strong data-testid="payment-final-price">{formatEuros(preOrder.final_price)}</strong>
       </p>
+      {preOrder.edenredPayment ? (
+        <p className={`${styles.line} ${styles.applied}`}>
+          <span>
+            Paiement Edenred
+            <LinkButton onClick={() => void removeEdenred(preOrder)}>Enlever</LinkButton>
+          </span>
+          <strong data-testid="payment-edenred">− {formatEuros(preOrder.edenredPayment.unit_amount)}</strong>
+        </p>
+      ) : null}
       {paperVouchers ? (
         <PanelSection title="Ma cagnotte">
           <dl className={styles.pool}>
@@ -150,6 +172,7 @@ function Recap({ preOrder, ctx, paperVouchers, onBackToCart }: { preOrder: PreOr
         <span>Reste à payer</span>
         <strong data-testid="payment-remaining-price">{formatEuros(remaining)}</strong>
       </p>
+      {remaining > 0 ? <EdenredBlock preOrder={preOrder} linked={edenredLinked} ctx={ctx} /> : null}
       {remaining > 0 ? (
         <PanelSection title="Moyens de paiement">
           <Button className={styles.type} onClick={() => void payCard()} busy={cardBusy}>

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAYMENT_ORDER_ID_PATTERN, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import {
+  edenredAmountQuerySchema,
+  edenredRefundBodySchema,
+  orderDetailsQuerySchema,
+  orderDetailsSchema,
+  partlyAnswerSchema,
+  refundForCardAnswerSchema,
+  widgetPaymentAnswerSchema,
+  widgetPaymentBodySchema,
+  widgetSessionAnswerSchema,
+} from '../../../src/shared/api/edenred';
+import { requireCustomerId } from '../../plugins/session';
+import { payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
+
+/** Paying with Edenred (payment.md §7 "Meal-voucher provider"): the balance, all or part, and the widget. */
+export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/payment/edenred/only', { schema: { querystring: edenredAmountQuerySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
+    payOnly(app, requireCustomerId(request), request.query.amount),
+  );
+
+  app.get(
+    '/api/payment/edenred/partly',
+    { schema: { querystring: edenredAmountQuerySchema, response: { 200: partlyAnswerSchema } } },
+    async (request) => payPartly(app, requireCustomerId(request), request.query.amount),
+  );
+
+  app.post('/api/payment/edenred/refund', { schema: { body: edenredRefundBodySchema, response: { 200: preOrderSchema } } }, async (request) =>
+    removeEdenredPayment(app, requireCustomerId(request), request.body.authorization_id, request.body.amount),
+  );
+
+  app.get(
+    '/api/payment/edenred/refund/:id/order',
+    { schema: { params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }), response: { 200: refundForCardAnswerSchema } } },
+    async (request) => refundForRefusedCard(app, requireCustomerId(request), request.params.id),
+  );
+
+  app.post('/api/payment/edenred/session', { schema: { response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
+    startWidget(app, requireCustomerId(request)),
+  );
+
+  app.post('/api/payment/edenred', { schema: { body: widgetPaymentBodySchema, response: { 200: widgetPaymentAnswerSchema } } }, async (request) =>
+    registerWidgetPayment(app, requireCustomerId(request), request.body.payload),
+  );
+
+  app.get('/api/payment/edenred/order-details', { schema: { querystring: orderDetailsQuerySchema, response: { 200: orderDetailsSchema } } }, async (request) =>
+    widgetOrderDetails(app, requireCustomerId(request), request.query.id),
+  );
+};

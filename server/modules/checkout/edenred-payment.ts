@@ -1,0 +1,239 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
+import { EDENRED_ERRORS, EDENRED_MESSAGES, type EdenredWidget } from '../../../src/shared/api/edenred';
+import { payments, preOrders } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { EdenredError, type EdenredTransaction, type EdenredWidgetPayment } from '../../payments/edenred/edenred-types';
+import { edenredOf, requireEdenredSession } from '../edenred/edenred-link';
+import { settleCardPayment } from './card-payment';
+import { captureHeldEdenred } from './edenred-capture';
+import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
+
+type PaymentRow = typeof payments.$inferSelect;
+type PreOrderRow = typeof preOrders.$inferSelect;
+
+const BALANCE = 'edenred';
+const WIDGET = 'edenred_widget';
+/** Order statuses the widget's order details answer: placed (paid), not yet, given up. */
+const PLACED = 1;
+const NOT_YET = 0;
+const CANCELLED = 3;
+
+/** Provider failures as payment.md §8 words them: the daily cap, or "refresh the page". */
+function providerFailure(app: FastifyInstance, err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof EdenredError)) throw err;
+  if (err.code === 'LIMIT_EXCEEDED') return new AppError(402, EDENRED_ERRORS.limitExceeded, EDENRED_MESSAGES.limit);
+  app.log.warn({ err }, 'edenred payment failed');
+  return new AppError(502, EDENRED_ERRORS.failed, EDENRED_MESSAGES.longSession);
+}
+
+/** Each attempt has its own reference: Edenred refuses a reference twice (TRANSACTION_DUPLICATED). */
+const orderRef = (pre: PreOrderRow, kind: 'b' | 'w') => `popote-${pre.id}-${kind}${Date.now().toString(36)}`;
+
+/**
+ * The open pre-order, still deliverable, and the amount asked checked against what is left to pay
+ * (server-side: the client's figure is never trusted).
+ */
+async function payablePreOrder(app: FastifyInstance, customerId: number, amount: number, mode: 'only' | 'partly') {
+  const pre = await requireOpenPreOrder(app.db, customerId);
+  await checkStillOpen(app.db, pre, app.clock.now());
+  if (pre.edenredPayment) throw new AppError(409, EDENRED_ERRORS.alreadyApplied, 'Un paiement Edenred est déjà appliqué à cette commande.');
+  const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
+  const mismatch = new AppError(409, EDENRED_ERRORS.amountMismatch, 'Le montant ne correspond plus à votre commande : rafraîchissez la page.');
+  if (mode === 'only' && amount !== remaining) throw mismatch;
+  if (mode === 'partly') {
+    if (amount >= remaining) throw mismatch;
+    // The rest goes to the card, which cannot take 0,50 € or less.
+    if (cardAmountTooSmall(remaining - amount)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
+  }
+  return pre;
+}
+
+/**
+ * Marks the pre-order as being paid by Edenred before asking the provider, in one conditional
+ * UPDATE: two tabs paying at once cannot both take money.
+ */
+async function claim(app: FastifyInstance, preId: number, amount: number) {
+  const [row] = await app.db
+    .update(preOrders)
+    .set({ edenredPayment: { unit_amount: amount, authorization_id: '' } })
+    .where(and(eq(preOrders.id, preId), isNull(preOrders.edenredPayment), isNull(preOrders.orderId)))
+    .returning({ id: preOrders.id });
+  if (!row) throw new AppError(409, EDENRED_ERRORS.alreadyApplied, 'Un paiement Edenred est déjà appliqué à cette commande.');
+}
+
+async function release(app: FastifyInstance, preId: number) {
+  await app.db.update(preOrders).set({ edenredPayment: sql`null` }).where(eq(preOrders.id, preId));
+}
+
+async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow, amount: number, capture: 'auto' | 'manual'): Promise<EdenredTransaction> {
+  const session = await requireEdenredSession(app, customerId);
+  await claim(app, pre.id, amount);
+  let tx: EdenredTransaction;
+  try {
+    tx = await edenredOf(app).createTransaction(session.accessToken, { orderRef: orderRef(pre, 'b'), amount, capture });
+  } catch (err) {
+    await release(app, pre.id);
+    throw providerFailure(app, err);
+  }
+  await app.db.update(preOrders).set({ edenredPayment: { unit_amount: amount, authorization_id: tx.authorizationId } }).where(eq(preOrders.id, pre.id));
+  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: BALANCE, providerId: tx.authorizationId, amountCents: amount, status: tx.status });
+  return tx;
+}
+
+/** Gives an Edenred payment back: a held authorization is cancelled, a captured one refunded. */
+async function undo(app: FastifyInstance, payment: PaymentRow): Promise<void> {
+  const client = edenredOf(app);
+  const tx = payment.status === 'authorized' ? await client.cancel(payment.providerId) : await client.refund(payment.providerId, payment.amountCents);
+  await app.db.update(payments).set({ status: tx.status }).where(eq(payments.id, payment.id));
+}
+
+/** An order that cannot be placed after all (sold out, pool spent meanwhile): the Edenred money goes back. */
+async function placeOrRefund(app: FastifyInstance, payment: PaymentRow, preId: number): Promise<number> {
+  try {
+    const orderId = await placeOrder(app.db, preId, app.clock.now());
+    await app.db.update(payments).set({ orderId }).where(eq(payments.id, payment.id));
+    return orderId;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
+    app.log.warn({ preId, reason: err.code }, 'edenred-paid order could not be placed: giving the money back');
+    await undo(app, payment).catch((undoErr: unknown) => app.log.error({ err: undoErr, preId }, 'edenred refund failed'));
+    if (payment.provider === BALANCE) await release(app, preId);
+    throw err;
+  }
+}
+
+/** GET /api/payment/edenred/only: the balance pays everything left, and the order is placed. */
+export async function payOnly(app: FastifyInstance, customerId: number, amount: number): Promise<ValidatedOrder> {
+  const pre = await payablePreOrder(app, customerId, amount, 'only');
+  const tx = await charge(app, customerId, pre, amount, 'auto');
+  const [payment] = await app.db.select().from(payments).where(and(eq(payments.provider, BALANCE), eq(payments.providerId, tx.authorizationId)));
+  return validatedOrder(app.db, customerId, await placeOrRefund(app, payment!, pre.id));
+}
+
+/**
+ * GET /api/payment/edenred/partly: part of the price is authorized (held, not yet taken) and
+ * captured when the rest is paid and the order placed.
+ */
+export async function payPartly(app: FastifyInstance, customerId: number, amount: number): Promise<{ data: { authorization_id: string }; pre_order: PreOrder }> {
+  const pre = await payablePreOrder(app, customerId, amount, 'partly');
+  const tx = await charge(app, customerId, pre, amount, 'manual');
+  return { data: { authorization_id: tx.authorizationId }, pre_order: await viewPreOrder(app.db, customerId) };
+}
+
+/** 'Enlever': the applied payment is cancelled or refunded and the remaining price restored. */
+export async function removeEdenredPayment(app: FastifyInstance, customerId: number, authorizationId: string, amount: number): Promise<PreOrder> {
+  const pre = await requireOpenPreOrder(app.db, customerId);
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, BALANCE), eq(payments.providerId, authorizationId), eq(payments.customerId, customerId), eq(payments.preOrderId, pre.id)));
+  if (!payment || pre.edenredPayment?.authorization_id !== authorizationId) throw new AppError(404, 'not_found', 'Paiement Edenred introuvable.');
+  if (amount !== payment.amountCents) throw new AppError(409, EDENRED_ERRORS.amountMismatch, 'Le montant ne correspond pas au paiement Edenred appliqué.');
+  try {
+    await undo(app, payment);
+  } catch (err) {
+    throw providerFailure(app, err);
+  }
+  await release(app, pre.id);
+  return viewPreOrder(app.db, customerId);
+}
+
+/**
+ * GET /api/payment/edenred/refund/{po_id}/order: the card part of a split payment was refused, so
+ * the Edenred part is given back. Only once the card payment is known to have failed: a card still
+ * pending may yet succeed, and would then pay an order missing its Edenred part.
+ */
+export async function refundForRefusedCard(app: FastifyInstance, customerId: number, poId: string): Promise<{ refunded: boolean }> {
+  const [card] = await app.db.select().from(payments).where(and(eq(payments.provider, 'paygreen'), eq(payments.providerId, poId), eq(payments.customerId, customerId)));
+  if (!card) throw new AppError(404, 'not_found', 'Paiement introuvable.');
+  const settled = await settleCardPayment(app, poId);
+  if (settled.status !== 'refused') throw new AppError(409, 'payment_not_refused', 'Le paiement par carte n’a pas été refusé.');
+  const [pre] = await app.db.select().from(preOrders).where(eq(preOrders.id, card.preOrderId));
+  if (!pre?.edenredPayment || pre.orderId) return { refunded: false };
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, BALANCE), eq(payments.providerId, pre.edenredPayment.authorization_id), eq(payments.preOrderId, pre.id)));
+  if (!payment) return { refunded: false };
+  try {
+    await undo(app, payment);
+  } catch (err) {
+    throw providerFailure(app, err);
+  }
+  await release(app, pre.id);
+  return { refunded: true };
+}
+
+/** Opens a widget payment for what is left to pay: the pre-order then carries the script and session. */
+export async function startWidget(app: FastifyInstance, customerId: number): Promise<{ pre_order: PreOrder; widget: EdenredWidget }> {
+  const pre = await requireOpenPreOrder(app.db, customerId);
+  await checkStillOpen(app.db, pre, app.clock.now());
+  const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
+  if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer : finalisez votre commande.');
+  let session;
+  try {
+    session = await edenredOf(app).createWidgetSession({ orderRef: orderRef(pre, 'w'), amount: remaining });
+  } catch (err) {
+    throw providerFailure(app, err);
+  }
+  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: WIDGET, providerId: session.sessionId, amountCents: remaining, status: 'open' });
+  return { pre_order: await viewPreOrder(app.db, customerId), widget: { script_url: session.scriptUrl, session_id: session.sessionId, amount: remaining } };
+}
+
+/** Records what the provider says of a widget payment; a success places the order, once. */
+async function settleWidget(app: FastifyInstance, payment: PaymentRow, state: EdenredWidgetPayment): Promise<PaymentRow> {
+  if (payment.orderId || state.amount !== payment.amountCents) return payment;
+  let orderId: number | null = null;
+  if (state.status === 'succeeded') {
+    orderId = await placeOrRefund(app, payment, payment.preOrderId);
+    await captureHeldEdenred(app, orderId);
+  }
+  const [row] = await app.db.update(payments).set({ status: state.status, orderId }).where(eq(payments.id, payment.id)).returning();
+  return row!;
+}
+
+/** POST /api/payment/edenred: the widget authorized; its payload is checked with the provider. */
+export async function registerWidgetPayment(app: FastifyInstance, customerId: number, payload: string): Promise<{ data: { id: number } }> {
+  let state: EdenredWidgetPayment;
+  try {
+    state = await edenredOf(app).widgetPayment(payload);
+  } catch (err) {
+    throw providerFailure(app, err);
+  }
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, WIDGET), eq(payments.providerId, state.sessionId), eq(payments.customerId, customerId)));
+  if (!payment) throw new AppError(404, 'not_found', 'Paiement introuvable.');
+  if (state.amount !== payment.amountCents) throw new AppError(409, EDENRED_ERRORS.amountMismatch, 'Le montant payé ne correspond pas à votre commande.');
+  await settleWidget(app, payment, state);
+  return { data: { id: payment.id } };
+}
+
+/** GET /api/payment/edenred/order-details: polled by the client until the order is placed. */
+export async function widgetOrderDetails(app: FastifyInstance, customerId: number, id: number) {
+  const [found] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.provider, WIDGET), eq(payments.customerId, customerId)));
+  if (!found) throw new AppError(404, 'not_found', 'Paiement introuvable.');
+  let payment = found;
+  let errorText: string | null = null;
+  if (!payment.orderId && payment.status !== 'failed') {
+    try {
+      const state = await edenredOf(app).widgetSession(payment.providerId);
+      errorText = state.errorText;
+      payment = await settleWidget(app, payment, state);
+    } catch (err) {
+      throw providerFailure(app, err);
+    }
+  }
+  const status = payment.orderId ? PLACED : payment.status === 'failed' ? CANCELLED : NOT_YET;
+  return {
+    order: { id: payment.orderId, current_status: status, error_text: errorText },
+    validated_order: payment.orderId ? await validatedOrder(app.db, customerId, payment.orderId) : null,
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '../../../src/shared/api/edenred';
+import { requireCustomerId } from '../../plugins/session';
+import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred-link';
+
+const PAGE_TEXT: Record<LoginOutcome, { title: string; body: string }> = {
+  success: { title: 'Compte Edenred connecté', body: 'Votre compte Edenred est connecté. Cette fenêtre va se fermer.' },
+  error: { title: 'Connexion impossible', body: 'La connexion à votre compte Edenred n’a pas abouti. Vous pouvez fermer cette fenêtre et réessayer.' },
+};
+
+/**
+ * The small page the login popup ends on: /edenred-callback.js (no inline script: the CSP allows
+ * none) tells the opener the outcome, then closes the popup.
+ */
+function callbackPage(outcome: LoginOutcome): string {
+  const { title, body } = PAGE_TEXT[outcome];
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} · Popote</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1d2b24}</style>
+<script src="/edenred-callback.js" defer></script></head>
+<body data-status="${outcome}"><h1>${title}</h1><p>${body}</p></body></html>`;
+}
+
+const callbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** The customer's Edenred link (payment.md §7 "Meal-voucher provider"): login, balance, logout. */
+export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/edenred/oauth-url', { schema: { response: { 200: oauthUrlSchema } } }, async (request) => {
+    const customerId = requireCustomerId(request);
+    return { url: await startLogin(app, request.session!.id, customerId) };
+  });
+
+  // Reached by the provider's redirect: a page, never a JSON error, whatever went wrong.
+  app.get('/api/edenred/callback', { schema: { querystring: callbackQuery } }, async (request, reply) => {
+    const outcome = await finishLogin(app, request.session?.id ?? null, request.query);
+    return reply.type('text/html; charset=utf-8').send(callbackPage(outcome));
+  });
+
+  app.get('/api/edenred/balance', { schema: { response: { 200: balanceSchema } } }, async (request) => ({
+    balance: await balanceOf(app, requireCustomerId(request)),
+  }));
+
+  app.get('/api/edenred/logout', { schema: { response: { 200: edenredLogoutSchema } } }, async (request) => {
+    await logout(app, requireCustomerId(request));
+    return { balance: 0, link: null, isConnectedToEdenred: false as const };
+  });
+};

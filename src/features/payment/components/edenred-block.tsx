@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Button } from '../../../components/ui/button';
+import { LinkButton } from '../../../components/ui/link-button';
+import { PanelSection } from '../../../components/ui/panel-section';
+import type { PreOrder } from '../../../shared/api/checkout';
+import { formatEuros } from '../../../shared/money';
+import { applyEdenredBalance, connectEdenred, logoutEdenred, refreshEdenredBalance } from '../edenred-flow';
+import type { PaymentContext } from '../payment-flow';
+import { edenredPlan } from '../payment-rules';
+import { payment } from '../payment-store';
+import styles from './payment-modal.module.css';
+
+interface EdenredBlockProps {
+  preOrder: PreOrder;
+  linked: boolean;
+  ctx: PaymentContext;
+}
+
+/**
+ * The recap's Edenred block (payment.md §2, §4): connect when the account is not linked; else the
+ * balance, apply it (all or part of the rest) and logout. The widget is offered either way.
+ */
+export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
+  const { edenredBalance: balance } = useSnapshot(payment);
+  const [busy, setBusy] = useState<'apply' | 'logout' | null>(null);
+
+  useEffect(() => {
+    if (linked) void refreshEdenredBalance();
+  }, [linked]);
+
+  const plan = balance === null ? null : edenredPlan(balance, preOrder.remaining_price);
+  const applied = Boolean(preOrder.edenredPayment);
+
+  async function run(kind: 'apply' | 'logout', action: () => Promise<void>) {
+    setBusy(kind);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <PanelSection title="Edenred">
+      {!linked ? (
+        <>
+          <p className={styles.note}>Payez tout ou partie de votre commande avec le solde de votre carte Ticket Restaurant® Edenred.</p>
+          <Button variant="secondary" size="sm" onClick={() => connectEdenred(ctx)}>
+            Connecter mon compte Edenred
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className={styles.line}>
+            <span>Solde Edenred</span>
+            <strong data-testid="edenred-balance">{balance === null ? 'Chargement…' : formatEuros(balance)}</strong>
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={busy === 'apply'}
+            disabled={!plan || applied || busy !== null}
+            onClick={() => void run('apply', () => applyEdenredBalance(preOrder, balance ?? 0, ctx))}
+          >
+            {plan?.mode === 'partly' ? `Utiliser ${formatEuros(plan.amount)} de mon solde Edenred` : 'Payer avec mon solde Edenred'}
+          </Button>
+          {busy === 'logout' ? (
+            <p role="status" className={styles.note}>
+              Déconnexion...
+            </p>
+          ) : (
+            <LinkButton className={styles.add} onClick={() => void run('logout', () => logoutEdenred(ctx))} disabled={busy !== null}>
+              Déconnecter mon compte Edenred
+            </LinkButton>
+          )}
+        </>
+      )}
+      {preOrder.remaining_price > 0 ? (
+        <LinkButton className={styles.add} onClick={() => (payment.screen = 'edenred')}>
+          Payer avec le formulaire sécurisé Edenred
+        </LinkButton>
+      ) : null}
+    </PanelSection>
+  );
+}

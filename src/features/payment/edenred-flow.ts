@@ -1,0 +1,176 @@
+import { ApiError } from '../../lib/api-client';
+import { closeModal, MODALS } from '../../lib/overlays-store';
+import { notify } from '../../lib/snackbar-store';
+import type { PreOrder } from '../../shared/api/checkout';
+import { EDENRED_ERRORS, EDENRED_LOGIN_CHANNEL, EDENRED_MESSAGES, edenredLoginMessageSchema } from '../../shared/api/edenred';
+import {
+  edenredBalance,
+  edenredLogout,
+  edenredOauthUrl,
+  edenredOrderDetails,
+  payEdenredOnly,
+  payEdenredPartly,
+  registerEdenredWidget,
+  removeEdenredPayment,
+} from './api/payment-calls';
+import { completePayment, type PaymentContext } from './payment-flow';
+import { edenredPlan, WIDGET_POLL, widgetConfirmed } from './payment-rules';
+import { payment, showRecap } from './payment-store';
+
+/** payment.md §9: the provider's login popup. */
+const POPUP_FEATURES = 'popup,width=800,height=800';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function closeAllModals() {
+  for (const m of MODALS) closeModal(m);
+}
+
+/** Fetches the linked account's balance into the store (0 when unknown). */
+export async function refreshEdenredBalance(): Promise<void> {
+  try {
+    payment.edenredBalance = (await edenredBalance()).balance;
+  } catch (err) {
+    console.error('Solde Edenred indisponible', err);
+    payment.edenredBalance = 0;
+  }
+}
+
+/**
+ * Connect (payment.md §4): the 800×800 popup on the provider's login; the callback page answers
+ * through postMessage, or a BroadcastChannel when the provider's pages cut the opener link.
+ * The popup opens at once, on the click, so that popup blockers let it through; the URL follows.
+ */
+export function connectEdenred(ctx: PaymentContext): void {
+  const popup = window.open('', 'edenred-login', POPUP_FEATURES);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(EDENRED_LOGIN_CHANNEL);
+  let done = false;
+  const finish = () => {
+    done = true;
+    window.removeEventListener('message', onWindowMessage);
+    channel?.close();
+  };
+  const handle = (data: unknown) => {
+    const message = edenredLoginMessageSchema.safeParse(data);
+    if (done || !message.success) return;
+    finish();
+    if (message.data.status === 'success') {
+      void Promise.resolve(ctx.refresh()).then(refreshEdenredBalance);
+    } else {
+      notify({ title: EDENRED_MESSAGES.connectTitle, message: EDENRED_MESSAGES.connect, type: 'error' });
+    }
+  };
+  const onWindowMessage = (event: MessageEvent) => {
+    if (event.origin === window.location.origin) handle(event.data);
+  };
+  window.addEventListener('message', onWindowMessage);
+  if (channel) channel.onmessage = (event) => handle(event.data);
+
+  edenredOauthUrl().then(
+    ({ url }) => {
+      if (popup && !popup.closed) popup.location.href = url;
+      else window.open(url, 'edenred-login', POPUP_FEATURES);
+    },
+    (err: unknown) => {
+      popup?.close();
+      finish();
+      console.error('Lien de connexion Edenred indisponible', err);
+      notify({ title: EDENRED_MESSAGES.connectTitle, message: EDENRED_MESSAGES.connect, type: 'error' });
+    },
+  );
+}
+
+/** payment.md §8: the daily cap has its own words; any other failure asks for a refresh. */
+function paymentFailed(err: unknown, ctx: PaymentContext) {
+  if (err instanceof ApiError && err.body.code === EDENRED_ERRORS.limitExceeded) {
+    notify({ title: EDENRED_MESSAGES.limitTitle, message: EDENRED_MESSAGES.limit, type: 'error' });
+    return;
+  }
+  void ctx.refresh();
+  notify({ title: EDENRED_MESSAGES.failedTitle, message: EDENRED_MESSAGES.longSession, type: 'error' });
+}
+
+/** Applies the balance: the whole rest ('only', and the order is placed) or part of it ('partly'). */
+export async function applyEdenredBalance(preOrder: PreOrder, balance: number, ctx: PaymentContext): Promise<void> {
+  const plan = edenredPlan(balance, preOrder.remaining_price);
+  if (!plan || preOrder.edenredPayment) return;
+  try {
+    if (plan.mode === 'only') {
+      await completePayment(await payEdenredOnly(plan.amount), ctx);
+    } else {
+      payment.preOrder = (await payEdenredPartly(plan.amount)).pre_order;
+      await refreshEdenredBalance();
+    }
+  } catch (err) {
+    paymentFailed(err, ctx);
+  }
+}
+
+/** 'Enlever': the payment is given back and the pre-order returns with its rest restored. Errors are only logged (§8). */
+export async function removeEdenred(preOrder: PreOrder): Promise<void> {
+  const applied = preOrder.edenredPayment;
+  if (!applied) return;
+  try {
+    payment.preOrder = await removeEdenredPayment(applied.authorization_id, applied.unit_amount);
+    await refreshEdenredBalance();
+  } catch (err) {
+    console.error('Remboursement Edenred impossible', err);
+  }
+}
+
+export async function logoutEdenred(ctx: PaymentContext): Promise<void> {
+  try {
+    await edenredLogout();
+    payment.edenredBalance = null;
+    notify({ title: EDENRED_MESSAGES.logoutTitle, message: EDENRED_MESSAGES.logout, type: 'success' });
+    await ctx.refresh();
+  } catch (err) {
+    const message = err instanceof ApiError ? err.body.message : 'Une erreur est survenue.';
+    notify({ title: 'Edenred', message, type: 'error' });
+  }
+}
+
+/**
+ * The widget authorized (payment.md §4 "Meal-voucher widget payment"): the payment is registered,
+ * then its order polled every 5 s, 5 times at most, until it is placed.
+ */
+export async function widgetAuthorized(payload: string, ctx: PaymentContext): Promise<void> {
+  payment.loader = true;
+  let id: number;
+  try {
+    id = (await registerEdenredWidget(payload)).data.id;
+  } catch (err) {
+    console.error('Enregistrement du paiement Edenred impossible', err);
+    payment.loader = false;
+    notify({ title: EDENRED_MESSAGES.failedTitle, message: EDENRED_MESSAGES.longSession, type: 'error' });
+    return;
+  }
+  for (let attempt = 0; attempt < WIDGET_POLL.tries; attempt++) {
+    if (attempt > 0) await wait(WIDGET_POLL.intervalMs);
+    try {
+      const details = await edenredOrderDetails(id);
+      if (widgetConfirmed(details.order.current_status) && details.validated_order) {
+        await completePayment(details.validated_order, ctx);
+        return;
+      }
+      if (details.order.error_text) {
+        payment.loader = false;
+        widgetFailed(details.order.error_text, ctx);
+        return;
+      }
+    } catch (err) {
+      console.error('Suivi du paiement Edenred', err);
+    }
+  }
+  void ctx.refresh();
+  showRecap();
+  payment.loader = false;
+  notify({ title: EDENRED_MESSAGES.pendingTitle, message: EDENRED_MESSAGES.pending, type: 'info' });
+}
+
+/** The provider refused (payment.md §8): its own words, then the state refreshed and the modals closed. */
+export function widgetFailed(errorText: string, ctx: PaymentContext): void {
+  notify({ title: EDENRED_MESSAGES.failedTitle, message: errorText, type: 'error' });
+  void ctx.refresh();
+  closeAllModals();
+}
