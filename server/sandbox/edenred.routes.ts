@@ -1,0 +1,1134 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parse as parseQueryString } from 'node:querystring';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parisDate } from '../../src/shared/time';
+import type { Db, Tx } from '../db/client';
+import { sandboxEdenredAccounts, sandboxEdenredGrants, sandboxEdenredTransactions, sandboxEdenredWidgetSessions } from '../db/schema';
+import {
+  EDENRED_SCOPE,
+  SANDBOX_EDENRED_CLIENT_ID,
+  SANDBOX_EDENRED_CLIENT_SECRET,
+  SANDBOX_EDENRED_MID,
+  SANDBOX_EDENRED_PATH,
+} from '../payments/edenred/edenred-client';
+
+type Account = typeof sandboxEdenredAccounts.$inferSelect;
+type Grant = typeof sandboxEdenredGrants.$inferSelect;
+type Transaction = typeof sandboxEdenredTransactions.$inferSelect;
+type WidgetSession = typeof sandboxEdenredWidgetSessions.$inferSelect;
+
+const P = SANDBOX_EDENRED_PATH;
+
+/** Created on first use when missing. The passwords are on the login page: this is the sandbox. */
+export const SANDBOX_EDENRED_ACCOUNTS = [
+  { username: 'marie@edenred.test', password: 'demo', firstname: 'Marie', lastname: 'Dupont', balanceCents: 4500 },
+  { username: 'paul@edenred.test', password: 'demo', firstname: 'Paul', lastname: 'Martin', balanceCents: 800 },
+  { username: 'vide@edenred.test', password: 'demo', firstname: 'Victor', lastname: 'Vide', balanceCents: 0 },
+] as const satisfies readonly Account[];
+
+/**
+ * Tokens (JWT, HS256) and widget payloads are signed with this fixed key, so that any instance of
+ * the server accepts what another one issued. It guards nothing: this is the sandbox.
+ */
+const SIGNING_KEY = 'popote-sandbox-edenred-v2';
+const ACCESS_TOKEN_TTL_S = 3600;
+const ID_TOKEN_TTL_S = 3600;
+const CODE_TTL_MS = 10 * 60 * 1000;
+/** How long a login lasts (its refresh tokens with it) unless ended at endsession. */
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** French law caps meal-voucher payments at 25 € a day. */
+const DAILY_CAP_CENTS = 2500;
+/** The audience of access tokens: the API they open. */
+const API_AUDIENCE = 'edg-xp-mealdelivery-api';
+
+/** Direct Payment's refusals as the widget words them to the customer. */
+const WIDGET_TEXTS: Record<string, string> = {
+  INSUFFICIENT_FUNDS: 'Solde Edenred insuffisant pour ce paiement.',
+  LIMIT_EXCEEDED: 'Plafond journalier de 25 € atteint.',
+  TRANSACTION_DUPLICATED: 'Ce paiement Edenred a déjà été effectué.',
+};
+const WIDGET_BAD_CREDENTIALS = 'Identifiants Edenred incorrects.';
+const WIDGET_DEFAULT_ERROR = 'Le paiement Edenred a été refusé.';
+
+// --- Signatures --------------------------------------------------------------------------------
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const hmac = (input: string) => createHmac('sha256', SIGNING_KEY).update(input).digest('base64url');
+
+function sameString(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+type TokenUse = 'access' | 'id' | 'refresh';
+type Claims = Record<string, unknown> & { token_use: TokenUse; sub: string; sid: string };
+
+function signJwt(claims: Claims): string {
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${unsigned}.${hmac(unsigned)}`;
+}
+
+/** The claims of a token this emulator signed for that use, whatever its expiry (checked by callers). */
+function verifyJwt(token: string, use: TokenUse): Claims | null {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature || !sameString(hmac(`${header}.${payload}`), signature)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Claims>;
+    return claims.token_use === use && typeof claims.sub === 'string' && typeof claims.sid === 'string' ? (claims as Claims) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The widget hands the browser the session id and its signature: opaque, and unforgeable. */
+const payloadOf = (sessionId: string) => `${sessionId}.${hmac(`widget-payment:${sessionId}`)}`;
+
+function sessionIdOfPayload(payload: string): string | null {
+  const dot = payload.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const id = payload.slice(0, dot);
+  return sameString(hmac(`widget-payment:${id}`), payload.slice(dot + 1)) ? id : null;
+}
+
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+/** The OpenID subject: stable for an account, without showing its address. */
+const subjectOf = (username: string) => `edr-${createHash('sha256').update(username).digest('hex').slice(0, 20)}`;
+const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
+
+// --- Errors in the provider's formats -------------------------------------------------------------
+
+/** Direct Payment and the widget service: `{meta: {status: 'failed', messages}, data: null}`. */
+class DirectPaymentError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The SSO: `{error, error_description}` (RFC 6749 §5.2). */
+class OAuthError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** What the widget script shows: `{error_text}`, `retry` when the customer may try again. */
+class WidgetError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorText: string,
+    readonly retry = false,
+  ) {
+    super(errorText);
+  }
+}
+
+const succeeded = (data: unknown) => ({ meta: { status: 'succeeded', messages: [] }, data });
+const failed = (code: string, text: string) => ({ meta: { status: 'failed', messages: [{ level: 'error', code, text }] }, data: null });
+
+// --- Pages --------------------------------------------------------------------------------------
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const formatEuros = (cents: number) => euros.format(cents / 100);
+
+function page(title: string, body: string): string {
+  // No script: the app's CSP allows none inline, and the form posts to this origin (form-action 'self').
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Bac à sable Edenred</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#14213d;background:#f5f6fa}
+main{background:#fff;border:1px solid #d5d9e6;border-radius:12px;padding:1.25rem 1.5rem}
+.badge{display:inline-block;background:#fff3cd;color:#6b4e00;border-radius:999px;padding:.15rem .7rem;font-size:.85rem}
+h1{font-size:1.35rem;margin:.6rem 0}ul{padding-left:1.2rem}
+form{display:grid;gap:.5rem;margin:1.2rem 0 .8rem}label{font-weight:600}
+input{font:inherit;padding:.55rem .7rem;border:1px solid #8a93ad;border-radius:8px}
+.actions{display:flex;gap:.6rem;margin-top:.6rem}button{font:inherit;padding:.7rem 1rem;border-radius:8px;border:1px solid #e2001a;cursor:pointer}
+.login{background:#e2001a;color:#fff}.cancel{background:#fff;color:#14213d;border-color:#8a93ad}
+.error{color:#a12a2a;font-weight:600}
+</style></head>
+<body><main><span class="badge">Bac à sable Edenred · aucun paiement réel</span>
+${body}
+</main></body></html>`;
+}
+
+/** The parameters of an authorization request, carried from the query to the login form. */
+const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
+type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_FIELDS)[number], string>>;
+
+function loginPage(params: AuthorizeParams, accounts: Account[], error: { email: string } | null): string {
+  const hidden = AUTHORIZE_FIELDS.filter((name) => params[name] !== undefined)
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name]!)}">`)
+    .join('\n');
+  const demo = accounts.map((a) => `<li><strong>${escapeHtml(a.username)}</strong> : solde ${escapeHtml(formatEuros(a.balanceCents))}</li>`).join('\n');
+  return page(
+    'Connexion',
+    `<h1>Connexion à votre compte Edenred</h1>
+<p>Popote demande l’accès à votre solde de titres-restaurant pour payer vos commandes.</p>
+${error ? '<p class="error" role="alert">Identifiants incorrects.</p>' : ''}
+<form method="post" action="${P}/connect/authorize">
+${hidden}
+<label for="email">E-mail</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(error?.email ?? '')}">
+<label for="password">Mot de passe</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<div class="actions">
+<button class="login" type="submit" name="action" value="login">Se connecter</button>
+<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Annuler</button>
+</div>
+</form>
+<p>Comptes de démonstration (mot de passe <strong>demo</strong>) :</p>
+<ul>
+${demo}
+</ul>`,
+  );
+}
+
+const errorPage = (title: string, text: string) => page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
+
+/** `url` with these query parameters added (its own kept), as OAuth redirects are made. */
+function withParams(url: string, params: Record<string, string | undefined>): string {
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) target.searchParams.set(name, value);
+  return target.toString();
+}
+
+// --- The widget script ----------------------------------------------------------------------------
+
+/**
+ * The widget, as Edenred's script would be: plain JavaScript, no dependency, DOM APIs only (never
+ * innerHTML with data), talking to this emulator on the origin it was loaded from.
+ */
+const WIDGET_SCRIPT = String.raw`(function () {
+  'use strict';
+  var current = document.currentScript;
+  var origin = current && current.src ? new URL(current.src, location.href).origin : location.origin;
+  var SESSIONS = origin + '${P}/widget/v1/sessions/';
+  var euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+  var mounted = 0;
+
+  function h(tag, props, children) {
+    var node = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (key) {
+      if (key === 'text') node.textContent = props[key];
+      else if (key === 'style') node.style.cssText = props[key];
+      else node.setAttribute(key, props[key]);
+    });
+    (children || []).forEach(function (child) { node.appendChild(child); });
+    return node;
+  }
+
+  function request(url, body) {
+    var init = { headers: { accept: 'application/json' }, credentials: 'omit' };
+    if (body) {
+      init.method = 'POST';
+      init.headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    return fetch(url, init).then(function (res) {
+      return res.json();
+    });
+  }
+
+  function mount(element, options) {
+    if (!element || !options || typeof options.sessionId !== 'string') {
+      throw new TypeError('EdenredWidget.mount(element, { sessionId, onAuthorized, onError })');
+    }
+    var alive = true;
+    var id = 'edenred-widget-' + ++mounted;
+    var sessionUrl = SESSIONS + encodeURIComponent(options.sessionId);
+    var root = h('div', { class: 'edenred-widget', style: 'display:grid;gap:.5rem' }, [
+      h('p', { role: 'status', text: 'Chargement du paiement Edenred…' }),
+    ]);
+    element.appendChild(root);
+
+    function replace(children) {
+      while (root.firstChild) root.removeChild(root.firstChild);
+      children.forEach(function (child) { root.appendChild(child); });
+    }
+
+    function giveUp(text) {
+      replace([h('p', { role: 'alert', text: text })]);
+      if (alive) options.onError(text);
+    }
+
+    function render(session) {
+      if (session.status !== 'open') {
+        replace([h('p', { role: 'status', text: 'Ce paiement Edenred a déjà été traité.' })]);
+        return;
+      }
+      var email = h('input', { id: id + '-email', name: 'username', type: 'email', autocomplete: 'username', required: '' });
+      var password = h('input', { id: id + '-password', name: 'password', type: 'password', autocomplete: 'current-password', required: '' });
+      var error = h('p', { role: 'alert', class: 'edenred-widget__error', style: 'color:#a12a2a;margin:0' });
+      var submit = h('button', { type: 'submit', text: 'Payer ' + euros.format(session.amount / 100) + ' avec Edenred' });
+      var hint = (session.demo_accounts || []).map(function (a) {
+        return a.username + ' (' + euros.format(a.balance / 100) + ')';
+      });
+      var form = h('form', { class: 'edenred-widget__form', style: 'display:grid;gap:.4rem' }, [
+        h('p', { style: 'margin:0', text: 'Bac à sable Edenred · aucun paiement réel' }),
+        h('label', { for: id + '-email', text: 'E-mail Edenred' }),
+        email,
+        h('label', { for: id + '-password', text: 'Mot de passe' }),
+        password,
+        error,
+        submit,
+        h('p', { style: 'margin:0;font-size:.85em', text: 'Comptes de démonstration, mot de passe « demo » : ' + hint.join(', ') }),
+      ]);
+      form.addEventListener('submit', function (event) {
+        event.preventDefault();
+        submit.disabled = true;
+        error.textContent = '';
+        request(sessionUrl + '/authorize', { username: email.value, password: password.value }).then(
+          function (answer) {
+            if (!alive) return;
+            if (answer && typeof answer.payload === 'string') {
+              replace([h('p', { role: 'status', text: 'Paiement Edenred autorisé.' })]);
+              options.onAuthorized(answer.payload);
+              return;
+            }
+            var text = (answer && answer.error_text) || 'Le paiement Edenred a échoué.';
+            error.textContent = text;
+            if (answer && answer.retry) {
+              submit.disabled = false;
+              return;
+            }
+            email.disabled = true;
+            password.disabled = true;
+            options.onError(text);
+          },
+          function () {
+            if (!alive) return;
+            error.textContent = 'Le service Edenred ne répond pas. Réessayez.';
+            submit.disabled = false;
+          }
+        );
+      });
+      replace([form]);
+    }
+
+    request(sessionUrl + '/public').then(
+      function (answer) {
+        if (!alive) return;
+        if (answer && answer.data) render(answer.data);
+        else giveUp((answer && answer.error_text) || 'Session de paiement Edenred introuvable.');
+      },
+      function () {
+        if (alive) giveUp('Le service Edenred ne répond pas.');
+      }
+    );
+
+    return {
+      unmount: function () {
+        alive = false;
+        if (root.parentNode) root.parentNode.removeChild(root);
+      },
+    };
+  }
+
+  window.EdenredWidget = { mount: mount };
+})();
+`;
+
+// --- Schemas ------------------------------------------------------------------------------------
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const usernameParams = z.object({ username: z.string().min(1).max(200) });
+const orderRef = z.string().min(1).max(100);
+const amount = z.number().int().positive().max(10_000_000);
+
+const transactionSchema = z.object({
+  mid: z.string().min(1).max(100),
+  order_ref: orderRef,
+  amount,
+  capture_mode: z.enum(['auto', 'manual']),
+  tstamp: z.iso.datetime({ offset: true }),
+});
+const amountSchema = z.object({ amount: amount.optional() }).nullish();
+const widgetSessionSchema = z.object({ mid: z.string().min(1).max(100), order_ref: orderRef, amount });
+const credentialsSchema = z.object({ username: z.string().max(200), password: z.string().max(200) });
+
+const balanceDriverSchema = z.object({ balance_cents: z.number().int().min(0).max(10_000_000) });
+const failureDriverSchema = z.object({
+  code: z.string().min(1).max(100),
+  status: z.number().int().min(400).max(599).default(400),
+  text: z.string().max(500).optional(),
+  count: z.number().int().min(1).max(100).default(1),
+});
+const outcomeDriverSchema = z.object({ outcome: z.enum(['success', 'pending', 'error']), error_text: z.string().min(1).max(500).optional() });
+const completeDriverSchema = z.object({ status: z.enum(['succeeded', 'failed']), error_text: z.string().min(1).max(500).optional() });
+
+/** Form posts and query strings: every value a string (the first of repeated ones). */
+function fields(input: unknown): Record<string, string> {
+  if (typeof input !== 'object' || input === null) return {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') out[key] = first;
+  }
+  return out;
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** What a transaction still counts against the daily cap. */
+function spentBy(row: Transaction): number {
+  if (row.status === 'authorized') return row.amount;
+  if (row.status === 'captured' || row.status === 'refunded') return row.capturedAmount - row.refundedAmount;
+  return 0;
+}
+
+/**
+ * Sandbox only: an emulator of Edenred — its OpenID Connect server with the login page, Direct
+ * Payment v2 and the payment widget (service and script) — keeping accounts, grants, transactions
+ * and widget sessions in the database so that every server instance shares them, and reading the
+ * time from app.clock so that tests can move it. Drivers for tests and QA set a balance, make the
+ * next Direct Payment calls fail, and choose or settle the widget's outcome.
+ */
+export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A Direct Payment failure QA asked for: answered by the next `remaining` transaction calls. */
+  let failure: { status: number; code: string; text: string; remaining: number } | null = null;
+  /** What the next widget authorization does once the credentials, the balance and the cap pass. */
+  let widgetOutcome: { outcome: 'success' | 'pending' | 'error'; errorText: string } | null = null;
+
+  const publicUrl = app.env.PUBLIC_URL.replace(/\/+$/, '');
+  const issuer = `${publicUrl}${P}`;
+
+  // Edenred accepts a POST with a JSON content type and no body (cancel); so does its emulator.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new DirectPaymentError(400, 'INVALID_REQUEST', 'The body is not valid JSON.'), undefined);
+    }
+  });
+  // The token endpoint and the login form (this plugin only: the app's API takes JSON and multipart).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, { ...parseQueryString(body as string) });
+  });
+
+  // Each part answers in its own format: OAuth errors on the SSO, the envelope on the APIs.
+  app.setErrorHandler((error: FastifyError | DirectPaymentError | OAuthError | WidgetError, request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const sso = request.url.startsWith(`${P}/connect/`);
+    if (error instanceof OAuthError) return reply.code(error.statusCode).send({ error: error.error, error_description: error.message });
+    if (error instanceof DirectPaymentError) return reply.code(error.statusCode).send(failed(error.code, error.message));
+    if (error instanceof WidgetError) return reply.code(error.statusCode).send({ error_text: error.errorText, ...(error.retry ? { retry: true } : {}) });
+    const status = hasZodFastifySchemaValidationErrors(error) ? 400 : (error.statusCode ?? 500);
+    if (status < 500) {
+      const text = hasZodFastifySchemaValidationErrors(error)
+        ? error.validation.map((i) => `${i.instancePath.replace(/^\//, '') || 'body'}: ${i.message ?? 'invalid'}`).join('; ')
+        : error.message;
+      return reply.code(status).send(sso ? { error: 'invalid_request', error_description: text } : failed('INVALID_REQUEST', text));
+    }
+    request.log.error({ err: error }, 'sandbox edenred error');
+    return reply.code(500).send(sso ? { error: 'server_error', error_description: 'Internal error.' } : failed('INTERNAL_ERROR', 'Internal error.'));
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  // --- Accounts -------------------------------------------------------------------------------
+
+  async function ensureDemoAccounts(db: Db | Tx = app.db) {
+    await db
+      .insert(sandboxEdenredAccounts)
+      .values(SANDBOX_EDENRED_ACCOUNTS.map((a) => ({ ...a })))
+      .onConflictDoNothing();
+  }
+
+  async function findAccount(username: string): Promise<Account | undefined> {
+    await ensureDemoAccounts();
+    const [row] = await app.db.select().from(sandboxEdenredAccounts).where(eq(sandboxEdenredAccounts.username, username.trim().toLowerCase()));
+    return row;
+  }
+
+  async function authenticate(username: string, password: string): Promise<Account | null> {
+    const account = await findAccount(username);
+    return account && sameString(account.password, password) ? account : null;
+  }
+
+  async function demoAccounts(): Promise<Account[]> {
+    await ensureDemoAccounts();
+    const names = SANDBOX_EDENRED_ACCOUNTS.map((a) => a.username);
+    const rows = await app.db.select().from(sandboxEdenredAccounts).where(inArray(sandboxEdenredAccounts.username, names));
+    return names.map((n) => rows.find((r) => r.username === n)).filter((r): r is Account => Boolean(r));
+  }
+
+  // --- SSO: grants and tokens -------------------------------------------------------------------
+
+  async function activeSession(sid: string): Promise<Grant | null> {
+    const [grant] = await app.db.select().from(sandboxEdenredGrants).where(and(eq(sandboxEdenredGrants.id, sid), eq(sandboxEdenredGrants.kind, 'session')));
+    return grant && !grant.endedAt && grant.expiresAt > app.clock.now() ? grant : null;
+  }
+
+  async function endSession(sid: string) {
+    await app.db
+      .update(sandboxEdenredGrants)
+      .set({ endedAt: app.clock.now() })
+      .where(and(eq(sandboxEdenredGrants.id, sid), eq(sandboxEdenredGrants.kind, 'session'), isNull(sandboxEdenredGrants.endedAt)));
+  }
+
+  /** The user of a bearer access token: signed here, not expired, its login not ended. */
+  async function userOfToken(token: string | undefined): Promise<{ username: string; sid: string } | null> {
+    const claims = token ? verifyJwt(token, 'access') : null;
+    if (!claims || typeof claims.exp !== 'number' || claims.exp * 1000 <= app.clock.now().getTime()) return null;
+    const session = await activeSession(claims.sid);
+    return session ? { username: session.username, sid: session.id } : null;
+  }
+
+  const bearerOf = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
+
+  function issueTokens(account: Account, session: Grant, extra: { nonce?: string | null }) {
+    const iat = Math.floor(app.clock.now().getTime() / 1000);
+    const sub = subjectOf(account.username);
+    const scope = session.scope ?? EDENRED_SCOPE;
+    const base = { iss: issuer, sub, sid: session.id, iat };
+    return {
+      access_token: signJwt({ ...base, token_use: 'access', aud: API_AUDIENCE, client_id: session.clientId, scope, exp: iat + ACCESS_TOKEN_TTL_S, jti: newId('at') }),
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_S,
+      ...(scope.split(' ').includes('offline_access')
+        ? { refresh_token: signJwt({ ...base, token_use: 'refresh', client_id: session.clientId, jti: newId('rt') }) }
+        : {}),
+      id_token: signJwt({
+        ...base,
+        token_use: 'id',
+        aud: session.clientId,
+        exp: iat + ID_TOKEN_TTL_S,
+        email: account.username,
+        ...(extra.nonce ? { nonce: extra.nonce } : {}),
+      }),
+      scope,
+    };
+  }
+
+  /** client_secret_post or client_secret_basic. */
+  function authenticateClient(request: FastifyRequest, body: Record<string, string>): string {
+    let id = body.client_id;
+    let secret = body.client_secret;
+    const basic = /^Basic\s+(\S+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
+    if (basic) {
+      const [user, pass] = Buffer.from(basic, 'base64').toString('utf8').split(':');
+      id = decodeURIComponent(user ?? '');
+      secret = decodeURIComponent(pass ?? '');
+    }
+    if (id !== SANDBOX_EDENRED_CLIENT_ID || !secret || !sameString(secret, SANDBOX_EDENRED_CLIENT_SECRET)) {
+      throw new OAuthError(401, 'invalid_client', 'Unknown client or wrong secret.');
+    }
+    return id;
+  }
+
+  /** redirect_uri must lead back to this shop (same origin, under PUBLIC_URL's path). */
+  function allowedRedirect(uri: string | undefined): boolean {
+    if (!uri) return false;
+    try {
+      const target = new URL(uri);
+      const shop = new URL(`${publicUrl}/`);
+      return target.origin === shop.origin && target.pathname.startsWith(shop.pathname);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * An authorization request checked as Edenred would: an unknown client or return address gets
+   * an error page (never a redirect to it); anything else wrong goes back to the shop as an error.
+   */
+  function checkAuthorize(params: AuthorizeParams): { page: string } | { redirect: string } | null {
+    if (params.client_id !== SANDBOX_EDENRED_CLIENT_ID) return { page: errorPage('Application inconnue', 'Cette application n’est pas enregistrée chez Edenred.') };
+    if (!allowedRedirect(params.redirect_uri)) {
+      return { page: errorPage('Adresse de retour refusée', 'L’adresse de retour demandée n’est pas autorisée pour cette application.') };
+    }
+    const back = (error: string, description: string) => ({ redirect: withParams(params.redirect_uri!, { error, error_description: description, state: params.state }) });
+    if (params.response_type !== 'code') return back('unsupported_response_type', 'Only response_type=code is supported.');
+    if (!params.code_challenge || params.code_challenge_method !== 'S256') return back('invalid_request', 'PKCE with code_challenge_method=S256 is required.');
+    if (!(params.scope ?? '').split(' ').includes('openid')) return back('invalid_scope', 'The openid scope is required.');
+    return null;
+  }
+
+  function answerInvalidAuthorize(reply: FastifyReply, invalid: { page: string } | { redirect: string }) {
+    if ('redirect' in invalid) return reply.redirect(invalid.redirect, 303);
+    return reply.code(400).type('text/html; charset=utf-8').send(invalid.page);
+  }
+
+  /**
+   * A successful login: a login session (its tokens live while it does) and a single-use code.
+   * The code starts with the session's id, so that the token endpoint finds it (not the reverse).
+   */
+  async function grantCode(account: Account, params: AuthorizeParams): Promise<string> {
+    const now = app.clock.now();
+    const sid = newId('ses');
+    const code = `${sid}.${randomBytes(24).toString('base64url')}`;
+    const common = { username: account.username, clientId: params.client_id!, scope: params.scope ?? EDENRED_SCOPE, createdAt: now };
+    await app.db.insert(sandboxEdenredGrants).values([
+      { id: sid, kind: 'session', ...common, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) },
+      {
+        id: code,
+        kind: 'code',
+        ...common,
+        redirectUri: params.redirect_uri!,
+        codeChallenge: params.code_challenge!,
+        nonce: params.nonce ?? null,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      },
+    ]);
+    return code;
+  }
+
+  async function exchangeCode(clientId: string, body: Record<string, string>) {
+    const invalid = (why: string) => new OAuthError(400, 'invalid_grant', why);
+    const code = body.code ?? '';
+    const [grant] = await app.db.select().from(sandboxEdenredGrants).where(and(eq(sandboxEdenredGrants.id, code), eq(sandboxEdenredGrants.kind, 'code')));
+    if (!grant || grant.clientId !== clientId) throw invalid('Unknown authorization code.');
+    if (grant.endedAt) throw invalid('This authorization code has already been used.');
+    if (grant.expiresAt <= app.clock.now()) throw invalid('This authorization code has expired.');
+    if (body.redirect_uri !== grant.redirectUri) throw invalid('redirect_uri does not match the authorization request.');
+    const verifier = body.code_verifier ?? '';
+    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) || !sameString(s256(verifier), grant.codeChallenge ?? '')) throw invalid('PKCE verification failed.');
+    // Consumed in one conditional update: of two exchanges at once, one only gets tokens.
+    const [used] = await app.db
+      .update(sandboxEdenredGrants)
+      .set({ endedAt: app.clock.now() })
+      .where(and(eq(sandboxEdenredGrants.id, code), isNull(sandboxEdenredGrants.endedAt)))
+      .returning();
+    if (!used) throw invalid('This authorization code has already been used.');
+    const session = await activeSession(code.split('.')[0]!);
+    const account = session ? await findAccount(session.username) : undefined;
+    if (!session || !account) throw invalid('The login session has ended.');
+    return issueTokens(account, session, { nonce: grant.nonce });
+  }
+
+  async function refreshTokens(clientId: string, body: Record<string, string>) {
+    const claims = verifyJwt(body.refresh_token ?? '', 'refresh');
+    const session = claims && claims.client_id === clientId ? await activeSession(claims.sid) : null;
+    const account = session ? await findAccount(session.username) : undefined;
+    if (!session || !account) throw new OAuthError(400, 'invalid_grant', 'The refresh token is invalid or its session has ended.');
+    return issueTokens(account, session, {});
+  }
+
+  // --- The SSO's endpoints ------------------------------------------------------------------------
+
+  app.get(`${P}/.well-known/openid-configuration`, async () => ({
+    issuer,
+    authorization_endpoint: `${issuer}/connect/authorize`,
+    token_endpoint: `${issuer}/connect/token`,
+    userinfo_endpoint: `${issuer}/connect/userinfo`,
+    end_session_endpoint: `${issuer}/connect/endsession`,
+    revocation_endpoint: `${issuer}/connect/revocation`,
+    scopes_supported: EDENRED_SCOPE.split(' '),
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['HS256'],
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+  }));
+
+  app.get(`${P}/connect/authorize`, async (request, reply) => {
+    const params = fields(request.query) as AuthorizeParams;
+    const invalid = checkAuthorize(params);
+    if (invalid) return answerInvalidAuthorize(reply, invalid);
+    return reply.type('text/html; charset=utf-8').send(loginPage(params, await demoAccounts(), null));
+  });
+
+  app.post(`${P}/connect/authorize`, async (request, reply) => {
+    const form = fields(request.body);
+    const params = Object.fromEntries(AUTHORIZE_FIELDS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]])) as AuthorizeParams;
+    // The hidden fields came back through the browser: checked again.
+    const invalid = checkAuthorize(params);
+    if (invalid) return answerInvalidAuthorize(reply, invalid);
+    if (form.action === 'cancel') {
+      return reply.redirect(withParams(params.redirect_uri!, { error: 'access_denied', error_description: 'The user cancelled the login.', state: params.state }), 303);
+    }
+    // The page posts `email`; scripted logins (tests, QA) may say `username`, as Direct Payment does.
+    const email = form.email ?? form.username ?? '';
+    const account = await authenticate(email, form.password ?? '');
+    if (!account) {
+      return reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(loginPage(params, await demoAccounts(), { email }));
+    }
+    const code = await grantCode(account, params);
+    return reply.redirect(withParams(params.redirect_uri!, { code, state: params.state }), 303);
+  });
+
+  app.post(`${P}/connect/token`, async (request, reply) => {
+    if (!/^application\/x-www-form-urlencoded\b/i.test(header(request, 'content-type') ?? '')) {
+      throw new OAuthError(400, 'invalid_request', 'The token endpoint takes application/x-www-form-urlencoded.');
+    }
+    const body = fields(request.body);
+    const clientId = authenticateClient(request, body);
+    reply.header('pragma', 'no-cache');
+    if (body.grant_type === 'authorization_code') return exchangeCode(clientId, body);
+    if (body.grant_type === 'refresh_token') return refreshTokens(clientId, body);
+    throw new OAuthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+  });
+
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await userOfToken(bearerOf(request));
+    const account = user ? await findAccount(user.username) : undefined;
+    if (!account) {
+      // RFC 6750 §3: the reason goes in WWW-Authenticate.
+      reply.header('www-authenticate', 'Bearer error="invalid_token", error_description="The access token is invalid or expired"');
+      throw new OAuthError(401, 'invalid_token', 'The access token is invalid or expired.');
+    }
+    return {
+      sub: subjectOf(account.username),
+      username: account.username,
+      email: account.username,
+      email_verified: true,
+      given_name: account.firstname,
+      family_name: account.lastname,
+    };
+  };
+  app.get(`${P}/connect/userinfo`, userinfo);
+  app.post(`${P}/connect/userinfo`, userinfo);
+
+  /** RP-initiated logout: the id_token as hint (expired ones too, as the spec allows). */
+  const endsession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = { ...fields(request.query), ...fields(request.body) };
+    const claims = params.id_token_hint ? verifyJwt(params.id_token_hint, 'id') : null;
+    if (!claims) return reply.code(400).type('text/html; charset=utf-8').send(errorPage('Déconnexion impossible', 'La demande de déconnexion est invalide.'));
+    await endSession(claims.sid);
+    if (params.post_logout_redirect_uri && allowedRedirect(params.post_logout_redirect_uri)) {
+      return reply.redirect(withParams(params.post_logout_redirect_uri, { state: params.state }), 303);
+    }
+    return reply.type('text/html; charset=utf-8').send(errorPage('Déconnexion réussie', 'Vous êtes déconnecté de votre compte Edenred.'));
+  };
+  app.get(`${P}/connect/endsession`, endsession);
+  app.post(`${P}/connect/endsession`, endsession);
+
+  /** RFC 7009: revoking a token ends its login (access and refresh tokens alike); always 200. */
+  app.post(`${P}/connect/revocation`, async (request, reply) => {
+    const body = fields(request.body);
+    authenticateClient(request, body);
+    const token = body.token ?? '';
+    const claims = verifyJwt(token, 'access') ?? verifyJwt(token, 'refresh');
+    if (claims) await endSession(claims.sid);
+    return reply.code(200).send();
+  });
+
+  // --- Direct Payment v2 ----------------------------------------------------------------------
+
+  async function requireClient(request: FastifyRequest) {
+    const secret = header(request, 'x-client-secret');
+    if (header(request, 'x-client-id') !== SANDBOX_EDENRED_CLIENT_ID || !secret || !sameString(secret, SANDBOX_EDENRED_CLIENT_SECRET)) {
+      throw new DirectPaymentError(401, 'UNAUTHORIZED_CLIENT', 'Invalid X-Client-Id or X-Client-Secret.');
+    }
+  }
+
+  /** The failure asked through the driver, once per call until its count runs out. */
+  async function forcedFailure() {
+    if (!failure) return;
+    const { status, code, text } = failure;
+    failure = failure.remaining > 1 ? { ...failure, remaining: failure.remaining - 1 } : null;
+    throw new DirectPaymentError(status, code, text);
+  }
+
+  async function requireUser(request: FastifyRequest): Promise<{ username: string }> {
+    const user = await userOfToken(bearerOf(request));
+    if (!user) throw new DirectPaymentError(401, 'INVALID_TOKEN', 'The access token is invalid, expired or revoked.');
+    return user;
+  }
+
+  function requireMid(mid: string) {
+    if (mid !== SANDBOX_EDENRED_MID) throw new DirectPaymentError(403, 'INVALID_MID', 'Unknown merchant id for this client.');
+  }
+
+  const presentTransaction = (row: Transaction) => ({
+    authorization_id: row.id,
+    status: row.status,
+    mid: row.mid,
+    order_ref: row.orderRef,
+    amount: row.amount,
+    captured_amount: row.capturedAmount,
+    refunded_amount: row.refundedAmount,
+    currency: 'EUR',
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  });
+
+  /** The refusal a payment of `amount` meets today: no money, or over the 25 € daily cap. */
+  async function spendRefusal(db: Db | Tx, account: Account, amount: number, day: string): Promise<DirectPaymentError | null> {
+    if (amount > account.balanceCents) return new DirectPaymentError(400, 'INSUFFICIENT_FUNDS', 'The available amount is lower than the transaction amount.');
+    const today = await db
+      .select()
+      .from(sandboxEdenredTransactions)
+      .where(and(eq(sandboxEdenredTransactions.username, account.username), eq(sandboxEdenredTransactions.day, day)));
+    const spent = today.reduce((sum, row) => sum + spentBy(row), 0);
+    if (spent + amount > DAILY_CAP_CENTS) {
+      return new DirectPaymentError(400, 'LIMIT_EXCEEDED', `The daily limit of ${DAILY_CAP_CENTS} cents would be exceeded (${spent} already spent today).`);
+    }
+    return null;
+  }
+
+  /**
+   * Takes (auto capture) or holds (manual) `amount` from the account, in one database transaction
+   * with the account row locked: two payments at once cannot both pass the balance or the cap.
+   */
+  async function createTransaction(input: { username: string; mid: string; orderRef: string; amount: number; capture: 'auto' | 'manual' }): Promise<Transaction> {
+    await ensureDemoAccounts();
+    const now = app.clock.now();
+    const day = parisDate(now);
+    try {
+      return await app.db.transaction(async (tx) => {
+        const [account] = await tx.select().from(sandboxEdenredAccounts).where(eq(sandboxEdenredAccounts.username, input.username)).for('update');
+        if (!account) throw new DirectPaymentError(404, 'USER_NOT_FOUND', 'Unknown user.');
+        const [duplicate] = await tx
+          .select({ id: sandboxEdenredTransactions.id })
+          .from(sandboxEdenredTransactions)
+          .where(and(eq(sandboxEdenredTransactions.mid, input.mid), eq(sandboxEdenredTransactions.orderRef, input.orderRef)));
+        if (duplicate) throw new DirectPaymentError(409, 'TRANSACTION_DUPLICATED', 'A transaction already exists for this order_ref.');
+        const refusal = await spendRefusal(tx, account, input.amount, day);
+        if (refusal) throw refusal;
+        const auto = input.capture === 'auto';
+        const [row] = await tx
+          .insert(sandboxEdenredTransactions)
+          .values({
+            id: newId('auth'),
+            username: account.username,
+            mid: input.mid,
+            orderRef: input.orderRef,
+            amount: input.amount,
+            capturedAmount: auto ? input.amount : 0,
+            status: auto ? 'captured' : 'authorized',
+            day,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        // Held money leaves the balance at authorization, and comes back if cancelled.
+        await tx
+          .update(sandboxEdenredAccounts)
+          .set({ balanceCents: account.balanceCents - input.amount })
+          .where(eq(sandboxEdenredAccounts.username, account.username));
+        return row!;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DirectPaymentError(409, 'TRANSACTION_DUPLICATED', 'A transaction already exists for this order_ref.');
+      throw err;
+    }
+  }
+
+  /**
+   * Changes a transaction and gives money back to its account, in one database transaction with
+   * the transaction row locked. `change` sees the current row and answers the update, or throws.
+   */
+  async function settle(id: string, change: (row: Transaction) => { set: Partial<Transaction>; giveBack: number }): Promise<Transaction> {
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(sandboxEdenredTransactions).where(eq(sandboxEdenredTransactions.id, id)).for('update');
+      if (!row) throw new DirectPaymentError(404, 'TRANSACTION_NOT_FOUND', 'Unknown authorization_id.');
+      const { set, giveBack } = change(row);
+      const [updated] = await tx
+        .update(sandboxEdenredTransactions)
+        .set({ ...set, updatedAt: app.clock.now() })
+        .where(eq(sandboxEdenredTransactions.id, id))
+        .returning();
+      if (giveBack > 0) {
+        const [account] = await tx.select().from(sandboxEdenredAccounts).where(eq(sandboxEdenredAccounts.username, row.username)).for('update');
+        if (account) {
+          await tx
+            .update(sandboxEdenredAccounts)
+            .set({ balanceCents: account.balanceCents + giveBack })
+            .where(eq(sandboxEdenredAccounts.username, row.username));
+        }
+      }
+      return updated!;
+    });
+  }
+
+  const wrongStatus = (row: Transaction, action: string) =>
+    new DirectPaymentError(409, 'INVALID_TRANSACTION_STATUS', `A transaction in status ${row.status} cannot be ${action}.`);
+
+  /** Capturing less than held gives the rest back. */
+  const capture = (id: string, amount: number | undefined) =>
+    settle(id, (row) => {
+      if (row.status !== 'authorized') throw wrongStatus(row, 'captured');
+      const taken = amount ?? row.amount;
+      if (taken > row.amount) throw new DirectPaymentError(400, 'INVALID_AMOUNT', `At most ${row.amount} can be captured.`);
+      return { set: { status: 'captured', capturedAmount: taken }, giveBack: row.amount - taken };
+    });
+
+  const cancel = (id: string) =>
+    settle(id, (row) => {
+      if (row.status !== 'authorized') throw wrongStatus(row, 'cancelled');
+      return { set: { status: 'cancelled' }, giveBack: row.amount };
+    });
+
+  const refund = (id: string, amount: number | undefined) =>
+    settle(id, (row) => {
+      if (row.status !== 'captured') throw wrongStatus(row, 'refunded');
+      const refundable = row.capturedAmount - row.refundedAmount;
+      const given = amount ?? refundable;
+      if (given > refundable) throw new DirectPaymentError(400, 'INVALID_AMOUNT', `At most ${refundable} can be refunded.`);
+      const refunded = row.refundedAmount + given;
+      return { set: { status: refunded >= row.capturedAmount ? 'refunded' : 'captured', refundedAmount: refunded }, giveBack: given };
+    });
+
+  /**
+   * Merchant-side calls on a transaction need the client credentials only (a refund may come
+   * long after the customer's token died); a bearer, when sent, must be valid and the payer's.
+   */
+  async function transactionFor(request: FastifyRequest, id: string): Promise<Transaction> {
+    const [row] = await app.db.select().from(sandboxEdenredTransactions).where(eq(sandboxEdenredTransactions.id, id));
+    if (!row) throw new DirectPaymentError(404, 'TRANSACTION_NOT_FOUND', 'Unknown authorization_id.');
+    requireMid(row.mid);
+    if (header(request, 'authorization')) {
+      const user = await requireUser(request);
+      if (user.username !== row.username) throw new DirectPaymentError(403, 'FORBIDDEN', 'This transaction belongs to another user.');
+    }
+    return row;
+  }
+
+  app.get(`${P}/v2/users/:username/balances`, { preHandler: requireClient, schema: { params: usernameParams } }, async (request) => {
+    const user = await requireUser(request);
+    if (user.username !== request.params.username.trim().toLowerCase()) throw new DirectPaymentError(403, 'FORBIDDEN', 'The access token belongs to another user.');
+    const account = await findAccount(user.username);
+    if (!account) throw new DirectPaymentError(404, 'USER_NOT_FOUND', 'Unknown user.');
+    return succeeded({ username: account.username, available_amount: account.balanceCents, currency: 'EUR' });
+  });
+
+  app.post(`${P}/v2/transactions`, { preHandler: [requireClient, forcedFailure], schema: { body: transactionSchema } }, async (request) => {
+    const user = await requireUser(request);
+    const body = request.body;
+    requireMid(body.mid);
+    const row = await createTransaction({ username: user.username, mid: body.mid, orderRef: body.order_ref, amount: body.amount, capture: body.capture_mode });
+    return succeeded(presentTransaction(row));
+  });
+
+  app.get(`${P}/v2/transactions/:id`, { preHandler: requireClient, schema: { params: idParams } }, async (request) =>
+    succeeded(presentTransaction(await transactionFor(request, request.params.id))),
+  );
+
+  const actionSchema = { params: idParams, body: amountSchema };
+  app.post(`${P}/v2/transactions/:id/actions/capture`, { preHandler: [requireClient, forcedFailure], schema: actionSchema }, async (request) => {
+    const row = await transactionFor(request, request.params.id);
+    return succeeded(presentTransaction(await capture(row.id, request.body?.amount)));
+  });
+  app.post(`${P}/v2/transactions/:id/actions/cancel`, { preHandler: [requireClient, forcedFailure], schema: actionSchema }, async (request) => {
+    const row = await transactionFor(request, request.params.id);
+    return succeeded(presentTransaction(await cancel(row.id)));
+  });
+  app.post(`${P}/v2/transactions/:id/actions/refund`, { preHandler: [requireClient, forcedFailure], schema: actionSchema }, async (request) => {
+    const row = await transactionFor(request, request.params.id);
+    return succeeded(presentTransaction(await refund(row.id, request.body?.amount)));
+  });
+
+  // --- The widget: service (server to server) and what its script calls ----------------------------
+
+  const presentWidgetSession = (row: WidgetSession) => ({
+    session_id: row.id,
+    order_ref: row.orderRef,
+    amount: row.amount,
+    status: row.status,
+    authorization_id: row.authorizationId,
+    error_text: row.errorText,
+  });
+
+  async function findWidgetSession(id: string): Promise<WidgetSession | undefined> {
+    const [row] = await app.db.select().from(sandboxEdenredWidgetSessions).where(eq(sandboxEdenredWidgetSessions.id, id));
+    return row;
+  }
+
+  /** Moves a session on from `from` only: of two concurrent changes, the first wins. */
+  async function updateWidgetSession(id: string, from: string, set: Partial<WidgetSession>): Promise<WidgetSession | null> {
+    const [row] = await app.db
+      .update(sandboxEdenredWidgetSessions)
+      .set({ ...set, updatedAt: app.clock.now() })
+      .where(and(eq(sandboxEdenredWidgetSessions.id, id), eq(sandboxEdenredWidgetSessions.status, from)))
+      .returning();
+    return row ?? null;
+  }
+
+  async function failWidgetSession(id: string, errorText: string): Promise<never> {
+    await updateWidgetSession(id, 'open', { status: 'failed', errorText });
+    throw new WidgetError(422, errorText);
+  }
+
+  /** The next forced outcome (once), else success. */
+  function takeWidgetOutcome() {
+    const next = widgetOutcome ?? { outcome: 'success' as const, errorText: WIDGET_DEFAULT_ERROR };
+    widgetOutcome = null;
+    return next;
+  }
+
+  /**
+   * The customer's submit in the widget: credentials (a mistake may be corrected), then the balance
+   * and the daily cap, then the forced outcome. Success takes the money; pending holds it until
+   * the complete driver settles the session.
+   */
+  async function authorizeWidget(session: WidgetSession, credentials: { username: string; password: string }): Promise<{ payload: string }> {
+    if (session.status === 'succeeded' || session.status === 'pending') return { payload: payloadOf(session.id) };
+    if (session.status !== 'open') throw new WidgetError(409, session.errorText ?? WIDGET_DEFAULT_ERROR);
+    const account = await authenticate(credentials.username, credentials.password);
+    if (!account) throw new WidgetError(401, WIDGET_BAD_CREDENTIALS, true);
+    const refusal = await spendRefusal(app.db, account, session.amount, parisDate(app.clock.now()));
+    if (refusal) return failWidgetSession(session.id, WIDGET_TEXTS[refusal.code] ?? WIDGET_DEFAULT_ERROR);
+    const { outcome, errorText } = takeWidgetOutcome();
+    if (outcome === 'error') return failWidgetSession(session.id, errorText);
+    let transaction: Transaction;
+    try {
+      transaction = await createTransaction({
+        username: account.username,
+        mid: session.mid,
+        orderRef: session.orderRef,
+        amount: session.amount,
+        capture: outcome === 'success' ? 'auto' : 'manual',
+      });
+    } catch (err) {
+      if (!(err instanceof DirectPaymentError)) throw err;
+      // A double submit lost the race: the session the other one settled answers.
+      const now = await findWidgetSession(session.id);
+      if (now && (now.status === 'succeeded' || now.status === 'pending')) return { payload: payloadOf(now.id) };
+      return failWidgetSession(session.id, WIDGET_TEXTS[err.code] ?? WIDGET_DEFAULT_ERROR);
+    }
+    await updateWidgetSession(session.id, 'open', {
+      status: outcome === 'success' ? 'succeeded' : 'pending',
+      username: account.username,
+      authorizationId: transaction.id,
+    });
+    return { payload: payloadOf(session.id) };
+  }
+
+  app.post(`${P}/widget/v1/sessions`, { preHandler: requireClient, schema: { body: widgetSessionSchema } }, async (request) => {
+    const body = request.body;
+    requireMid(body.mid);
+    const now = app.clock.now();
+    const [row] = await app.db
+      .insert(sandboxEdenredWidgetSessions)
+      .values({ id: newId('ws'), mid: body.mid, orderRef: body.order_ref, amount: body.amount, status: 'open', createdAt: now, updatedAt: now })
+      .returning();
+    return succeeded({ session_id: row!.id, script_url: `${publicUrl}${P}/widget.js`, amount: row!.amount, status: row!.status });
+  });
+
+  /** Server to server: a session by its id (the shop polls a pending one). */
+  app.get(`${P}/widget/v1/sessions/:id`, { preHandler: requireClient, schema: { params: idParams } }, async (request) => {
+    const row = await findWidgetSession(request.params.id);
+    if (!row || row.mid !== SANDBOX_EDENRED_MID) throw new DirectPaymentError(404, 'SESSION_NOT_FOUND', 'Unknown widget session.');
+    return succeeded(presentWidgetSession(row));
+  });
+
+  /** Server to server: the session a payload designates, once its signature checks. */
+  app.get(`${P}/widget/v1/payments/:payload`, { preHandler: requireClient, schema: { params: z.object({ payload: z.string().min(1).max(2000) }) } }, async (request) => {
+    const id = sessionIdOfPayload(request.params.payload);
+    const row = id ? await findWidgetSession(id) : undefined;
+    if (!row || row.mid !== SANDBOX_EDENRED_MID) throw new DirectPaymentError(404, 'INVALID_PAYLOAD', 'This payload was not issued by Edenred.');
+    return succeeded(presentWidgetSession(row));
+  });
+
+  app.get(`${P}/widget.js`, async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(WIDGET_SCRIPT));
+
+  /** For the script: what it shows (the session id is the browser's only credential). */
+  app.get(`${P}/widget/v1/sessions/:id/public`, { schema: { params: idParams } }, async (request) => {
+    const row = await findWidgetSession(request.params.id);
+    if (!row) throw new WidgetError(404, 'Session de paiement Edenred introuvable.');
+    const accounts = await demoAccounts();
+    return {
+      data: {
+        session_id: row.id,
+        amount: row.amount,
+        status: row.status,
+        error_text: row.errorText,
+        demo_accounts: accounts.map((a) => ({ username: a.username, balance: a.balanceCents })),
+      },
+    };
+  });
+
+  app.post(`${P}/widget/v1/sessions/:id/authorize`, { schema: { params: idParams, body: credentialsSchema } }, async (request) => {
+    const row = await findWidgetSession(request.params.id);
+    if (!row) throw new WidgetError(404, 'Session de paiement Edenred introuvable.');
+    return authorizeWidget(row, request.body);
+  });
+
+  // --- Drivers for tests and QA (no credentials needed) -----------------------------------------
+
+  app.get(`${P}/accounts/:username`, { schema: { params: usernameParams } }, async (request) => {
+    const account = await findAccount(request.params.username);
+    if (!account) throw new DirectPaymentError(404, 'USER_NOT_FOUND', 'Unknown user.');
+    return succeeded({ username: account.username, balance_cents: account.balanceCents });
+  });
+
+  app.post(`${P}/accounts/:username/balance`, { schema: { params: usernameParams, body: balanceDriverSchema } }, async (request) => {
+    await ensureDemoAccounts();
+    const [row] = await app.db
+      .update(sandboxEdenredAccounts)
+      .set({ balanceCents: request.body.balance_cents })
+      .where(eq(sandboxEdenredAccounts.username, request.params.username.trim().toLowerCase()))
+      .returning();
+    if (!row) throw new DirectPaymentError(404, 'USER_NOT_FOUND', 'Unknown user.');
+    return succeeded({ username: row.username, balance_cents: row.balanceCents });
+  });
+
+  /** Demo balances back to their start, and every transaction forgotten (the daily cap with them). */
+  app.post(`${P}/accounts/reset`, async () => {
+    await app.db.transaction(async (tx) => {
+      await ensureDemoAccounts(tx);
+      for (const a of SANDBOX_EDENRED_ACCOUNTS) {
+        await tx.update(sandboxEdenredAccounts).set({ balanceCents: a.balanceCents }).where(eq(sandboxEdenredAccounts.username, a.username));
+      }
+      await tx.delete(sandboxEdenredTransactions);
+    });
+    return succeeded({ accounts: SANDBOX_EDENRED_ACCOUNTS.map((a) => ({ username: a.username, balance_cents: a.balanceCents })) });
+  });
+
+  /** The next `count` Direct Payment transaction calls (create, capture, cancel, refund) answer this error. */
+  app.post(`${P}/failures`, { schema: { body: failureDriverSchema } }, async (request) => {
+    const { code, status, count } = request.body;
+    failure = { code, status, text: request.body.text ?? `Forced failure ${code}.`, remaining: count };
+    return succeeded({ code, status, text: failure.text, remaining: count });
+  });
+
+  app.delete(`${P}/failures`, async (_request, reply) => {
+    failure = null;
+    return reply.code(204).send();
+  });
+
+  app.post(`${P}/widget/outcome`, { schema: { body: outcomeDriverSchema } }, async (request) => {
+    widgetOutcome = { outcome: request.body.outcome, errorText: request.body.error_text ?? WIDGET_DEFAULT_ERROR };
+    return succeeded({ outcome: widgetOutcome.outcome, error_text: widgetOutcome.errorText });
+  });
+
+  /** Settles a pending widget payment as Edenred's confirmation would: captured, or cancelled (money back). */
+  app.post(`${P}/widget/v1/sessions/:id/complete`, { schema: { params: idParams, body: completeDriverSchema } }, async (request) => {
+    const row = await findWidgetSession(request.params.id);
+    if (!row) throw new DirectPaymentError(404, 'SESSION_NOT_FOUND', 'Unknown widget session.');
+    if (row.status !== 'pending' || !row.authorizationId) {
+      throw new DirectPaymentError(409, 'INVALID_SESSION_STATUS', `A widget session in status ${row.status} cannot be completed.`);
+    }
+    const success = request.body.status === 'succeeded';
+    if (success) await capture(row.authorizationId, undefined);
+    else await cancel(row.authorizationId);
+    const updated = await updateWidgetSession(row.id, 'pending', {
+      status: request.body.status,
+      errorText: success ? null : (request.body.error_text ?? WIDGET_DEFAULT_ERROR),
+    });
+    if (!updated) throw new DirectPaymentError(409, 'INVALID_SESSION_STATUS', 'The widget session changed meanwhile.');
+    return succeeded(presentWidgetSession(updated));
+  });
+};
