@@ -8,6 +8,8 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
+import { createEdenredClient, edenredConfig } from './payments/edenred/edenred-client';
+import type { EdenredClient } from './payments/edenred/edenred-types';
 import { createPayGreenClient, payGreenConfig, type PayGreenClient } from './payments/paygreen/paygreen-client';
 import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
@@ -19,6 +21,8 @@ import { accountRoutes } from './modules/account/account.routes';
 import { invoiceRoutes } from './modules/account/invoice.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cardRoutes } from './modules/checkout/card.routes';
+import { edenredPaymentRoutes } from './modules/checkout/edenred-payment.routes';
+import { edenredRoutes } from './modules/edenred/edenred.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -27,6 +31,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
+import { sandboxEdenredRoutes } from './sandbox/edenred.routes';
 import { sandboxMailboxRoutes } from './sandbox/mailbox.routes';
 import { sandboxPaygreenRoutes } from './sandbox/paygreen.routes';
 
@@ -36,6 +41,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The PayGreen adapter (real API or the sandbox emulator), made on first use. */
     paygreen: () => PayGreenClient;
+    /** The Edenred adapter (real APIs or the sandbox emulator), made on first use; null when Edenred is not configured. */
+    edenred: () => EdenredClient | null;
   }
 }
 
@@ -86,6 +93,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('clock', clock);
   let paygreen: PayGreenClient | null = null;
   app.decorate('paygreen', () => (paygreen ??= createPayGreenClient({ ...payGreenConfig(env), fetch: options.providerFetch, now: () => clock.now().getTime() })));
+  let edenred: EdenredClient | null | undefined;
+  app.decorate('edenred', () => {
+    if (edenred === undefined) {
+      const config = edenredConfig(env);
+      edenred = config ? createEdenredClient({ ...config, fetch: options.providerFetch, now: () => clock.now().getTime() }) : null;
+    }
+    return edenred;
+  });
 
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errors);
@@ -108,12 +123,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(checkoutRoutes);
   await app.register(cardRoutes);
+  await app.register(edenredRoutes);
+  await app.register(edenredPaymentRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
   if (env.SANDBOX) {
     await app.register(sandboxClockRoutes);
     await app.register(sandboxMailboxRoutes);
     await app.register(sandboxPaygreenRoutes);
+    await app.register(sandboxEdenredRoutes);
   }
 
   await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

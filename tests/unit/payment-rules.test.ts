@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryHours, purchaseEvent, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
+import { deliveryHours, edenredPlan, purchaseEvent, widgetConfirmed, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
 import { cardAmountTooSmall, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '../../src/shared/api/checkout';
 
 describe('paper vouchers', () => {
@@ -83,5 +83,29 @@ describe('validated order', () => {
     expect(deliveryHours(order)).toBe('de 12:00 à 13:30');
     expect(deliveryHours({ delivery_start: '11:45:00', delivery_end: '12:30:00' })).toBe('de 11:45 à 12:30');
     expect(deliveryHours({ delivery_start: null, delivery_end: null })).toBeNull();
+  });
+});
+
+describe('applying the Edenred balance', () => {
+  it('pays everything when the balance covers the rest', () => {
+    expect(edenredPlan(4500, 1290)).toEqual({ mode: 'only', amount: 1290 });
+    expect(edenredPlan(1290, 1290)).toEqual({ mode: 'only', amount: 1290 });
+  });
+
+  it('pays the whole balance when it does not, leaving more than 0,50 € to the card', () => {
+    expect(edenredPlan(800, 1290)).toEqual({ mode: 'partly', amount: 800 });
+    expect(edenredPlan(1240, 1290)).toEqual({ mode: 'partly', amount: 1239 });
+    expect(edenredPlan(1239, 1290)).toEqual({ mode: 'partly', amount: 1239 });
+  });
+
+  it('offers nothing without a balance, with nothing left to pay, or when the card could not take the rest', () => {
+    expect(edenredPlan(0, 1290)).toBeNull();
+    expect(edenredPlan(-5, 1290)).toBeNull();
+    expect(edenredPlan(500, 0)).toBeNull();
+    expect(edenredPlan(40, 50)).toBeNull();
+  });
+
+  it('counts statuses 1 and 2 as a confirmed widget payment', () => {
+    expect([0, 1, 2, 3].map(widgetConfirmed)).toEqual([false, true, true, false]);
   });
 });

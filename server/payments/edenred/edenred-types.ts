@@ -70,6 +70,8 @@ export interface EdenredClient {
   createWidgetSession(input: { orderRef: string; amount: number }): Promise<EdenredWidgetSession>;
   /** What became of a widget payment, from the payload the widget gave the browser (never trusted as such). */
   widgetPayment(payload: string): Promise<EdenredWidgetPayment>;
+  /** The same, by session id (server to server, client credentials): polled until the payment settles. */
+  widgetSession(sessionId: string): Promise<EdenredWidgetPayment>;
 }
 
 /**

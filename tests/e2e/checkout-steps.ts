@@ -1,0 +1,64 @@
+import { expect, type Page } from '@playwright/test';
+import type { CatalogProduct } from '../../src/shared/api/catalog';
+import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import { xsrfToken } from './xsrf';
+
+/** The steps of a checkout that the payment specs share: a customer with a cart, the recap, the card page, the pop-in. */
+
+let counter = 0;
+const freshEmail = (project: string) => `paie-${project}-${Date.now()}-${++counter}@example.fr`;
+export const snackbar = (page: Page, text: string) => page.getByTestId('snackbar').filter({ hasText: text });
+export const recap = (page: Page) => page.getByRole('dialog', { name: 'Validation de votre panier' });
+export const popin = (page: Page) => page.getByRole('dialog', { name: 'Vous allez vous régaler' });
+
+
+/** A fresh customer, a delivery slot chosen, one dish in the cart; returns the dish. */
+export async function customerWithCart(page: Page, project: string, pick: (d: CatalogProduct) => boolean = (d) => d.category === 'starter' && d.price > 100) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel('Prénom').fill('Léa');
+  await form.getByLabel(/^Nom\b/).fill('Durand');
+  await form.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await form.getByLabel('E-mail').fill(freshEmail(project));
+  await form.getByLabel(/^Mot de passe/).fill('tartine-42');
+  await form.getByLabel('Confirmation du mot de passe').fill('tartine-42');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL('/');
+
+  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
+  const delivery = location.deliveries[location.deliveries.length - 1]!;
+  const chosen = await page.request.post('/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrfToken(page) } });
+  expect(chosen.ok()).toBe(true);
+
+  await page.goto('/passer-commande');
+  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const dish = dishes.find((d) => !d.sold_out && pick(d))!;
+  await page.getByRole('button', { name: `Ajouter au panier : ${dish.name}`, exact: true }).click();
+  return { dish, location };
+}
+
+export async function openPayment(page: Page) {
+  await page.getByRole('button', { name: /^Panier, 1 article/ }).click();
+  await page.getByRole('dialog', { name: 'Mon panier' }).getByRole('button', { name: 'Passer au paiement' }).click();
+  await expect(recap(page)).toBeVisible();
+}
+
+/** Card payment: the modal sends the customer to the sandbox hosted page; returns the po id. */
+export async function toHostedPage(page: Page) {
+  await recap(page).getByRole('button', { name: 'CB / Tickets restaurant' }).click();
+  await page.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
+  return /\/pay\/(po_[A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+}
+
+export async function expectValidated(page: Page, locationName: string) {
+  await expect(popin(page)).toBeVisible({ timeout: 15_000 });
+  await expect(popin(page)).toContainText(locationName);
+  await expect(popin(page)).toContainText(/de \d\d:\d\d à \d\d:\d\d/);
+  // The return parameters are gone; the cart is empty; a purchase event was sent.
+  expect(page.url()).not.toContain('payment_status');
+  await expect(page.getByRole('button', { name: /^Panier, 0 article/ })).toBeAttached();
+  const purchases = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase'));
+  expect(purchases).toHaveLength(1);
+}
