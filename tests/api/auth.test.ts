@@ -178,8 +178,8 @@ describe('POST /api/register', () => {
     const res = await register(v, { email: `  ${email.toUpperCase()} `, firstname: ' Zoé ', company_name: 'Canut & Cie' });
     expect(res.statusCode, res.body).toBe(201);
     const summary = customerSummarySchema.parse(res.json());
-    expect(summary).toEqual({ id: expect.any(Number), firstname: 'Zoé', lastname: 'Lambert', email: email.toLowerCase(), phone: '06 12 34 56 78' });
-    expect(Object.keys(res.json()).sort()).toEqual(['email', 'firstname', 'id', 'lastname', 'phone']);
+    expect(summary).toEqual({ id: expect.any(Number), firstname: 'Zoé', lastname: 'Lambert', email: email.toLowerCase(), phone: '06 12 34 56 78', isConnectedToEdenred: false });
+    expect(Object.keys(res.json()).sort()).toEqual(['email', 'firstname', 'id', 'isConnectedToEdenred', 'lastname', 'phone']);
 
     const [row] = await customerRow(email.toLowerCase());
     expect(row).toMatchObject({ id: summary.id, companyName: 'Canut & Cie', poolCents: 0, deposits: 0 });
@@ -363,7 +363,7 @@ describe('POST /api/login', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { password: _password, ...summary } = customer;
     expect(customerSummarySchema.parse(res.json())).toEqual(summary);
-    expect(Object.keys(res.json()).sort()).toEqual(['email', 'firstname', 'id', 'lastname', 'phone']);
+    expect(Object.keys(res.json()).sort()).toEqual(['email', 'firstname', 'id', 'isConnectedToEdenred', 'lastname', 'phone']);
 
     const user = userSchema.parse((await me(v)).json());
     expect(user).toMatchObject({ id: customer.id, firstname: 'Aline', email: customer.email });

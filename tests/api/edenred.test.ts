@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { preOrderSchema, validatedOrderSchema } from '../../src/shared/api/checkout';
 import { EDENRED_ERRORS, EDENRED_MESSAGES, orderDetailsSchema } from '../../src/shared/api/edenred';
@@ -10,6 +10,10 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(() => app.close());
+// Demo balances back, and the emulator's transactions (so the 25 € daily cap) forgotten.
+beforeEach(async () => {
+  await app.app.inject({ method: 'POST', url: '/__sandbox/edenred/accounts/reset' });
+});
 
 type Customer = Awaited<ReturnType<typeof customerWithCart>>;
 const SANDBOX = '/__sandbox/edenred';
@@ -130,7 +134,7 @@ describe('paying with the Edenred balance', () => {
     await setProviderBalance('marie@edenred.test', 4500);
     const remaining = c.preOrder.remaining_price;
     refused(await c.call('GET', `/api/payment/edenred/only?amount=${remaining - 1}`), 409, EDENRED_ERRORS.amountMismatch);
-    refused(await c.call('GET', '/api/payment/edenred/only?amount=abc'), 400);
+    refused(await c.call('GET', '/api/payment/edenred/only?amount=abc'), 422);
     const res = await c.call('GET', `/api/payment/edenred/only?amount=${remaining}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(validatedOrderSchema.parse(res.json()).amount_total).toBe(c.preOrder.remaining_price);
@@ -194,7 +198,7 @@ describe('paying with the Edenred balance', () => {
     expect(await balance(c)).toBe(0);
     refused(await c.call('POST', '/api/payment/edenred/refund', { authorization_id: data.authorization_id, amount: 399 }), 409, EDENRED_ERRORS.amountMismatch);
     refused(await c.call('POST', '/api/payment/edenred/refund', { authorization_id: 'other', amount: 400 }), 404);
-    refused(await c.call('POST', '/api/payment/edenred/refund', { authorization_id: data.authorization_id }), 400);
+    refused(await c.call('POST', '/api/payment/edenred/refund', { authorization_id: data.authorization_id }), 422);
     const res = await c.call('POST', '/api/payment/edenred/refund', { authorization_id: data.authorization_id, amount: 400 });
     expect(res.statusCode, res.body).toBe(200);
     const pre = preOrderSchema.parse(res.json());
@@ -301,7 +305,7 @@ describe('paying through the Edenred widget', () => {
     const c = await customerWithCart(app);
     const widget = await openWidget(c);
     refused(await c.call('POST', '/api/payment/edenred', { payload: `${widget.session_id}.tampered` }), 502, EDENRED_ERRORS.failed);
-    refused(await c.call('POST', '/api/payment/edenred', {}), 400);
+    refused(await c.call('POST', '/api/payment/edenred', {}), 422);
     await app.app.inject({ method: 'POST', url: `${SANDBOX}/widget/outcome`, payload: { outcome: 'error', error_text: 'Carte bloquée.' } });
     const answer = await authorize(widget.session_id);
     expect(answer.error_text).toBe('Carte bloquée.');
