@@ -183,6 +183,19 @@ describe('paying with the Edenred balance', () => {
     expect(tx).toMatchObject({ status: 'captured', capturedAmount: 300 });
   });
 
+  it('gives a held part back when the cart is validated again (the earlier pre-order is superseded)', async () => {
+    const c = await customerWithCart(app);
+    await link(c, 'paul@edenred.test');
+    const { data } = (await c.call('GET', '/api/payment/edenred/partly?amount=500')).json() as { data: { authorization_id: string } };
+    expect(await balance(c)).toBe(300);
+    const again = preOrderSchema.parse((await c.call('POST', '/api/cart/validate')).json());
+    expect(again.edenredPayment).toBeNull();
+    expect(again.remaining_price).toBe(c.preOrder.remaining_price);
+    expect(await balance(c)).toBe(800);
+    const [tx] = await app.database.db.select().from(t.sandboxEdenredTransactions).where(eq(t.sandboxEdenredTransactions.id, data.authorization_id));
+    expect(tx!.status).toBe('cancelled');
+  });
+
   it('refuses a partial payment that would leave the card 0,50 € or less', async () => {
     const c = await customerWithCart(app);
     await link(c);

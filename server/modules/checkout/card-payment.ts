@@ -5,7 +5,7 @@ import { carts, customers, payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
-import { captureHeldEdenred } from './edenred-capture';
+import { captureHeldEdenred } from './edenred-holds';
 
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;

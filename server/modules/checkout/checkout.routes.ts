@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
 import { requireCustomerId } from '../../plugins/session';
 import { chosenDeliveryId } from '../delivery/delivery.routes';
-import { captureHeldEdenred } from './edenred-capture';
+import { captureHeldEdenred, releaseSupersededHolds } from './edenred-holds';
 import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
 
 /** Pre-order and the payments that need no card (payment.md §7 "Orders, cart and pre-order"). */
@@ -18,7 +18,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/cart/validate', { schema: preOrder }, async (request) => {
     const { owner, deliveryId } = customerOf(request);
-    return validateCart(app.db, owner, deliveryId, app.clock.now());
+    const created = await validateCart(app.db, owner, deliveryId, app.clock.now());
+    await releaseSupersededHolds(app, owner.customerId, created.id);
+    return created;
   });
 
   app.post('/api/cart/order', { schema: order }, async (request) => {

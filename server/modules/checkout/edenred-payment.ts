@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { EdenredError, type EdenredTransaction, type EdenredWidgetPayment } from '../../payments/edenred/edenred-types';
 import { edenredOf, requireEdenredSession } from '../edenred/edenred-link';
 import { settleCardPayment } from './card-payment';
-import { captureHeldEdenred } from './edenred-capture';
+import { captureHeldEdenred } from './edenred-holds';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
 
 type PaymentRow = typeof payments.$inferSelect;

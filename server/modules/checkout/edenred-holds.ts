@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orders, payments } from '../../db/schema';
+import { orders, payments, preOrders } from '../../db/schema';
 import { edenredOf } from '../edenred/edenred-link';
 
 /** Takes the money of a held Edenred authorization once its order is placed (card, pool…). */
@@ -20,6 +20,27 @@ export async function captureHeldEdenred(app: FastifyInstance, orderId: number):
       // The order stands (the rest is paid); the operator sees the uncaptured part in the log and the table.
       app.log.error({ err, preOrderId, authorizationId: payment.providerId }, 'edenred capture failed after the order was placed');
       await app.db.update(payments).set({ status: 'capture_failed', orderId }).where(eq(payments.id, payment.id));
+    }
+  }
+}
+
+/**
+ * A new validation supersedes the customer's earlier pre-orders: an Edenred part still held on one
+ * of them would never be captured, so it is given back now rather than when the hold lapses.
+ */
+export async function releaseSupersededHolds(app: FastifyInstance, customerId: number, openPreOrderId: number): Promise<void> {
+  const held = await app.db
+    .select({ payment: payments, preOrder: preOrders })
+    .from(payments)
+    .innerJoin(preOrders, eq(preOrders.id, payments.preOrderId))
+    .where(and(eq(payments.customerId, customerId), eq(payments.provider, 'edenred'), eq(payments.status, 'authorized'), ne(payments.preOrderId, openPreOrderId), isNull(preOrders.orderId)));
+  for (const { payment } of held) {
+    try {
+      const tx = await edenredOf(app).cancel(payment.providerId);
+      await app.db.update(payments).set({ status: tx.status }).where(eq(payments.id, payment.id));
+      await app.db.update(preOrders).set({ edenredPayment: sql`null` }).where(eq(preOrders.id, payment.preOrderId));
+    } catch (err) {
+      app.log.warn({ err, authorizationId: payment.providerId }, 'edenred: a superseded hold could not be cancelled');
     }
   }
 }
