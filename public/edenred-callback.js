@@ -5,12 +5,16 @@
   var message = { source: 'popote-edenred', status: status };
   try {
     if (window.opener) window.opener.postMessage(message, window.location.origin);
-  } catch (e) {}
+  } catch {
+    // The opener is gone or of another origin: the channel below still tells the shop.
+  }
   try {
     var channel = new BroadcastChannel('popote-edenred-login');
     channel.postMessage(message);
     channel.close();
-  } catch (e) {}
+  } catch {
+    // No BroadcastChannel (old browsers): the opener message above is the only path.
+  }
   setTimeout(function () {
     window.close();
   }, status === 'success' ? 600 : 2500);
