@@ -24,6 +24,7 @@ import { cardRoutes } from './modules/checkout/card.routes';
 import { edenredPaymentRoutes } from './modules/checkout/edenred-payment.routes';
 import { edenredRoutes } from './modules/edenred/edenred.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(stateRoutes);
   await app.register(newsletterRoutes);
+  await app.register(contactRoutes);
   await app.register(catalogRoutes);
   await app.register(deliveryRoutes);
   await app.register(cartRoutes);

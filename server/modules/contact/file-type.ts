@@ -1,0 +1,107 @@
+import { sniffFileType, type FileType } from '../../../src/shared/api/contact';
+
+const OLE_FREE = 0xffffffff;
+const OLE_END_OF_CHAIN = 0xfffffffe;
+
+/**
+ * Whether an OLE2 compound file holds a Word document: its directory (followed through the FAT)
+ * has a 'WordDocument' stream. An installer (.msi), a spreadsheet or a mail (.msg) has none.
+ */
+function isWordCompoundFile(buf: Buffer): boolean {
+  if (buf.length < 512) return false;
+  const sectorShift = buf.readUInt16LE(0x1e);
+  if (sectorShift !== 9 && sectorShift !== 12) return false;
+  const sectorSize = 1 << sectorShift;
+  const sectorOffset = (n: number) => (n + 1) * sectorSize;
+  // Files of 5 MB at most: the 109 FAT sector numbers of the header are enough.
+  const fatSectors: number[] = [];
+  const fatCount = Math.min(buf.readUInt32LE(0x2c), 109);
+  for (let i = 0; i < fatCount; i++) fatSectors.push(buf.readUInt32LE(0x4c + i * 4));
+  const next = (sector: number): number => {
+    const perSector = sectorSize / 4;
+    const fatSector = fatSectors[Math.floor(sector / perSector)];
+    if (fatSector === undefined || fatSector >= OLE_END_OF_CHAIN) return OLE_END_OF_CHAIN;
+    const at = sectorOffset(fatSector) + (sector % perSector) * 4;
+    return at + 4 <= buf.length ? buf.readUInt32LE(at) : OLE_END_OF_CHAIN;
+  };
+  const seen = new Set<number>();
+  for (let sector = buf.readUInt32LE(0x30); sector < OLE_END_OF_CHAIN && sector !== OLE_FREE && !seen.has(sector); sector = next(sector)) {
+    seen.add(sector);
+    const start = sectorOffset(sector);
+    if (start + sectorSize > buf.length) return false;
+    for (let entry = start; entry < start + sectorSize; entry += 128) {
+      const nameBytes = Math.min(buf.readUInt16LE(entry + 64), 64);
+      const name = buf.toString('utf16le', entry, entry + Math.max(nameBytes - 2, 0));
+      // Object type 2: a stream.
+      if (name === 'WordDocument' && buf[entry + 66] === 2) return true;
+    }
+  }
+  return false;
+}
+
+/** The names of a ZIP archive's entries, read from its central directory (null: not a readable ZIP). */
+function zipEntryNames(buf: Buffer): string[] | null {
+  const EOCD = 0x06054b50;
+  const minEocd = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= minEocd; i--) {
+    if (buf.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return null;
+    const nameLength = buf.readUInt16LE(at + 28);
+    const extraLength = buf.readUInt16LE(at + 30);
+    const commentLength = buf.readUInt16LE(at + 32);
+    names.push(buf.toString('utf8', at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+/** An OpenDocument text: its first entry is 'mimetype', stored, holding the text document's type. */
+function isOdt(buf: Buffer, names: string[]): boolean {
+  const mime = 'application/vnd.oasis.opendocument.text';
+  if (buf.length < 30 + 8 + mime.length) return false;
+  const nameLength = buf.readUInt16LE(26);
+  const extraLength = buf.readUInt16LE(28);
+  const start = 30 + nameLength + extraLength;
+  return (
+    buf.toString('utf8', 30, 30 + nameLength) === 'mimetype' &&
+    buf.readUInt16LE(8) === 0 &&
+    buf.toString('utf8', start, start + mime.length) === mime &&
+    names.includes('content.xml')
+  );
+}
+
+/**
+ * The allowed type a file's content shows, or null (shop.md §5: the allowed types are not shown to
+ * the visitor, they are decided here): PDF, JPEG, PNG, Word .doc (OLE2 with a WordDocument stream),
+ * .docx (OOXML word document without macros) and .odt. A renamed executable, an archive, a macro
+ * document, a spreadsheet or an installer is refused.
+ */
+export function detectFileType(buf: Buffer): FileType | null {
+  const sniffed = sniffFileType(buf.subarray(0, 16));
+  switch (sniffed) {
+    case 'pdf':
+    case 'jpeg':
+    case 'png':
+      return sniffed;
+    case 'ole':
+      return isWordCompoundFile(buf) ? 'doc' : null;
+    case 'zip': {
+      const names = zipEntryNames(buf);
+      if (!names) return null;
+      if (names.includes('[Content_Types].xml') && names.includes('word/document.xml') && !names.some((n) => /vbaProject\.bin$/i.test(n))) return 'docx';
+      return isOdt(buf, names) ? 'odt' : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, PHONE_PATTERN, emailField, phoneField, textField } from './fields';
+import { MESSAGES } from './messages';
+
+/** The contact form's three modes (shop.md §2): the /contact page, job applications, the account's help. */
+export const CONTACT_MODES = ['contactPage', 'apply', 'userAccount'] as const;
+export type ContactMode = (typeof CONTACT_MODES)[number];
+
+/** Attachments (shop.md §5, §9): 2 files at most, 5 MB each and 5 MB in all (1 MB = 1024 × 1024 bytes). */
+export const MAX_FILES = 2;
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_TOTAL_BYTES = 5 * 1024 * 1024;
+export const MESSAGE_MAX_LENGTH = 5000;
+
+/** The spec's wording of the contact form (shop.md §4, §5, §8). */
+export const CONTACT_MESSAGES = {
+  success: 'Votre message est en route. :)',
+  sending: 'Envoi en cours...',
+  failureTitle: "Votre email n'a pas pu être envoyé",
+  failureMessage: 'Attention, nous avons détecté une erreur dans votre saisie, vérifiez-la.',
+  fileTooBig: 'Le fichier est trop gros. Taille maximale du fichier : 5MB.',
+  fileType: 'Vous ne pouvez pas télécharger des fichiers de ce type.',
+  tooManyFiles: 'Vous ne pouvez plus télécharger de fichiers.',
+  totalTooBig: "Vous avez atteint la taille maximum de 5Mo, merci d'enlever des fichiers ou de réduire leurs tailles.",
+  uploadError: (status: number) => `Le serveur a répondu avec le code ${status}.`,
+} as const;
+
+/**
+ * The file types an attachment may be, decided by its content (never by its name or the browser's
+ * MIME type): PDF, JPEG, PNG, and CVs as Word (.doc, .docx) or OpenDocument text (.odt).
+ */
+export const FILE_TYPES = {
+  pdf: { mime: 'application/pdf', ext: 'pdf' },
+  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
+  png: { mime: 'image/png', ext: 'png' },
+  doc: { mime: 'application/msword', ext: 'doc' },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx' },
+  odt: { mime: 'application/vnd.oasis.opendocument.text', ext: 'odt' },
+} as const;
+export type FileType = keyof typeof FILE_TYPES;
+
+/** For the file picker's filter (a hint only: the server judges the content). */
+export const FILE_ACCEPT = ['.pdf', '.jpg', '.jpeg', '.png', '.doc', '.docx', '.odt', ...Object.values(FILE_TYPES).map((t) => t.mime)].join(',');
+
+/**
+ * What a file's first bytes say it may be: a final answer for PDF, JPEG and PNG; 'ole' (a .doc,
+ * or another OLE2 file such as an installer) and 'zip' (a .docx or .odt, or any archive) need a
+ * look inside, which the server does. Null: not an allowed type.
+ */
+export function sniffFileType(head: Uint8Array): 'pdf' | 'jpeg' | 'png' | 'ole' | 'zip' | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf'; // %PDF-
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'ole';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'zip';
+  return null;
+}
+
+export type FileProblem = 'tooBig' | 'tooMany' | 'total';
+
+/** What is wrong with a set of files by their sizes (the spec's limits), or null. */
+export function filesProblem(sizes: readonly number[]): FileProblem | null {
+  if (sizes.length > MAX_FILES) return 'tooMany';
+  if (sizes.some((s) => s > MAX_FILE_BYTES)) return 'tooBig';
+  if (sizes.reduce((a, b) => a + b, 0) > MAX_TOTAL_BYTES) return 'total';
+  return null;
+}
+
+/** '1,2 Mo', '340 Ko': a file's size as the picker shows it. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} o`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
+}
+
+/** A form's checkbox: a boolean (JSON) or '1' / '0' (form data); unset means yes (shop.md §3). */
+const recallField = z
+  .union([z.boolean(), z.enum(['0', '1'])], { error: 'La case « être rappelé » vaut 1 ou 0.' })
+  .optional()
+  .transform((v) => v === undefined || v === true || v === '1');
+
+const text = (max: number) => z.string().trim().max(max, { error: `Ce champ ne doit pas dépasser ${max} caractères.` }).optional().default('');
+
+/**
+ * POST /api/contact (multipart; the files are parts named `files`, checked apart). Required fields
+ * by mode (shop.md §5): identity in contactPage and apply, the request type in contactPage and
+ * userAccount, the message always. In userAccount mode the identity is the logged-in customer's.
+ */
+export const contactBodySchema = z
+  .object({
+    mode: z.enum(CONTACT_MODES, { error: 'Le formulaire envoyé est inconnu.' }).optional().default('contactPage'),
+    request_type: text(50),
+    message: text(MESSAGE_MAX_LENGTH),
+    firstname: text(80),
+    lastname: text(80),
+    email: text(254),
+    phone: text(30),
+    recall: recallField,
+    /** The client's key for this submission: a retry of it is stored once. */
+    submission_id: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Identifiant d’envoi invalide.' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((v, ctx) => {
+    const wordLike = /[\p{L}\p{N}]/u;
+    const need = (field: keyof typeof v, label: string) => {
+      if (!wordLike.test(String(v[field] ?? ''))) ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.required(label) });
+    };
+    if (v.mode !== 'userAccount') {
+      need('lastname', 'nom');
+      need('firstname', 'prénom');
+      if (!EMAIL_PATTERN.test(v.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.email });
+      if (!PHONE_PATTERN.test(v.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phone });
+    }
+    if (v.mode !== 'apply') need('request_type', 'objet');
+    need('message', 'message');
+  })
+  .transform((v) => ({ ...v, email: v.email.toLowerCase(), request_type: v.request_type || undefined }));
+export type ContactBody = z.input<typeof contactBodySchema>;
+export type ContactFields = z.output<typeof contactBodySchema>;
+
+export const contactResponseSchema = z.object({ message: z.string(), id: z.number().int().optional() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
+
+export const HEADCOUNT_MESSAGE = 'Indiquez le nombre approximatif de salariés présents sur le site.';
+
+/** POST /api/landing-page/contact: a company asks for a private delivery point (/entreprises). */
+export const landingContactBodySchema = z.object({
+  company: textField('entreprise', 120),
+  name: textField('nom', 120),
+  email: emailField,
+  phone: phoneField,
+  headcount: z
+    .union([z.number(), z.string().trim().regex(/^\d{1,6}$/, { error: HEADCOUNT_MESSAGE }).transform(Number)], { error: HEADCOUNT_MESSAGE })
+    .pipe(z.number({ error: HEADCOUNT_MESSAGE }).int({ error: HEADCOUNT_MESSAGE }).min(1, { error: HEADCOUNT_MESSAGE }).max(100_000, { error: HEADCOUNT_MESSAGE })),
+  message: textField('message', MESSAGE_MAX_LENGTH),
+  submission_id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Identifiant d’envoi invalide.' })
+    .optional(),
+});
+export type LandingContactBody = z.input<typeof landingContactBodySchema>;
