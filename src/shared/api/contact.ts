@@ -133,9 +133,13 @@ export const landingContactBodySchema = z.object({
   name: textField('nom', 120),
   email: emailField,
   phone: phoneField,
-  headcount: z
-    .union([z.number(), z.string().trim().regex(/^\d{1,6}$/, { error: HEADCOUNT_MESSAGE }).transform(Number)], { error: HEADCOUNT_MESSAGE })
-    .pipe(z.number({ error: HEADCOUNT_MESSAGE }).int({ error: HEADCOUNT_MESSAGE }).min(1, { error: HEADCOUNT_MESSAGE }).max(100_000, { error: HEADCOUNT_MESSAGE })),
+  // A number (JSON) or digits (a form's text field): 1 to 100 000.
+  headcount: z.union([z.number(), z.string()], { error: HEADCOUNT_MESSAGE }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    if (Number.isInteger(n) && n >= 1 && n <= 100_000) return n;
+    ctx.addIssue({ code: 'custom', message: HEADCOUNT_MESSAGE });
+    return z.NEVER;
+  }),
   message: textField('message', MESSAGE_MAX_LENGTH),
   submission_id: z
     .string()

@@ -7,7 +7,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { TextField } from '../../../components/ui/text-field';
 import { loginBodySchema, type LoginBody } from '../../../shared/api/auth';
 import { useLogin } from '../api/auth-calls';
-import { applyServerErrors } from '../form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import styles from './account-forms.module.css';
 
 interface LoginFormProps {

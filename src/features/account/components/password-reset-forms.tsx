@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { AUTH_MESSAGES, passwordEmailBodySchema, passwordResetBodySchema } from '../../../shared/api/auth';
 import { useRequestReset, useResetPassword } from '../api/auth-calls';
-import { applyServerErrors } from '../form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import styles from './account-forms.module.css';
 
 /** 'Mot de passe oublié': one e-mail field; the same success whatever the address (no enumeration). */

@@ -7,7 +7,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { registerBodySchema, type RegisterBody } from '../../../shared/api/auth';
 import { SIGNUP_MESSAGE_MS } from '../../../shared/constants';
 import { useRegister } from '../api/auth-calls';
-import { applyServerErrors, errorBoxTitle } from '../form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { errorBoxTitle } from '../form-errors';
 import styles from './account-forms.module.css';
 
 const FIELDS = ['firstname', 'lastname', 'company_name', 'phone', 'email', 'password', 'password_confirmation', 'cgv'] as const;
