@@ -17,7 +17,11 @@ function webManifest(): Plugin {
   };
 }
 
+/** One id per build: the persisted offline cache of an older build is not restored into a newer one. */
+const BUILD_ID = Date.now().toString(36);
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   // index.html lives in src/ so the top level stays lean.
   root: `${root}src`,
   publicDir: `${root}public`,

@@ -8,4 +8,6 @@ interface ImportMetaEnv {
   readonly VITE_MAP_STYLE_URL?: string;
   /** "Proposer mon entreprise" link of the delivery suggestion modal; unset: /entreprises. */
   readonly VITE_DELIVERY_SUGGEST_URL?: string;
+  /** Set by vite.config.ts for each build: busts the persisted offline cache. */
+  readonly VITE_BUILD_ID?: string;
 }

@@ -8,7 +8,8 @@ import { DeliverySelector, type IndexedLocation } from '../features/delivery/com
 import { deliverySearch } from '../features/delivery/delivery-search-store';
 import { mapCenter } from '../features/delivery/search-rules';
 import { slotLabel } from '../features/delivery/slot-labels';
-import { appStateQuery } from '../lib/app-state';
+import { appStateQuery, useDeliveryDate } from '../lib/app-state';
+import { DataAge } from '../components/ui/data-age';
 import { closeModal } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
 import type { Delivery, DeliveryLocation } from '../shared/api/delivery';
@@ -32,8 +33,9 @@ export function DeliveryFinder() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { data: state } = useQuery(appStateQuery);
   const search = useSnapshot(deliverySearch);
-  const date = state?.current_delivery_date ?? null;
-  const locations = useQuery({ ...deliveryLocationsQuery(date), enabled: Boolean(date) });
+  const date = useDeliveryDate();
+  const options = { ...deliveryLocationsQuery(date), enabled: Boolean(date) };
+  const locations = useQuery(options);
 
   function onChosen(delivery: Delivery) {
     closeModal('delivery_selector');
@@ -48,6 +50,7 @@ export function DeliveryFinder() {
         const shown = arrange(data, search);
         return (
           <>
+            <DataAge label="Points de livraison" query={{ queryKey: options.queryKey, dataUpdatedAt: locations.dataUpdatedAt }} />
             {search.note ? (
               <Alert tone="info" className={styles.note}>
                 {search.note}

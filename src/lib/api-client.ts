@@ -38,6 +38,8 @@ interface RequestOptions<T> {
   /** Parses (and so validates) the answer. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Sees the successful response (its headers) before its body is parsed. */
+  onResponse?: (response: Response) => void;
 }
 
 async function send(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<Response> {
@@ -84,5 +86,6 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     const parsed = errorBodySchema.safeParse(data);
     throw new ApiError(response.status, parsed.success ? parsed.data : { message: `Le serveur a répondu avec le code ${response.status}.` });
   }
+  options.onResponse?.(response);
   return options.schema ? options.schema.parse(data) : (data as T);
 }

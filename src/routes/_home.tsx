@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { menusQuery } from '../features/catalog/api/menus';
 import { shuffleQuery } from '../features/catalog/api/products';
-import { loadDeliveryDate } from './-components/catalog-data';
+import { loadDeliveryDate } from '../lib/app-state';
 import { HomePage } from './-components/home-page';
 
 export const Route = createFileRoute('/_home')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { menusQuery } from '../features/catalog/api/menus';
 import { dayProductsQuery } from '../features/catalog/api/products';
-import { loadDeliveryDate } from './-components/catalog-data';
+import { loadDeliveryDate } from '../lib/app-state';
 import { OrderRoute } from './-components/order-route';
 
 export const Route = createFileRoute('/passer-commande')({

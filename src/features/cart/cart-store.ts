@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/snackbar-store';
-import type { Cart } from '../../shared/api/cart';
+import { cartSchema, type Cart } from '../../shared/api/cart';
 import { refusalNotice, type CartActionKind } from './cart-rules';
 
 /**
@@ -15,9 +15,37 @@ export const cartState = proxy({
   pending: {} as Record<string, true>,
 });
 
+const STORED_CART = 'popote:cart';
+
 export function replaceCart(cart: Cart | null, now = Date.now()) {
   cartState.cart = cart;
   cartState.expiresAt = cart && cart.products.length ? now + cart.expiration_in_seconds * 1000 : null;
+  storeCart(cart);
+}
+
+/** A snapshot of the last cart the server answered, so a customer offline still sees it (read-only). */
+function storeCart(cart: Cart | null) {
+  try {
+    if (cart) localStorage.setItem(STORED_CART, JSON.stringify(cart));
+    else localStorage.removeItem(STORED_CART);
+  } catch {
+    // Private mode or a full storage: the cart is only not kept for offline reading.
+  }
+}
+
+/**
+ * At start, before the server answers (or while it cannot): the last cart seen. It carries no expiry
+ * timer: the server's next answer replaces it, with its own.
+ */
+export function restoreStoredCart() {
+  if (cartState.cart) return;
+  try {
+    const stored = localStorage.getItem(STORED_CART);
+    const parsed = stored ? cartSchema.safeParse(JSON.parse(stored)) : null;
+    if (parsed?.success) cartState.cart = parsed.data;
+  } catch {
+    localStorage.removeItem(STORED_CART);
+  }
 }
 
 /**

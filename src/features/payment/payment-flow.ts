@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 import { closeModal, closePopin, MODALS, openModal, openPopin } from '../../lib/overlays-store';
+import { isOnline } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
 import type { ValidatedOrder } from '../../shared/api/checkout';
 import { CHECKOUT_ERRORS } from '../../shared/api/checkout';
@@ -90,6 +91,14 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The return from the hosted card page (payment.md §4), read once on any page. */
 export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, clearUrl: () => void) {
+  if (!isOnline()) {
+    // Back from the provider on a dead connection (the page came from the service worker): the
+    // loader says the payment is being checked, and the check runs when the network returns. The
+    // return parameters stay in the address meanwhile, so a reload does not lose them.
+    payment.loader = true;
+    await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+    payment.loader = false;
+  }
   clearUrl();
   if (ret.status === 'refused') {
     notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });

@@ -8,7 +8,7 @@ import { productQuery } from '../../features/catalog/api/products';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { DishDetail } from '../../features/catalog/components/dish-detail';
 import { ApiError } from '../../lib/api-client';
-import { loadDeliveryDate, useDeliveryDate } from './catalog-data';
+import { loadDeliveryDate, useDeliveryDate } from '../../lib/app-state';
 
 /** Loader of the detail routes: an unknown dish is the 404 page. */
 export async function loadDish(queryClient: QueryClient, slug: string) {

@@ -1,24 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
+import { DataAge } from '../../components/ui/data-age';
 import { QueryStatus } from '../../components/ui/query-status';
 import { menusQuery } from '../../features/catalog/api/menus';
 import { selectMenu } from '../../features/catalog/catalog-store';
 import { FormulaList } from '../../features/catalog/components/formula-list';
 import { openModal } from '../../lib/overlays-store';
 
-/** The day's formulas; "Composer" opens the composer (the 'menu' modal) on that formula. */
+/** The day's formulas; "Composer" opens the composer (the 'menu' modal) on that formula. Offline, the copy's age. */
 export function FormulasOfTheDay({ date }: { date: string | null }) {
-  const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) });
+  const options = { ...menusQuery(date), enabled: Boolean(date) };
+  const menus = useQuery(options);
   return (
-    <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
-      {(data) => (
-        <FormulaList
-          menus={data}
-          onCompose={(menu) => {
-            selectMenu(menu.id);
-            openModal('menu');
-          }}
-        />
-      )}
-    </QueryStatus>
+    <>
+      <DataAge label="Menus" query={{ queryKey: options.queryKey, dataUpdatedAt: menus.dataUpdatedAt }} />
+      <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
+        {(data) => (
+          <FormulaList
+            menus={data}
+            onCompose={(menu) => {
+              selectMenu(menu.id);
+              openModal('menu');
+            }}
+          />
+        )}
+      </QueryStatus>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { CatalogSection } from '../../features/catalog/components/catalog-sectio
 import { DishCarousel } from '../../features/catalog/components/dish-carousel';
 import { HomeHero, HomeMore } from '../../features/marketing/components/home-intro';
 import { formatLongDate } from '../../lib/format';
-import { useDeliveryDate } from './catalog-data';
+import { useDeliveryDate } from '../../lib/app-state';
 import { FormulasOfTheDay } from './formulas-of-the-day';
 
 /** The shop window: promise, formulas and dishes of the day, then how it works. */

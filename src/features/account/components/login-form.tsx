@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
+import { useOnline } from '../../../lib/connection-store';
 import { LinkButton } from '../../../components/ui/link-button';
 import { TextField } from '../../../components/ui/text-field';
 import { loginBodySchema, type LoginBody } from '../../../shared/api/auth';
@@ -17,6 +19,7 @@ interface LoginFormProps {
 
 /** Login: e-mail, password, "remember me" (7 days); the server's errors show on their fields. */
 export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
+  const online = useOnline();
   const login = useLogin();
   const [general, setGeneral] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<LoginBody>({
@@ -44,9 +47,10 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
       <label className={styles.check}>
         <input type="checkbox" {...register('remember')} /> Se souvenir de moi
       </label>
-      <Button type="submit" busy={login.isPending}>
+      <Button type="submit" busy={login.isPending} disabled={!online}>
         Se connecter
       </Button>
+      <OfflineReason offline={!online} />
       {onForgotPassword ? (
         <LinkButton onClick={onForgotPassword}>Mot de passe oublié</LinkButton>
       ) : null}

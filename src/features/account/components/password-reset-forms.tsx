@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
+import { useOnline } from '../../../lib/connection-store';
 import { TextField } from '../../../components/ui/text-field';
 import { AUTH_MESSAGES, passwordEmailBodySchema, passwordResetBodySchema } from '../../../shared/api/auth';
 import { useRequestReset, useResetPassword } from '../api/auth-calls';
@@ -12,6 +14,7 @@ import styles from './account-forms.module.css';
 
 /** 'Mot de passe oublié': one e-mail field; the same success whatever the address (no enumeration). */
 export function ResetRequestForm() {
+  const online = useOnline();
   const request = useRequestReset();
   const [done, setDone] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
@@ -40,9 +43,10 @@ export function ResetRequestForm() {
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
       {general ? <Alert>{general}</Alert> : null}
       <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" required error={formState.errors.email?.message} {...register('email')} />
-      <Button type="submit" busy={request.isPending}>
+      <Button type="submit" busy={request.isPending} disabled={!online}>
         Recevoir le lien
       </Button>
+      <OfflineReason offline={!online} />
     </form>
   );
 }
@@ -51,6 +55,7 @@ type NewPassword = z.input<typeof passwordResetBodySchema>;
 
 /** The page the mail's link opens: e-mail (prefilled), new password twice; logs the customer in. */
 export function NewPasswordForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
+  const online = useOnline();
   const reset = useResetPassword();
   const [general, setGeneral] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<NewPassword>({
@@ -81,9 +86,10 @@ export function NewPasswordForm({ token, email, onDone }: { token: string; email
         error={errors.password_confirmation?.message}
         {...register('password_confirmation')}
       />
-      <Button type="submit" busy={reset.isPending}>
+      <Button type="submit" busy={reset.isPending} disabled={!online}>
         Enregistrer mon mot de passe
       </Button>
+      <OfflineReason offline={!online} />
     </form>
   );
 }

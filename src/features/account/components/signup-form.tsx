@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
+import { useOnline } from '../../../lib/connection-store';
 import { TextField } from '../../../components/ui/text-field';
 import { registerBodySchema, type RegisterBody } from '../../../shared/api/auth';
 import { SIGNUP_MESSAGE_MS } from '../../../shared/constants';
@@ -18,6 +20,7 @@ const FIELDS = ['firstname', 'lastname', 'company_name', 'phone', 'email', 'pass
  * plural title, 'Inscription en cours...' for up to 5 s, then the local login.
  */
 export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
+  const online = useOnline();
   const signup = useRegister();
   const [general, setGeneral] = useState<string | null>(null);
   const [showProgress, setShowProgress] = useState(false);
@@ -91,9 +94,10 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
         </a>{' '}
         *
       </label>
-      <Button type="submit" busy={signup.isPending} aria-disabled={!cgv || undefined}>
+      <Button type="submit" busy={signup.isPending} aria-disabled={!cgv || undefined} disabled={!online}>
         {signup.isPending && showProgress ? 'Inscription en cours...' : 'Créer mon compte'}
       </Button>
+      <OfflineReason offline={!online} />
     </form>
   );
 }

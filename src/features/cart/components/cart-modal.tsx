@@ -5,7 +5,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { LinkButton } from '../../../components/ui/link-button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
 import { PanelSection } from '../../../components/ui/panel-section';
+import { useOnline } from '../../../lib/connection-store';
 import type { Cart } from '../../../shared/api/cart';
 import { DIFFERENT_POINT_WARNING } from '../../../shared/api/delivery';
 import { formatEuros } from '../../../shared/money';
@@ -97,6 +99,7 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
   const [warned, setWarned] = useState(false);
   const [notice, setNotice] = useState<'point' | 'delivery' | null>(null);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
 
   async function onPay() {
     if (!customer) return onLogin();
@@ -120,7 +123,9 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
   }
 
   return (
-    <div className={styles.filled}>
+    // Offline the cart is read-only: a disabled fieldset disables every control in it at once.
+    <fieldset className={styles.filled} disabled={!online}>
+      <OfflineReason offline={!online}>Hors connexion, votre panier est en lecture seule : il vous attend tel quel au retour du réseau.</OfflineReason>
       <PanelSection title="Votre commande">
         <CartLines lines={[...formulas, ...dishes]} />
         {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {timeFormat.format(expiresAt)}.</p> : null}
@@ -165,7 +170,8 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
         <Button className={styles.pay} busy={busy} onClick={() => void onPay()}>
           Passer au paiement
         </Button>
+        <OfflineReason offline={!online} />
       </div>
-    </div>
+    </fieldset>
   );
 }

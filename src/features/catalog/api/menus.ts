@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offlineReadable } from '../../../lib/offline-queries';
+import { recordServedAt } from '../../../lib/served-at';
 import { menusSchema } from '../../../shared/api/catalog';
 
 /** The formulas of a delivery date (GET /api/menus?date=). */
 export const menusQuery = (date: string | null) =>
   queryOptions({
     queryKey: ['menus', date],
-    queryFn: ({ signal }) => api(`/api/menus${date ? `?date=${date}` : ''}`, { schema: menusSchema, signal }),
+    queryFn: ({ signal, queryKey }) => api(`/api/menus${date ? `?date=${date}` : ''}`, { schema: menusSchema, signal, onResponse: recordServedAt(queryKey) }),
     staleTime: 60_000,
+    ...offlineReadable,
   });

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offlineReadable } from '../../../lib/offline-queries';
+import { recordServedAt } from '../../../lib/served-at';
 import { productDetailSchema, productListSchema } from '../../../shared/api/catalog';
 import { HOMEPAGE_PRODUCTS } from '../../../shared/constants';
 
@@ -9,22 +11,25 @@ const dateQuery = (date: string | null) => (date ? `date=${date}` : '');
 export const shuffleQuery = (date: string | null) =>
   queryOptions({
     queryKey: ['products', 'shuffle', date],
-    queryFn: ({ signal }) => api(`/api/products/shuffle?number=${HOMEPAGE_PRODUCTS}&${dateQuery(date)}`, { schema: productListSchema, signal }),
+    queryFn: ({ signal, queryKey }) => api(`/api/products/shuffle?number=${HOMEPAGE_PRODUCTS}&${dateQuery(date)}`, { schema: productListSchema, signal, onResponse: recordServedAt(queryKey) }),
     staleTime: Infinity,
+    ...offlineReadable,
   });
 
 /** Every dish cooked on a date, sold-out ones included (the order page). */
 export const dayProductsQuery = (date: string | null) =>
   queryOptions({
     queryKey: ['products', 'day', date],
-    queryFn: ({ signal }) => api(`/api/products?${dateQuery(date)}`, { schema: productListSchema, signal }),
+    queryFn: ({ signal, queryKey }) => api(`/api/products?${dateQuery(date)}`, { schema: productListSchema, signal, onResponse: recordServedAt(queryKey) }),
     staleTime: 60_000,
+    ...offlineReadable,
   });
 
 /** One dish by id or slug, with its availability on a date. */
 export const productQuery = (idOrSlug: string, date: string | null) =>
   queryOptions({
     queryKey: ['products', idOrSlug, date],
-    queryFn: ({ signal }) => api(`/api/products/${encodeURIComponent(idOrSlug)}?${dateQuery(date)}`, { schema: productDetailSchema, signal }),
+    queryFn: ({ signal, queryKey }) => api(`/api/products/${encodeURIComponent(idOrSlug)}?${dateQuery(date)}`, { schema: productDetailSchema, signal, onResponse: recordServedAt(queryKey) }),
     staleTime: 60_000,
+    ...offlineReadable,
   });

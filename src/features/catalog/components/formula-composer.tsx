@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
+import { useOnline } from '../../../lib/connection-store';
 import type { FormattedMenu, Menu, MenuCategory } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
 import { selectedMenu } from '../catalog-rules';
@@ -54,6 +56,7 @@ export function FormulaComposer({ menus, onAdd }: FormulaComposerProps) {
 }
 
 function Composition({ menu, onAdd }: { menu: Menu; onAdd: FormulaComposerProps['onAdd'] }) {
+  const online = useOnline();
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -97,9 +100,10 @@ function Composition({ menu, onAdd }: { menu: Menu; onAdd: FormulaComposerProps[
         <p className={styles.total} aria-live="polite">
           Total <strong>{formatEuros(amount)}</strong>
         </p>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={busy} disabled={!online}>
           Ajouter au panier
         </Button>
+        <OfflineReason offline={!online} />
       </div>
     </form>
   );

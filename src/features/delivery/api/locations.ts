@@ -1,13 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offlineReadable } from '../../../lib/offline-queries';
+import { recordServedAt } from '../../../lib/served-at';
 import { deliveryLocationsSchema, deliverySchema } from '../../../shared/api/delivery';
 
 /** The delivery points with their slots on a date (GET /api/delivery-locations?date=). */
 export const deliveryLocationsQuery = (date: string | null) =>
   queryOptions({
     queryKey: ['delivery-locations', date],
-    queryFn: ({ signal }) => api(`/api/delivery-locations${date ? `?date=${date}` : ''}`, { schema: deliveryLocationsSchema, signal }),
+    queryFn: ({ signal, queryKey }) =>
+      api(`/api/delivery-locations${date ? `?date=${date}` : ''}`, { schema: deliveryLocationsSchema, signal, onResponse: recordServedAt(queryKey) }),
     staleTime: 60_000,
+    ...offlineReadable,
   });
 
 /** POST /api/deliveries: the chosen slot; the app state (current delivery) is refreshed after. */

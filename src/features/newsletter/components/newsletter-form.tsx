@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
+import { useOnline } from '../../../lib/connection-store';
 import { MESSAGES } from '../../../shared/api/messages';
 import { NEWSLETTER_MESSAGE_MS } from '../../../shared/constants';
 import { useSubscribe } from '../api/subscribe';
@@ -12,6 +14,7 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null;
  * then the form returns (shop.md §4).
  */
 export function NewsletterForm({ compact = false }: { compact?: boolean }) {
+  const online = useOnline();
   const id = useId();
   const [email, setEmail] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -62,10 +65,11 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
           onChange={(e) => setEmail(e.target.value)}
           required
         />
-        <Button type="submit" busy={subscribe.isPending}>
+        <Button type="submit" busy={subscribe.isPending} disabled={!online}>
           Je m&apos;inscris
         </Button>
       </div>
+      <OfflineReason offline={!online} />
     </form>
   );
 }

@@ -4,7 +4,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { LinkButton } from '../../../components/ui/link-button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
 import { PanelSection } from '../../../components/ui/panel-section';
+import { useOnline } from '../../../lib/connection-store';
 import { ApiError } from '../../../lib/api-client';
 import { closeModal, overlays } from '../../../lib/overlays-store';
 import { CARD_MINIMUM_MESSAGE, cardAmountTooSmall, type PreOrder } from '../../../shared/api/checkout';
@@ -37,6 +39,7 @@ export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }
   const snap = useSnapshot(overlays);
   const { screen: asked, preOrder } = useSnapshot(payment) as { screen: PaymentScreen; preOrder: PreOrder | null };
   const screen = asked === 'vouchers' && !paperVouchers ? 'recap' : asked;
+  const online = useOnline();
   return (
     <Dialog
       open={snap.modals.payment}
@@ -58,7 +61,11 @@ export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }
           onCancel={showRecap}
         />
       ) : (
-        <Recap preOrder={preOrder} ctx={ctx} paperVouchers={paperVouchers} edenredLinked={edenredLinked} onBackToCart={onBackToCart} />
+        // Paying needs the network: offline, the recap stays readable and every action waits.
+        <fieldset className={styles.fieldset} disabled={!online}>
+          <OfflineReason offline={!online}>Hors connexion : le paiement reprendra dès le retour du réseau.</OfflineReason>
+          <Recap preOrder={preOrder} ctx={ctx} paperVouchers={paperVouchers} edenredLinked={edenredLinked} onBackToCart={onBackToCart} />
+        </fieldset>
       )}
     </Dialog>
   );

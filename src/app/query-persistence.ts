@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, type PersistedClient } from '@tanstack/query-persist-client-core';
+import { del, get, set } from 'idb-keyval';
+import { isPersistedQuery, OFFLINE_MAX_AGE_MS } from '../lib/offline-queries';
+
+const KEY = 'popote-queries';
+
+/**
+ * Keeps the catalog, the delivery points, the shop's opening and the settings in IndexedDB, so a
+ * customer opening the app offline sees them at once. A new build busts the copy (its shapes may
+ * have changed). Loaded after the first render: it is not needed to draw the page online.
+ */
+export function persistOfflineQueries(queryClient: QueryClient) {
+  const [unsubscribe, restored] = persistQueryClient({
+    queryClient,
+    persister: {
+      persistClient: (client: PersistedClient) => set(KEY, client),
+      restoreClient: () => get<PersistedClient>(KEY),
+      removeClient: () => del(KEY),
+    },
+    maxAge: OFFLINE_MAX_AGE_MS,
+    buster: import.meta.env.VITE_BUILD_ID ?? 'dev',
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersistedQuery(query.queryKey) },
+  });
+  return { unsubscribe, restored };
+}

@@ -1,0 +1,22 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { useOnline } from '../../lib/connection-store';
+import { formatDataAge } from '../../lib/format';
+import { servedAt } from '../../lib/served-at';
+import styles from './offline-reason.module.css';
+
+interface DataAgeProps {
+  /** 'Menus', 'Points de livraison'… */
+  label: string;
+  query: { queryKey: QueryKey; dataUpdatedAt: number };
+}
+
+/** Offline, how old the copy shown is: 'Menus du jeudi 12 à 10:42'. */
+export function DataAge({ label, query }: DataAgeProps) {
+  const online = useOnline();
+  if (online || !query.dataUpdatedAt) return null;
+  return (
+    <p className={styles.reason} role="note" data-testid="data-age">
+      {formatDataAge(label, new Date(servedAt(query.queryKey, query.dataUpdatedAt)))}
+    </p>
+  );
+}

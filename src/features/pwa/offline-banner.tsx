@@ -1,0 +1,26 @@
+import { useSnapshot } from 'valtio';
+import { connection } from '../../lib/connection-store';
+import styles from './offline-banner.module.css';
+
+/**
+ * The persistent notice of a lost connection (not a 3-second toast): what still works and what waits
+ * for the network; then, for a few seconds, that the connection is back and the data refreshed.
+ */
+export function OfflineBanner() {
+  const { online, restored } = useSnapshot(connection);
+  if (online && !restored) return <div role="status" aria-live="polite" className={styles.live} />;
+  return (
+    <div role="status" aria-live="polite" className={`${styles.banner} ${online ? styles.back : styles.offline}`} data-testid="connection-banner">
+      {online ? (
+        <p>
+          <strong>La connexion est revenue.</strong> Les menus, votre panier et votre livraison sont à jour.
+        </p>
+      ) : (
+        <p>
+          <strong>Vous êtes hors connexion.</strong> Les menus, les plats, les points de livraison et votre panier restent consultables ;
+          ajouter au panier, choisir une livraison, vous connecter et payer attendent le retour du réseau.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * What stays readable offline (ARCHITECTURE.md, offline model): the catalog, the delivery points,
+ * the shop's opening and its settings. Their queries are persisted to IndexedDB, never personal data.
+ */
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Options of those queries: tried on the network even offline (the service worker answers from its
+ * cache), and kept in memory as long as they are persisted (gcTime ≥ the persister's maxAge, or the
+ * restored cache would be dropped).
+ */
+export const offlineReadable = { networkMode: 'offlineFirst', gcTime: OFFLINE_MAX_AGE_MS } as const;
+
+const PERSISTED_ROOTS = new Set(['menus', 'products', 'delivery-locations', 'settings']);
+
+/** Whether a query is persisted: the catalog roots above and the shop-open answer; never the state (customer, cart), nor the account. */
+export function isPersistedQuery(queryKey: readonly unknown[]): boolean {
+  const [root, sub] = queryKey;
+  if (root === 'state') return sub === 'shop-open';
+  return typeof root === 'string' && PERSISTED_ROOTS.has(root);
+}
