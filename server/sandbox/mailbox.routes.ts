@@ -1,11 +1,15 @@
-import { desc, sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SHOP_TIME_ZONE } from '../../src/shared/time';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { notFound } from '../lib/errors';
 
 const querySchema = z.object({ to: z.string().trim().max(320).optional() });
+const attachmentParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647), index: z.coerce.number().int().min(0).max(20) });
 
 /** The newest mails first, optionally only those to one address (case-insensitive). */
 function mails(db: Db, to: string | undefined) {
@@ -45,7 +49,9 @@ function status(mail: Mail): string {
 
 function renderMail(mail: Mail): string {
   const attachments = mail.attachments.length
-    ? `<p>Pièces jointes : ${mail.attachments.map((a) => `${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})`).join(', ')}</p>`
+    ? `<p>Pièces jointes : ${mail.attachments
+        .map((a, i) => `<a href="/__sandbox/mailbox/${mail.id}/attachments/${i}" download>${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)})`)
+        .join(', ')}</p>`
     : '';
   const html = mail.html ? `<details><summary>Version HTML (source)</summary><pre>${escapeHtml(mail.html)}</pre></details>` : '';
   return `<article class="${mail.sentAt ? 'sent' : mail.attempts ? 'failed' : 'pending'}">
@@ -101,6 +107,21 @@ export const sandboxMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       attempts: m.attempts,
       last_error: m.lastError,
     }));
+  });
+
+  /** A mail's attachment as the SMTP server would receive it (only files kept under DATA_DIR). */
+  app.get('/__sandbox/mailbox/:id/attachments/:index', { schema: { params: attachmentParams } }, async (request, reply) => {
+    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
+    const attachment = mail?.attachments[request.params.index];
+    const root = resolve(app.env.DATA_DIR) + sep;
+    if (!attachment || !resolve(attachment.path).startsWith(root)) throw notFound('Pièce jointe introuvable.');
+    const content = await readFile(attachment.path).catch(() => null);
+    if (!content) throw notFound('Pièce jointe introuvable.');
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`)
+      .type(attachment.contentType)
+      .send(content);
   });
 
   app.delete('/__sandbox/mailbox', async (_request, reply) => {

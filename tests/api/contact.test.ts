@@ -204,6 +204,16 @@ describe('POST /api/contact, apply mode', () => {
     expect(team!.text).toContain('Pièces jointes : CV Léa Durand.pdf (195 Ko), lettre.docx');
     // Nothing waits in the temporary folder.
     expect((await uploadedFiles()).filter((p) => p.includes('/uploads/tmp/'))).toEqual([]);
+
+    // QA opens them from the sandbox mailbox, as the team's mailbox would receive them.
+    const page = await t.app.inject({ method: 'GET', url: '/__sandbox/mailbox?to=recrutement@popote.fr' });
+    expect(page.body).toContain(`href="/__sandbox/mailbox/${team!.id}/attachments/0" download>CV Léa Durand.pdf</a>`);
+    const download = await t.app.inject({ method: 'GET', url: `/__sandbox/mailbox/${team!.id}/attachments/0` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('CV Léa Durand.pdf')}`);
+    expect(download.rawPayload.equals(cv)).toBe(true);
+    refused(await t.app.inject({ method: 'GET', url: `/__sandbox/mailbox/${team!.id}/attachments/2` }), 404);
   });
 
   it.each([

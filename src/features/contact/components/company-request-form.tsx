@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/snackbar-store';
 import { CONTACT_MESSAGES, landingContactBodySchema, type LandingContactBody } from '../../../shared/api/contact';
-import { CONTACT_SUCCESS_MS } from '../../../shared/constants';
 import { sendLandingContact } from '../api/send-contact';
 import { submissionId } from '../submission-id';
+import { MessageField, SendFooter, useSendStatus } from './form-parts';
 import styles from './contact-form.module.css';
 
 const FIELDS = ['company', 'name', 'email', 'phone', 'headcount', 'message'] as const;
@@ -18,8 +17,7 @@ type Output = z.output<typeof landingContactBodySchema>;
 
 /** The companies' request for a private delivery point (/entreprises), sent like the contact form. */
 export function CompanyRequestForm() {
-  const messageId = useId();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'success' | 'error'>('idle');
+  const [status, setStatus] = useSendStatus();
   const [general, setGeneral] = useState<string | null>(null);
   // One id per message: a retry of it carries the same, the next message a new one.
   const [submission, setSubmission] = useState(submissionId);
@@ -29,12 +27,6 @@ export function CompanyRequestForm() {
     defaultValues: { company: '', name: '', email: '', phone: '', headcount: '', message: '' },
   });
   const { errors } = formState;
-
-  useEffect(() => {
-    if (status !== 'success') return;
-    const timer = setTimeout(() => setStatus('idle'), CONTACT_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
 
   const onSubmit = handleSubmit(async (values) => {
     setGeneral(null);
@@ -71,47 +63,17 @@ export function CompanyRequestForm() {
           <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
           <TextField label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" required error={errors.phone?.message} {...register('phone')} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={messageId} className={styles.label}>
-            Message<span aria-hidden="true"> *</span>
-          </label>
-          <textarea
-            id={messageId}
-            className={styles.textarea}
-            rows={6}
-            aria-required="true"
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${messageId}-error` : undefined}
-            placeholder="L’adresse de votre site, vos horaires de déjeuner, la personne à contacter…"
-            {...register('message')}
-          />
-          {errors.message ? (
-            <p id={`${messageId}-error`} className={styles.error}>
-              {errors.message.message}
-            </p>
-          ) : null}
-        </div>
+        <MessageField
+          rows={6}
+          placeholder="L’adresse de votre site, vos horaires de déjeuner, la personne à contacter…"
+          error={errors.message?.message}
+          {...register('message')}
+        />
       </fieldset>
 
       {general ? <Alert>{general}</Alert> : null}
 
-      <p className={styles.legal}>
-        Les champs marqués d’un * sont obligatoires. Vos données servent uniquement à étudier votre demande : lisez notre{' '}
-        <a href="/politique-de-confidentialite" target="_blank" rel="noreferrer">
-          politique de confidentialité
-        </a>
-        .
-      </p>
-
-      {status === 'success' ? (
-        <p className={styles.success} role="status">
-          {CONTACT_MESSAGES.success}
-        </p>
-      ) : (
-        <Button type="submit" busy={loading} className={styles.submit}>
-          {loading ? CONTACT_MESSAGES.sending : 'Envoyer ma demande'}
-        </Button>
-      )}
+      <SendFooter status={status} label="Envoyer ma demande" purpose="étudier votre demande" />
     </form>
   );
 }

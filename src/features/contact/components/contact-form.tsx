@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import field from '../../../components/ui/text-field.module.css';
 import { ApiError } from '../../../lib/api-client';
 import { appStateQuery } from '../../../lib/app-state';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/snackbar-store';
 import { CONTACT_MESSAGES, MAX_TOTAL_BYTES, contactBodySchema, type ContactBody, type ContactFields, type ContactMode } from '../../../shared/api/contact';
-import { CONTACT_SUCCESS_MS } from '../../../shared/constants';
 import { sendContact } from '../api/send-contact';
 import { submissionId } from '../submission-id';
 import { FilePicker } from './file-picker';
+import { MessageField, SendFooter, useSendStatus } from './form-parts';
 import styles from './contact-form.module.css';
 
 const FIELDS = ['request_type', 'firstname', 'lastname', 'email', 'phone', 'message', 'recall'] as const;
@@ -23,8 +23,6 @@ const SUBMIT_LABEL: Record<ContactMode, string> = {
   apply: 'Envoyer ma candidature',
   userAccount: 'Envoyer ma demande',
 };
-
-type Status = 'idle' | 'loading' | 'success' | 'error';
 
 /**
  * The contact form (shop.md §2, §4, §5) in its three modes: contactPage (/contact), apply
@@ -37,8 +35,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
   const types = Object.entries(state?.contact_types ?? {});
   const hasJobType = types.some(([key]) => key === 'job');
   const selectId = useId();
-  const messageId = useId();
-  const [status, setStatus] = useState<Status>('idle');
+  const [status, setStatus] = useSendStatus();
   const [general, setGeneral] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | undefined>();
@@ -68,12 +65,6 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
   useEffect(() => {
     if (mode === 'apply' && hasJobType && !getValues('request_type')) setValue('request_type', 'job');
   }, [mode, hasJobType, getValues, setValue]);
-
-  useEffect(() => {
-    if (status !== 'success') return;
-    const timer = setTimeout(() => setStatus('idle'), CONTACT_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
 
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const tooBig = total > MAX_TOTAL_BYTES;
@@ -118,14 +109,14 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={mode === 'apply' ? 'Candidature' : 'Formulaire de contact'}>
       {/* Nothing changes while the message is on its way. */}
       <fieldset className={styles.fieldset} disabled={loading}>
-        <div className={styles.field}>
-          <label htmlFor={selectId} className={styles.label}>
+        <div className={field.field}>
+          <label htmlFor={selectId} className={field.label}>
             Objet
             {typeRequired ? <span aria-hidden="true"> *</span> : null}
           </label>
           <select
             id={selectId}
-            className={styles.select}
+            className={`${field.input} ${styles.select}`}
             aria-required={typeRequired || undefined}
             aria-invalid={errors.request_type ? true : undefined}
             aria-describedby={errors.request_type ? `${selectId}-error` : undefined}
@@ -139,7 +130,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
             ))}
           </select>
           {errors.request_type ? (
-            <p id={`${selectId}-error`} className={styles.error}>
+            <p id={`${selectId}-error`} className={field.error}>
               {errors.request_type.message}
             </p>
           ) : null}
@@ -160,30 +151,16 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
           <p className={styles.hint}>Nous vous répondons à l’adresse e-mail et au numéro de votre compte.</p>
         )}
 
-        <div className={styles.field}>
-          <label htmlFor={messageId} className={styles.label}>
-            Message<span aria-hidden="true"> *</span>
-          </label>
-          <textarea
-            id={messageId}
-            className={styles.textarea}
-            rows={mode === 'userAccount' ? 5 : 7}
-            aria-required="true"
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${messageId}-error` : undefined}
-            placeholder={mode === 'apply' ? 'Le poste qui vous intéresse, vos disponibilités, quelques mots sur vous…' : undefined}
-            {...register('message')}
-          />
-          {errors.message ? (
-            <p id={`${messageId}-error`} className={styles.error}>
-              {errors.message.message}
-            </p>
-          ) : null}
-        </div>
+        <MessageField
+          rows={mode === 'userAccount' ? 5 : 7}
+          placeholder={mode === 'apply' ? 'Le poste qui vous intéresse, vos disponibilités, quelques mots sur vous…' : undefined}
+          error={errors.message?.message}
+          {...register('message')}
+        />
 
         {mode === 'apply' ? (
-          <div className={styles.field}>
-            <span className={styles.label}>
+          <div className={field.field}>
+            <span className={field.label}>
               Pièces jointes (CV, lettre de motivation)
             </span>
             <FilePicker
@@ -206,23 +183,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
 
       {general ? <Alert>{general}</Alert> : null}
 
-      <p className={styles.legal}>
-        Les champs marqués d’un * sont obligatoires. Vos données servent uniquement à vous répondre : lisez notre{' '}
-        <a href="/politique-de-confidentialite" target="_blank" rel="noreferrer">
-          politique de confidentialité
-        </a>
-        .
-      </p>
-
-      {status === 'success' ? (
-        <p className={styles.success} role="status">
-          {CONTACT_MESSAGES.success}
-        </p>
-      ) : (
-        <Button type="submit" busy={loading} disabled={tooBig} className={styles.submit}>
-          {loading ? CONTACT_MESSAGES.sending : SUBMIT_LABEL[mode]}
-        </Button>
-      )}
+      <SendFooter status={status} label={SUBMIT_LABEL[mode]} purpose="vous répondre" disabled={tooBig} />
     </form>
   );
 }

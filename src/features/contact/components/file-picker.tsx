@@ -1,5 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
 import { CONTACT_MESSAGES, FILE_ACCEPT, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES, formatFileSize, sniffFileType } from '../../../shared/api/contact';
+import hidden from '../../../components/ui/visually-hidden.module.css';
 import styles from './contact-form.module.css';
 
 interface FilePickerProps {
@@ -72,7 +73,8 @@ export function FilePicker({ files, onChange, disabled = false, error }: FilePic
         </p>
         <input
           id={inputId}
-          className={styles.fileInput}
+          // Focusable from the keyboard; the zone is what shows.
+          className={hidden.srOnly}
           type="file"
           name="files"
           multiple
