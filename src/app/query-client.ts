@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 
 export function createQueryClient() {
@@ -6,8 +6,10 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A refusal (4xx) will not change by asking again; network and server failures may.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        // A refusal (4xx) will not change by asking again; network and server failures may. Offline,
+        // a query the service worker could not answer fails at once instead of waiting for the
+        // network (a page loader would otherwise hang until it returns).
+        retry: (count, error) => onlineManager.isOnline() && !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

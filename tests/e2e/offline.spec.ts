@@ -1,20 +1,189 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { CatalogProduct } from '../../src/shared/api/catalog';
+import { customerWithCart, openPayment, recap } from './checkout-steps';
+import { xsrfToken } from './xsrf';
 
-test('after one visit, a reload while offline still shows the shell', async ({ page, context }) => {
-  await page.goto('/');
+/**
+ * The offline suite (issue 10): each scenario visits online, loses the connection, checks what the
+ * customer sees and that nothing is lost or half-done, then gets the connection back.
+ */
+
+const banner = (page: Page) => page.getByTestId('connection-banner');
+const cartButton = (page: Page, count: number) => page.getByRole('button', { name: new RegExp(`^Panier, ${count} article`) });
+const cartDialog = (page: Page) => page.getByRole('dialog', { name: 'Mon panier' });
+const snackbar = (page: Page, text: string) => page.getByTestId('snackbar').filter({ hasText: text });
+const OFFLINE_REASON = 'Indisponible hors connexion : réessayez dès le retour du réseau.';
+
+/** One visit online: the service worker installed and controlling, the order page's data seen. */
+async function visitOnce(page: Page, path = '/passer-commande') {
+  await page.goto(path);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // The worker claims the page on first install; wait until it controls it.
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  if (path === '/passer-commande') await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+}
 
+async function goOffline(page: Page, context: BrowserContext) {
   await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le déjeuner fait maison, livré en triporteur près de votre bureau');
-  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(banner(page)).toContainText('Vous êtes hors connexion.');
+}
 
-  // A deep link opened offline is served by the same shell.
-  await page.goto('/notre-concept');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre concept');
+async function goOnline(page: Page, context: BrowserContext) {
   await context.setOffline(false);
+  await expect(banner(page)).toContainText('La connexion est revenue.');
+}
+
+async function serverCart(page: Page) {
+  return (await (await page.request.get('/api/cart')).json()) as { products: { quantity: number; product_name: string }[] };
+}
+
+const starterOf = async (page: Page) => ((await (await page.request.get('/api/products')).json()) as CatalogProduct[]).find((d) => d.category === 'starter' && !d.sold_out)!;
+
+test('cold start offline after one visit: the shell, the menus with their age, and the banner', async ({ page, context }) => {
+  await visitOnce(page);
+  await goOffline(page, context);
+  await page.reload();
+  await expect(banner(page)).toContainText('les points de livraison et votre panier restent consultables');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passer commande');
+  await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+  await expect(page.getByTestId('data-age').first()).toHaveText(/^Menus du [a-z]+ \d{1,2} à \d\d:\d\d$/);
+  await page.screenshot({ path: `/tmp/shots/${test.info().project.name}-offline-menus.png` });
+  await goOnline(page, context);
+  await expect(page.getByTestId('data-age')).toHaveCount(0);
+});
+
+test('deep links open offline from the shell', async ({ page, context }) => {
+  await visitOnce(page, '/');
+  await goOffline(page, context);
+  for (const [path, title] of [
+    ['/notre-concept', 'Notre concept'],
+    ['/la-consigne', 'La consigne'],
+    ['/passer-commande', 'Passer commande'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  }
+  await goOnline(page, context);
+});
+
+test('a dish opens offline from the cached catalog, its add button disabled with the reason', async ({ page, context }) => {
+  await visitOnce(page);
+  const starter = await starterOf(page);
+  await goOffline(page, context);
+  const add = page.getByRole('button', { name: `Ajouter au panier : ${starter.name} (indisponible hors connexion)` });
+  await expect(add).toBeDisabled();
+  await expect(add).toHaveAttribute('title', OFFLINE_REASON);
+  await goOnline(page, context);
+  await expect(page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true })).toBeEnabled();
+});
+
+test('the cart stays intact, read-only, across an offline period and a reload', async ({ page, context }) => {
+  await visitOnce(page);
+  const starter = await starterOf(page);
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 1)).toBeVisible();
+  await goOffline(page, context);
+  await page.reload();
+  await expect(cartButton(page, 1)).toBeVisible();
+  await cartButton(page, 1).click();
+  await expect(cartDialog(page)).toContainText(starter.name);
+  await expect(cartDialog(page).getByText('Hors connexion, votre panier est en lecture seule')).toBeVisible();
+  await expect(cartDialog(page).getByRole('button', { name: 'Passer au paiement' })).toBeDisabled();
+  await expect(cartDialog(page).getByRole('button', { name: /^Ajouter un : / }).first()).toBeDisabled();
+  await page.screenshot({ path: `/tmp/shots/${test.info().project.name}-offline-cart.png` });
+  await goOnline(page, context);
+  await expect(cartDialog(page).getByRole('button', { name: 'Passer au paiement' })).toBeEnabled();
+  expect((await serverCart(page)).products).toEqual([expect.objectContaining({ product_name: starter.name, quantity: 1 })]);
+});
+
+test('a cart change whose answer is lost is not replayed: the cart comes back as the server has it', async ({ page, context }) => {
+  await visitOnce(page);
+  const starter = await starterOf(page);
+  // The add reaches the server, then the connection drops before the answer.
+  let calls = 0;
+  await page.route('**/api/cart/products', async (route) => {
+    calls++;
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(snackbar(page, 'Connexion impossible')).toContainText('Impossible d’ajouter ce plat');
+  await page.unroute('**/api/cart/products');
+  await goOffline(page, context);
+  await goOnline(page, context);
+  // The state is asked again: one portion, as the server has it; the request was sent once.
+  await expect(cartButton(page, 1)).toBeVisible();
+  expect(calls).toBe(1);
+  expect((await serverCart(page)).products).toEqual([expect.objectContaining({ quantity: 1 })]);
+});
+
+test('choosing a delivery offline is disabled with the reason; the list still shows', async ({ page, context }) => {
+  await visitOnce(page);
+  await page.goto('/points-de-livraison');
+  await expect(page.getByRole('button', { name: 'Valider ce point de livraison' })).toBeVisible();
+  await goOffline(page, context);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Valider ce point de livraison' })).toBeDisabled();
+  await expect(page.getByText(OFFLINE_REASON).first()).toBeVisible();
+  await expect(page.getByTestId('data-age').first()).toHaveText(/^Points de livraison du [a-z]+ \d{1,2} à \d\d:\d\d$/);
+  await goOnline(page, context);
+  await expect(page.getByRole('button', { name: 'Valider ce point de livraison' })).toBeEnabled();
+});
+
+test('login, sign-up and the newsletter wait for the network, with the reason', async ({ page, context }) => {
+  await visitOnce(page, '/login');
+  await goOffline(page, context);
+  const login = page.getByRole('form', { name: 'Connexion' });
+  await login.getByLabel('E-mail').fill('personne@example.fr');
+  await expect(login.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+  await expect(login.getByText(OFFLINE_REASON)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Inscription' }).getByRole('button', { name: 'Créer mon compte' })).toBeDisabled();
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: /Je m.inscris/ })).toBeDisabled();
+  await goOnline(page, context);
+  // What was typed is still there.
+  await expect(login.getByLabel('E-mail')).toHaveValue('personne@example.fr');
+  await expect(login.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+});
+
+test('paying offline: the recap stays readable, every payment action waits, nothing is started', async ({ page, context }, info) => {
+  await customerWithCart(page, `${info.project.name}-hors-ligne`);
+  await openPayment(page);
+  await goOffline(page, context);
+  await expect(recap(page).getByText('Hors connexion : le paiement reprendra dès le retour du réseau.')).toBeVisible();
+  await expect(recap(page).getByRole('button', { name: 'CB / Tickets restaurant' })).toBeDisabled();
+  await expect(recap(page).getByTestId('payment-remaining-price')).toBeVisible();
+  await goOnline(page, context);
+  await expect(recap(page).getByRole('button', { name: 'CB / Tickets restaurant' })).toBeEnabled();
+});
+
+test('back from the card page on a dead connection: the check waits, then completes online', async ({ page, context }, info) => {
+  await customerWithCart(page, `${info.project.name}-retour`);
+  await openPayment(page);
+  await recap(page).getByRole('button', { name: 'CB / Tickets restaurant' }).click();
+  await page.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
+  const po = /\/pay\/(po_[A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+  // Paid on the provider's side; the customer's phone loses the network on the way back.
+  await page.request.post(`/__sandbox/paygreen/payment-orders/${po}/outcome`, { data: { status: 'successed' } });
+  await context.setOffline(true);
+  await page.goto(`/passer-commande?payment_status=success&po_id=${po}`);
+  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  await expect(page.getByText('nous vérifierons votre paiement dès le retour du réseau')).toBeVisible();
+  expect(page.url()).toContain('payment_status=success');
+  await context.setOffline(false);
+  await expect(page.getByRole('dialog', { name: 'Vous allez vous régaler' })).toBeVisible({ timeout: 15_000 });
+  expect(page.url()).not.toContain('payment_status');
+});
+
+test('adding offline changes nothing on the server', async ({ page, context }) => {
+  await visitOnce(page);
+  const token = await xsrfToken(page);
+  const before = (await serverCart(page)).products.length;
+  await goOffline(page, context);
+  await page.getByRole('button', { name: /^Composer la formule / }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Composer ma formule' }).getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await goOnline(page, context);
+  expect(token).toBeTruthy();
+  expect((await serverCart(page)).products.length).toBe(before);
 });
