@@ -57,16 +57,6 @@ export function sniffFileType(head: Uint8Array): 'pdf' | 'jpeg' | 'png' | 'ole' 
   return null;
 }
 
-export type FileProblem = 'tooBig' | 'tooMany' | 'total';
-
-/** What is wrong with a set of files by their sizes (the spec's limits), or null. */
-export function filesProblem(sizes: readonly number[]): FileProblem | null {
-  if (sizes.length > MAX_FILES) return 'tooMany';
-  if (sizes.some((s) => s > MAX_FILE_BYTES)) return 'tooBig';
-  if (sizes.reduce((a, b) => a + b, 0) > MAX_TOTAL_BYTES) return 'total';
-  return null;
-}
-
 /** '1,2 Mo', '340 Ko': a file's size as the picker shows it. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} o`;
