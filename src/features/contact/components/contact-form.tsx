@@ -122,7 +122,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
             aria-describedby={errors.request_type ? `${selectId}-error` : undefined}
             {...register('request_type')}
           >
-            <option value="">Choisissez l’objet de votre demande</option>
+            <option value="">Choisissez un objet</option>
             {types.map(([key, label]) => (
               <option key={key} value={key}>
                 {label}
