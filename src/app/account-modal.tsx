@@ -56,9 +56,9 @@ export function AccountModal() {
               notify({ title: 'À bientôt', message: 'Vous êtes déconnecté.', type: 'info' });
             }}
             onHelp={() => {
-              // The contact form's account mode comes with the contact feature; the page meanwhile.
+              // The contact form in its account mode (shop.md §2: the contact modal).
               closeModal('account');
-              void navigate({ to: '/contact' });
+              openModal('contact');
             }}
           />
         ) : (

@@ -46,6 +46,7 @@ const SignupForm = lazy(() => import('../features/account/components/signup-form
 const PaymentModal = lazy(() => import('../features/payment/components/payment-modal').then((m) => ({ default: m.PaymentModal })));
 const ValidatedOrderPopin = lazy(() => import('../features/payment/components/validated-order-popin').then((m) => ({ default: m.ValidatedOrderPopin })));
 const DeliveryFinder = lazy(() => import('./delivery-finder').then((m) => ({ default: m.DeliveryFinder })));
+const ContactForm = lazy(() => import('../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
 const loading = <p role="status">Chargement…</p>;
 
 const SUGGEST_SEEN = 'popote:suggest-seen';
@@ -254,6 +255,11 @@ export function AppShell() {
           <AccountModal />
         </Suspense>
       ) : null}
+      <Dialog open={snap.modals.contact} title="Besoin d’aide ?" onClose={() => closeModal('contact')} placement="panel-right">
+        <Suspense fallback={loading}>
+          <ContactForm mode="userAccount" />
+        </Suspense>
+      </Dialog>
       <CartExpiryPopin
         open={snap.popins.cart_expiry}
         mode={expiryMode}
