@@ -5,7 +5,11 @@ import { overlays } from '../../src/lib/overlays-store';
 import type { ValidatedOrder } from '../../src/shared/api/checkout';
 
 const fetchCardOrder = vi.fn<(poId: string) => Promise<ValidatedOrder>>();
-vi.mock('../../src/features/payment/api/payment-calls', () => ({ fetchCardOrder: (poId: string) => fetchCardOrder(poId) }));
+const refundEdenredForCard = vi.fn<(poId: string) => Promise<{ refunded: boolean }>>();
+vi.mock('../../src/features/payment/api/payment-calls', () => ({
+  fetchCardOrder: (poId: string) => fetchCardOrder(poId),
+  refundEdenredForCard: (poId: string) => refundEdenredForCard(poId),
+}));
 
 const { handleCardReturn, PENDING_POLL } = await import('../../src/features/payment/payment-flow');
 const { payment } = await import('../../src/features/payment/payment-store');
@@ -60,9 +64,14 @@ describe('return from the card page', () => {
     expect(payment.loader).toBe(false);
   });
 
-  it('a refused payment only says so', async () => {
+  it('a refused payment says so and gives an Edenred part back, whose failure is only logged', async () => {
+    refundEdenredForCard.mockRejectedValueOnce(new ApiError(502, { message: 'Edenred ne répond pas.' }));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await handleCardReturn({ status: 'refused', poId: 'po_1' }, { refresh: vi.fn() }, () => {});
     expect(fetchCardOrder).not.toHaveBeenCalled();
+    expect(refundEdenredForCard).toHaveBeenCalledWith('po_1');
+    expect(logged).toHaveBeenCalled();
     expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([['Paiement refusé', 'Le paiement a été refusé.']]);
+    logged.mockRestore();
   });
 });
