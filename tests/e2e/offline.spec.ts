@@ -187,3 +187,15 @@ test('adding offline changes nothing on the server', async ({ page, context }) =
   expect(token).toBeTruthy();
   expect((await serverCart(page)).products.length).toBe(before);
 });
+
+test('the contact form keeps what is typed offline and sends once the network is back', async ({ page, context }) => {
+  await visitOnce(page, '/contact');
+  await goOffline(page, context);
+  const send = page.getByRole('button', { name: /^Envoyer/ });
+  await expect(send).toBeDisabled();
+  await expect(page.getByText(OFFLINE_REASON).first()).toBeVisible();
+  await page.getByLabel(/^Message/).fill('Bonjour, une question sur la consigne.');
+  await goOnline(page, context);
+  await expect(send).toBeEnabled();
+  await expect(page.getByLabel(/^Message/)).toHaveValue('Bonjour, une question sur la consigne.');
+});

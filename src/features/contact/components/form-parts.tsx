@@ -1,6 +1,8 @@
 import { forwardRef, useEffect, useId, useState, type TextareaHTMLAttributes } from 'react';
 import { Button } from '../../../components/ui/button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
 import field from '../../../components/ui/text-field.module.css';
+import { useOnline } from '../../../lib/connection-store';
 import { CONTACT_MESSAGES } from '../../../shared/api/contact';
 import { CONTACT_SUCCESS_MS } from '../../../shared/constants';
 import styles from './contact-form.module.css';
@@ -50,6 +52,8 @@ export const MessageField = forwardRef<HTMLTextAreaElement, MessageFieldProps>(f
 
 /** The privacy note and the send button, replaced by the success message for 2 s. */
 export function SendFooter({ status, label, purpose, disabled = false }: { status: SendStatus; label: string; purpose: string; disabled?: boolean }) {
+  // Sending needs the network; what is typed and attached stays in the form meanwhile.
+  const online = useOnline();
   return (
     <>
       <p className={styles.legal}>
@@ -64,10 +68,11 @@ export function SendFooter({ status, label, purpose, disabled = false }: { statu
           {CONTACT_MESSAGES.success}
         </p>
       ) : (
-        <Button type="submit" busy={status === 'loading'} disabled={disabled} className={styles.submit}>
+        <Button type="submit" busy={status === 'loading'} disabled={disabled || !online} className={styles.submit}>
           {status === 'loading' ? CONTACT_MESSAGES.sending : label}
         </Button>
       )}
+      <OfflineReason offline={!online} />
     </>
   );
 }
