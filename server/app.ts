@@ -44,7 +44,16 @@ declare module 'fastify' {
     paygreen: () => PayGreenClient;
     /** The Edenred adapter (real APIs or the sandbox emulator), made on first use; null when Edenred is not configured. */
     edenred: () => EdenredClient | null;
+    /** Every route registered, so tests enumerate them (CSRF, bad input) and a new route cannot be forgotten. */
+    routeList: RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** false: exempt from the anti-forgery check (provider notifications). */
+  csrf: boolean;
 }
 
 export interface BuildOptions {
@@ -88,6 +97,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeList: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { csrf?: boolean } | undefined;
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, csrf: config?.csrf !== false });
+  });
+  app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
