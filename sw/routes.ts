@@ -2,3 +2,100 @@ import { SERVER_PATH } from '../src/shared/paths';
 
 /** Paths a navigation must never be answered from the shell for (they are server pages). */
 export const NAVIGATION_DENYLIST = [SERVER_PATH];
+
+/**
+ * The runtime caches, one per kind of resource. Bump a name's version when what it holds changes
+ * shape: the worker deletes every cache not listed here when it activates.
+ */
+export const RUNTIME_CACHES = {
+  menus: 'popote-api-menus-v1',
+  products: 'popote-api-products-v1',
+  deliveryLocations: 'popote-api-delivery-locations-v1',
+  shopOpen: 'popote-api-shop-open-v1',
+  mapStyle: 'popote-map-style-v1',
+  mapTiles: 'popote-map-tiles-v1',
+  images: 'popote-images-v1',
+  assets: 'popote-assets-v1',
+} as const;
+
+export type RuntimeKind = keyof typeof RUNTIME_CACHES;
+export type Strategy = 'network-first' | 'stale-while-revalidate' | 'cache-first';
+
+/** How each kind is answered (ARCHITECTURE.md, offline model). */
+export const STRATEGIES: Record<RuntimeKind, Strategy> = {
+  menus: 'network-first',
+  products: 'network-first',
+  deliveryLocations: 'network-first',
+  shopOpen: 'network-first',
+  mapStyle: 'stale-while-revalidate',
+  mapTiles: 'cache-first',
+  images: 'cache-first',
+  assets: 'cache-first',
+};
+
+/**
+ * Never cached, whatever else matches: the cart, the account, authentication, payments and
+ * vouchers, orders and invoices, forms, the session's state (cart and customer inside), and the
+ * sandbox. Checked first; besides, only the catalogue paths below are cached at all.
+ */
+export const NEVER_CACHED =
+  /^\/(api\/(cart|me|login|logout|register|auth|csrf-cookie|payment|pending-order|edenred|deliveries|contact|landing-page|newsletter|pdfs|health)(\/|$)|api\/state\/?$|__sandbox(\/|$))/;
+
+/** The catalogue reads a customer browses offline: network first, the last copy without network. */
+const API_KINDS: [RegExp, RuntimeKind][] = [
+  [/^\/api\/menus(\/|$)/, 'menus'],
+  [/^\/api\/products(\/|$)/, 'products'],
+  [/^\/api\/delivery-locations(\/|$)/, 'deliveryLocations'],
+  [/^\/api\/state\/shop-open$/, 'shopOpen'],
+];
+
+/** A map tile ({z}/{x}/{y}, vector or raster); glyphs ({start}-{end}.pbf) and sprites are not. */
+const TILE = /\/\d+\/\d+\/\d+(@\dx)?\.(pbf|mvt|png|jpe?g|webp)$/;
+
+export interface RequestFacts {
+  url: URL;
+  method: string;
+  /** `Request.destination` ('image', 'script', '' for fetch…). */
+  destination: string;
+}
+
+export interface RouteContext {
+  /** The app's own origin (`self.location.origin`). */
+  origin: string;
+  /** Origins of the map service: the style's (VITE_MAP_STYLE_URL), whose sprites, glyphs and tiles share it. */
+  mapOrigins: readonly string[];
+}
+
+/** Which runtime cache answers a request, or null: straight to the network, never stored. */
+export function runtimeKind({ url, method, destination }: RequestFacts, { origin, mapOrigins }: RouteContext): RuntimeKind | null {
+  if (method !== 'GET') return null;
+  if (url.origin === origin) {
+    const path = url.pathname;
+    if (NEVER_CACHED.test(path)) return null;
+    for (const [re, kind] of API_KINDS) if (re.test(path)) return kind;
+    if (SERVER_PATH.test(path)) return null;
+    // Content-hashed build files left out of the precache (the map and its worker).
+    if (path.startsWith('/assets/')) return 'assets';
+    if (path.startsWith('/images/') || destination === 'image') return 'images';
+    return null;
+  }
+  if (mapOrigins.includes(url.origin)) return TILE.test(url.pathname) ? 'mapTiles' : 'mapStyle';
+  // Other sites' pictures: cached only when they answer a readable 200 (CORS).
+  if (destination === 'image') return 'images';
+  return null;
+}
+
+/** The origin of the map style URL, or none when it is not a valid absolute URL. */
+export function mapOriginsOf(styleUrl: string): string[] {
+  try {
+    const url = new URL(styleUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Caches to delete on activate: ours of older versions and any other stray cache, never the precache. */
+export function staleCaches(names: readonly string[], current: readonly string[] = Object.values(RUNTIME_CACHES)): string[] {
+  return names.filter((name) => !current.includes(name) && !name.startsWith('workbox-precache'));
+}

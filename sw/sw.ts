@@ -1,8 +1,12 @@
 /// <reference lib="WebWorker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NAVIGATION_DENYLIST } from './routes';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
+import { DEFAULT_MAP_STYLE_URL } from '../src/shared/constants';
+import { mapOriginsOf, NAVIGATION_DENYLIST, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -11,6 +15,54 @@ cleanupOutdatedCaches();
 
 // Every app route is the single-page shell; API and sandbox paths are never answered from it.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+const DAY_S = 24 * 60 * 60;
+/** Bounds of each runtime cache: entries and age; a full disk empties them first (purgeOnQuotaError). */
+const LIMITS: Record<RuntimeKind, { maxEntries: number; maxAgeSeconds: number }> = {
+  menus: { maxEntries: 60, maxAgeSeconds: 7 * DAY_S },
+  products: { maxEntries: 200, maxAgeSeconds: 7 * DAY_S },
+  deliveryLocations: { maxEntries: 60, maxAgeSeconds: 7 * DAY_S },
+  shopOpen: { maxEntries: 5, maxAgeSeconds: 7 * DAY_S },
+  mapStyle: { maxEntries: 80, maxAgeSeconds: 30 * DAY_S },
+  mapTiles: { maxEntries: 600, maxAgeSeconds: 30 * DAY_S },
+  images: { maxEntries: 150, maxAgeSeconds: 30 * DAY_S },
+  assets: { maxEntries: 30, maxAgeSeconds: 60 * DAY_S },
+};
+
+function strategyFor(kind: RuntimeKind): Strategy {
+  const options = {
+    cacheName: RUNTIME_CACHES[kind],
+    plugins: [
+      // Only real answers are kept: no error page, no opaque response standing in for a tile.
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ ...LIMITS[kind], purgeOnQuotaError: true }),
+    ],
+  };
+  switch (STRATEGIES[kind]) {
+    case 'network-first':
+      // A lift or a tram: after 3 s without an answer, the last copy is better than a spinner.
+      return new NetworkFirst({ ...options, networkTimeoutSeconds: 3 });
+    case 'stale-while-revalidate':
+      return new StaleWhileRevalidate(options);
+    case 'cache-first':
+      return new CacheFirst(options);
+  }
+}
+
+const context = {
+  origin: self.location.origin,
+  mapOrigins: mapOriginsOf(import.meta.env.VITE_MAP_STYLE_URL || DEFAULT_MAP_STYLE_URL),
+};
+for (const kind of Object.keys(RUNTIME_CACHES) as RuntimeKind[]) {
+  registerRoute(({ url, request }) => runtimeKind({ url, method: request.method, destination: request.destination }, context) === kind, strategyFor(kind));
+}
+
+// Runtime caches of older versions go when this version takes over (the precache cleans itself).
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(staleCaches(names).map((name) => caches.delete(name)))),
+  );
+});
 
 // A new version waits until the customer asks for it (never in the middle of a payment or a form).
 self.addEventListener('message', (event) => {

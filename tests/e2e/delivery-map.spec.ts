@@ -4,8 +4,8 @@ import { serveMapFixtures } from './map-fixtures';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('the map renders tiles and numbered pins; a pin chooses its point', async ({ page, isMobile, request }) => {
-  const fixtures = await serveMapFixtures(page);
+test('the map renders tiles and numbered pins; a pin chooses its point', async ({ page, context, isMobile, request }) => {
+  const fixtures = await serveMapFixtures(context);
   const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
   await page.goto('/points-de-livraison');
   if (isMobile) {
@@ -26,8 +26,9 @@ test('the map renders tiles and numbered pins; a pin chooses its point', async (
   if (!isMobile) await expect(map.getByRole('button', { name: `3. ${third.name}` })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('without the map service, the pins and the list still work over a plain background', async ({ page, isMobile, request }) => {
-  await page.route('https://tiles.openfreemap.org/**', (route) => route.abort('internetdisconnected'));
+test('without the map service, the pins and the list still work over a plain background', async ({ page, context, isMobile, request }) => {
+  // On the context: once the service worker controls the page, it is the one fetching the map.
+  await context.route('https://tiles.openfreemap.org/**', (route) => route.abort('internetdisconnected'));
   const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
   await page.goto('/points-de-livraison');
   if (isMobile) await page.getByRole('button', { name: 'Carte', exact: true }).click();

@@ -2,7 +2,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { LngLatBounds, Map as MapLibre, Marker, NavigationControl, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useEffect, useRef, useState } from 'react';
-import { MAP } from '../../../shared/constants';
+import { DEFAULT_MAP_STYLE_URL, MAP } from '../../../shared/constants';
 import type { LatLng } from '../../../shared/geo';
 import styles from './delivery-map.module.css';
 
@@ -10,7 +10,7 @@ import styles from './delivery-map.module.css';
 setWorkerUrl(workerUrl);
 
 /** Keyless public default: OpenFreeMap's "liberty" style (labels switched to French below). */
-const STYLE_URL = import.meta.env.VITE_MAP_STYLE_URL || 'https://tiles.openfreemap.org/styles/liberty';
+const STYLE_URL = import.meta.env.VITE_MAP_STYLE_URL || DEFAULT_MAP_STYLE_URL;
 
 /** Without the style (offline, blocked), the pins still work over a plain background. */
 const PLAIN_STYLE: StyleSpecification = {
