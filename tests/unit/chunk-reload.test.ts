@@ -5,7 +5,7 @@ describe('chunk load failure (shop.md §4)', () => {
   it('reloads once, and not again within 60 s', () => {
     let now = 1_000_000;
     const reload = vi.fn();
-    reloadOnChunkFailure(sessionStorage, () => now, reload);
+    const stop = reloadOnChunkFailure(sessionStorage, () => now, reload);
     const fail = () => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
     fail();
     expect(reload).toHaveBeenCalledTimes(1);
@@ -15,5 +15,21 @@ describe('chunk load failure (shop.md §4)', () => {
     now += 31_000;
     fail();
     expect(reload).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('does not reload offline: a chunk never fetched is missing, not replaced', () => {
+    const reload = vi.fn();
+    let online = false;
+    sessionStorage.clear();
+    const stop = reloadOnChunkFailure(sessionStorage, () => 5_000_000, reload, () => online);
+    const event = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(reload).not.toHaveBeenCalled();
+    expect(event.defaultPrevented).toBe(false);
+    online = true;
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

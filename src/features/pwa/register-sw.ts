@@ -1,12 +1,13 @@
-import { Workbox } from 'workbox-window';
+import { watchInstallPrompt } from './pwa-store';
 
 /**
- * Registers the service worker of the production build. The worker precaches the shell and
- * serves navigations offline; updates wait for the customer (see sw/).
+ * Starts the installable app's side of the page: keeps the browser's install offer (it may come
+ * at once), and registers the service worker of the production build, which precaches the shell
+ * and serves navigations offline. workbox-window loads in its own chunk: not in the home page's
+ * JavaScript, and nothing the first paint waits for.
  */
-export function registerServiceWorker(): Workbox | null {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null;
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.register().catch((err: unknown) => console.error('Service worker registration failed', err));
-  return wb;
+export function registerServiceWorker(): void {
+  watchInstallPrompt();
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void import('./sw-updates').then((m) => m.startServiceWorker());
 }

@@ -26,10 +26,12 @@ interface FooterProps {
   settings: Settings;
   /** The newsletter form, composed by the root route. */
   newsletter: ReactNode;
+  /** "Installer l'application" where the browser allows it, composed by the root route. */
+  install?: ReactNode;
   year: number;
 }
 
-export function Footer({ settings, newsletter, year }: FooterProps) {
+export function Footer({ settings, newsletter, install, year }: FooterProps) {
   return (
     <footer className={styles.footer}>
       <div className={styles.reassurance}>
@@ -76,6 +78,7 @@ export function Footer({ settings, newsletter, year }: FooterProps) {
               </li>
             ))}
           </ul>
+          {install}
         </section>
       </div>
       <div className={styles.legal}>

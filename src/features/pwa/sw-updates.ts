@@ -1,0 +1,33 @@
+import { Workbox } from 'workbox-window';
+import { offerUpdate } from './pwa-store';
+
+/** How often an open app asks the server for a new worker (navigations ask too). */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the worker and follows its updates: a new version waits until the customer asks for it
+ * (the update notice), then takes over and the page reloads under it.
+ */
+export function startServiceWorker(): Workbox {
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  let requested = false;
+  let takenOver = false;
+  // Also fired at load when a worker was already waiting (a version found on an earlier visit).
+  wb.addEventListener('waiting', () =>
+    offerUpdate(() => {
+      // Another tab may have applied it already: this page only needs to reload.
+      if (takenOver) return location.reload();
+      requested = true;
+      wb.messageSkipWaiting();
+    }),
+  );
+  wb.addEventListener('controlling', (event) => {
+    if (requested) return location.reload();
+    // Not the first install claiming the page: a new version took over from another tab.
+    if (event.isUpdate || event.isExternal) takenOver = true;
+  });
+  wb.register()
+    .then(() => setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS))
+    .catch((err: unknown) => console.error('Service worker registration failed', err));
+  return wb;
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'dist');
+
+export interface BuildCopy {
+  url: string;
+  /** Back to the build as `npm run build` made it. */
+  reset(): void;
+  /** Deploys "the next build": a changed shell (a marker in index.html) and so a changed sw.js. */
+  publishNewBuild(): void;
+  stop(): Promise<void>;
+}
+
+/** The marker the next build's shell carries. */
+export const NEXT_BUILD_MARKER = 'meta[name="popote-build"][content="next"]';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A second server, on its own port (its own origin, so its own service worker), serving a copy of
+ * dist/ in a temporary folder. Service-worker updates cannot be faked with request routing
+ * (FIELD-NOTES): the copy is changed on disk the way a deploy would change it.
+ */
+export async function startBuildCopy(): Promise<BuildCopy> {
+  const dir = mkdtempSync(join(tmpdir(), 'popote-build-'));
+  cpSync(dist, dir, { recursive: true });
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/serve-build.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'warn',
+      SANDBOX: '1',
+      RATE_LIMIT_FACTOR: '50',
+      PUBLIC_URL: url,
+      E2E_DIST_DIR: dir,
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the build copy's server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the build copy’s server did not start within 45 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const original = (file: string) => readFileSync(join(dist, file), 'utf8');
+  return {
+    url,
+    reset() {
+      for (const file of ['index.html', 'sw.js']) writeFileSync(join(dir, file), original(file));
+    },
+    publishNewBuild() {
+      const html = original('index.html').replace('<head>', '<head>\n    <meta name="popote-build" content="next" />');
+      const revision = createHash('md5').update(html).digest('hex');
+      const sw = original('sw.js').replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${revision}$2`);
+      if (sw === original('sw.js')) throw new Error('index.html’s precache entry was not found in sw.js');
+      writeFileSync(join(dir, 'index.html'), html);
+      writeFileSync(join(dir, 'sw.js'), sw);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,257 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
+import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import { NEXT_BUILD_MARKER, startBuildCopy, type BuildCopy } from './build-copy';
+import { customerWithCart, openPayment, recap } from './checkout-steps';
+import { serveMapFixtures, type MapFixtures } from './map-fixtures';
+
+/**
+ * The service worker itself, on the production build: the map offline over cached tiles (and
+ * without them), the new-version notice after a new build (never during a payment), and Chromium's
+ * installability check.
+ */
+
+const TILES = 'popote-map-tiles-v1';
+const STYLE = 'popote-map-style-v1';
+
+async function controlledBySw(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+const cached = (page: Page, cache: string) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, cache);
+
+/** The connection drops (or returns) for the page, its worker and the mocked map service alike. */
+async function setOffline(context: BrowserContext, fixtures: MapFixtures, offline: boolean) {
+  fixtures.setOffline(offline);
+  await context.setOffline(offline);
+}
+
+/** The points page with its map shown (below 667 px the list shows first: the switch shows the map). */
+async function openMap(page: Page, isMobile: boolean) {
+  if (isMobile) await page.getByRole('button', { name: 'Carte', exact: true }).click();
+  return page.getByTestId('delivery-map');
+}
+
+/** A visit of the points page under the worker: the map chunk, style and tiles go to its caches. */
+async function visitMapOnline(page: Page, context: BrowserContext, isMobile: boolean) {
+  const fixtures = await serveMapFixtures(context);
+  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  await page.goto('/');
+  await controlledBySw(page);
+  await page.getByRole('navigation', { name: 'Plan du site' }).getByRole('link', { name: 'Zones de livraison' }).click();
+  await expect(page).toHaveURL('/points-de-livraison');
+  const map = await openMap(page, isMobile);
+  await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(map.getByRole('button', { name: /^\d+\. / })).toHaveCount(locations.length);
+  await expect.poll(fixtures.tiles).toBeGreaterThan(0);
+  await expect.poll(() => cached(page, STYLE)).toBeGreaterThan(0);
+  // Every tile served so far is in the cache (none still on its way to it).
+  await expect.poll(async () => (await cached(page, TILES)) === fixtures.tiles() && fixtures.tiles() > 0).toBe(true);
+  return { fixtures, locations, map };
+}
+
+/** Leaves the points page and comes back (the map is made anew, asking for its style and tiles again). */
+async function remountMap(page: Page, isMobile: boolean) {
+  await page.getByRole('link', { name: "Popote, retour à l'accueil" }).click();
+  await expect(page).toHaveURL('/');
+  await page.goBack();
+  await expect(page).toHaveURL('/points-de-livraison');
+  return openMap(page, isMobile);
+}
+
+async function choosePin(page: Page, map: ReturnType<Page['getByTestId']>, location: DeliveryLocation, index: number) {
+  await map.getByRole('button', { name: `${index}. ${location.name}` }).click();
+  await expect(page.getByRole('group', { name: `Créneaux à ${location.name}` })).toBeVisible();
+}
+
+test('offline, the delivery map is drawn from the cached style and tiles; pins and list work; back online too', async ({ page, context, isMobile }) => {
+  const { fixtures, locations } = await visitMapOnline(page, context, isMobile);
+  const servedOnline = fixtures.tiles();
+  const fromWorker: string[] = [];
+  page.on('response', (response) => {
+    if (/\/fixture\/\d+\/\d+\/\d+\.pbf$/.test(response.url()) && response.fromServiceWorker()) fromWorker.push(response.url());
+  });
+
+  await setOffline(context, fixtures, true);
+  const map = await remountMap(page, isMobile);
+  await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(map.locator('canvas')).toBeVisible();
+  await expect(map.getByRole('button', { name: /^\d+\. / })).toHaveCount(locations.length);
+  await expect.poll(() => fromWorker.length).toBeGreaterThan(0);
+  expect(fixtures.tiles()).toBe(servedOnline);
+  await choosePin(page, map, locations[2]!, 3);
+  await expect(page.getByRole('button', { name: new RegExp(`^${escape(locations[2]!.name)}`) })).toHaveAttribute('aria-pressed', 'true');
+
+  await setOffline(context, fixtures, false);
+  const again = await remountMap(page, isMobile);
+  await expect(again).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await choosePin(page, again, locations[0]!, 1);
+});
+
+test('offline with no cached tiles, the pins and the list still work; tiles come back with the network', async ({ page, context, isMobile }) => {
+  const { fixtures, locations } = await visitMapOnline(page, context, isMobile);
+  await page.evaluate((name) => caches.delete(name), TILES);
+  const servedOnline = fixtures.tiles();
+
+  await setOffline(context, fixtures, true);
+  const map = await remountMap(page, isMobile);
+  // The style is still cached: the map draws its background; the missing tiles leave it bare.
+  await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(map.getByRole('button', { name: /^\d+\. / })).toHaveCount(locations.length);
+  await choosePin(page, map, locations[0]!, 1);
+  expect(fixtures.tiles()).toBe(servedOnline);
+  expect(await cached(page, TILES)).toBe(0);
+
+  await setOffline(context, fixtures, false);
+  const servedBefore = fixtures.tiles();
+  const again = await remountMap(page, isMobile);
+  await expect(again).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect.poll(fixtures.tiles).toBeGreaterThan(servedBefore);
+  await expect.poll(() => cached(page, TILES)).toBeGreaterThan(0);
+  await choosePin(page, again, locations[2]!, 3);
+});
+
+test('Chromium finds the app installable (manifest, icons, worker) and the footer offers to install it', async ({ playwright, baseURL }) => {
+  // Chromium never offers to install from an incognito profile, which Playwright's contexts are.
+  const profile = mkdtempSync(join(tmpdir(), 'popote-profile-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL, locale: 'fr-FR' });
+  // Counts the calls of the real offer's prompt() (the dialog itself is the browser's).
+  await context.addInitScript(() => {
+    const offer = (window as unknown as { BeforeInstallPromptEvent?: { prototype: { prompt: () => Promise<void> } } }).BeforeInstallPromptEvent;
+    if (!offer) return;
+    const prompt = offer.prototype.prompt;
+    offer.prototype.prompt = function (this: unknown) {
+      (window as unknown as { installPrompts: number }).installPrompts = ((window as unknown as { installPrompts?: number }).installPrompts ?? 0) + 1;
+      return prompt.call(this);
+    };
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await controlledBySw(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    // Chromium's own offer (beforeinstallprompt) becomes the footer's button; used once.
+    const install = page.getByRole('contentinfo').getByRole('button', { name: 'Installer l’application' });
+    await expect(install).toBeVisible();
+    await expect(page.getByTestId('ios-install')).toHaveCount(0);
+    await install.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { installPrompts?: number }).installPrompts)).toBe(1);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('on iOS Safari the footer says how to add the app to the home screen, and says nothing once it is there', async ({ browser, baseURL }) => {
+  const iphone = {
+    baseURL,
+    locale: 'fr-FR',
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  };
+  const safari = await browser.newContext(iphone);
+  const page = await safari.newPage();
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByTestId('ios-install')).toHaveText('Dans Safari, touchez Partager puis « Sur l’écran d’accueil ».');
+  await expect(footer.getByRole('button', { name: 'Installer l’application' })).toHaveCount(0);
+  await safari.close();
+
+  // Opened from the home screen (Safari's navigator.standalone): nothing to install.
+  const installed = await browser.newContext(iphone);
+  await installed.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
+  const app = await installed.newPage();
+  await app.goto('/');
+  await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(app.getByRole('contentinfo').getByRole('heading', { name: 'L’application Popote' })).toHaveCount(0);
+  await expect(app.getByTestId('ios-install')).toHaveCount(0);
+  await installed.close();
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const withBuildCopy = test.extend<{ build: BuildCopy }, { buildServer: BuildCopy }>({
+  buildServer: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startBuildCopy();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  build: async ({ buildServer }, use) => {
+    buildServer.reset();
+    await use(buildServer);
+  },
+  baseURL: async ({ buildServer }, use) => use(buildServer.url),
+});
+
+const notice = (page: Page) => page.getByTestId('update-notice');
+
+withBuildCopy('a new build is announced and applied on the customer’s click, even offline', async ({ page, context, build }) => {
+  await page.goto('/');
+  await controlledBySw(page);
+  await expect(notice(page)).toHaveCount(0);
+
+  build.publishNewBuild();
+  // Opening the app again asks for the worker anew; the new one installs and waits.
+  await page.reload();
+  await expect(notice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(notice(page)).toContainText('Une nouvelle version est disponible');
+  // Nothing applied yet: the page still runs the version it was opened with.
+  await expect(page.locator(NEXT_BUILD_MARKER)).toHaveCount(0);
+
+  // In a tunnel: the new version is already installed, so applying it needs no network.
+  await context.setOffline(true);
+  await notice(page).getByRole('button', { name: 'Mettre à jour' }).click();
+  await expect(page.locator(NEXT_BUILD_MARKER)).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.locator(NEXT_BUILD_MARKER)).toHaveCount(1);
+  await expect(notice(page)).toHaveCount(0);
+});
+
+withBuildCopy('the new-version notice waits while the payment modal is open, and shows once it is closed', async ({ page, build }, info) => {
+  await customerWithCart(page, `${info.project.name}-update`);
+  await controlledBySw(page);
+  await openPayment(page);
+
+  build.publishNewBuild();
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+  // The page learns of it within a moment (workbox-window checks the worker stays waiting).
+  await page.waitForTimeout(1000);
+  await expect(notice(page)).toHaveCount(0);
+  await expect(recap(page)).toBeVisible();
+
+  // Back to the cart: still a modal, still no notice.
+  await recap(page).getByRole('button', { name: /Retour au panier/ }).click();
+  const cart = page.getByRole('dialog', { name: 'Mon panier' });
+  await expect(cart).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+
+  await cart.getByRole('button', { name: 'Fermer', exact: true }).click();
+  await expect(cart).toBeHidden();
+  await expect(notice(page)).toBeVisible();
+  await expect(page.locator(NEXT_BUILD_MARKER)).toHaveCount(0);
+});
