@@ -16,6 +16,8 @@ import { prefetchDeliveryMap } from '../features/delivery/map-loader';
 import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
 import { PaymentLoader } from '../features/payment/components/payment-loader';
+import { payment as paymentState } from '../features/payment/payment-store';
+import { UpdateNotice } from '../features/pwa/update-notice';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { AlertBanner } from '../features/shell/components/alert-banner';
 import { ClosedWebsitePopin } from '../features/shell/components/closed-website-popin';
@@ -28,7 +30,8 @@ import { ProgressBar } from '../features/shell/components/progress-bar';
 import { Snackbars } from '../features/shell/components/snackbars';
 import { Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
-import { appStateQuery, shopOpenQuery } from '../lib/app-state';
+import { appStateQuery, lastSettingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
+import { OfflineBanner } from '../features/pwa/offline-banner';
 import { paperVouchersEnabled } from '../shared/api/state';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
@@ -46,6 +49,7 @@ const SignupForm = lazy(() => import('../features/account/components/signup-form
 const PaymentModal = lazy(() => import('../features/payment/components/payment-modal').then((m) => ({ default: m.PaymentModal })));
 const ValidatedOrderPopin = lazy(() => import('../features/payment/components/validated-order-popin').then((m) => ({ default: m.ValidatedOrderPopin })));
 const DeliveryFinder = lazy(() => import('./delivery-finder').then((m) => ({ default: m.DeliveryFinder })));
+const InstallApp = lazy(() => import('../features/pwa/install-app').then((m) => ({ default: m.InstallApp })));
 const ContactForm = lazy(() => import('../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
 const loading = <p role="status">Chargement…</p>;
 
@@ -80,12 +84,15 @@ export function AppShell() {
   const stateQuery = useQuery(appStateQuery);
   const state = stateQuery.data;
   const { data: shop } = useQuery(shopOpenQuery);
-  const date = state?.current_delivery_date ?? null;
+  const date = useDeliveryDate();
   const snap = useSnapshot(overlays);
+  const paymentLoader = useSnapshot(paymentState).loader;
   const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && snap.modals.menu });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const detail = useDishDetail();
-  const settings = state?.settings ?? {};
+  // Offline, before the state answers, the settings last seen (persisted: they are not personal).
+  const { data: lastSettings } = useQuery(lastSettingsQuery);
+  const settings = state?.settings ?? lastSettings ?? {};
   const loggedIn = Boolean(state?.customer?.id);
   const queryClient = useQueryClient();
   const cart = useSnapshot(cartState).cart as Cart | null;
@@ -125,6 +132,7 @@ export function AppShell() {
   // Each load of the app state brings the server's cart: it replaces the mirror.
   useEffect(() => {
     if (state) replaceCart(state.cart);
+    if (state) queryClient.setQueryData(lastSettingsQuery.queryKey, state.settings);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stateQuery.dataUpdatedAt]);
   useCartExpiry(
@@ -155,6 +163,7 @@ export function AppShell() {
         Aller au contenu
       </a>
       <ProgressBar />
+      <OfflineBanner />
       <Header
         loggedIn={loggedIn}
         cartCount={cartCount(cart)}
@@ -181,7 +190,7 @@ export function AppShell() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer settings={settings} newsletter={<NewsletterForm />} year={new Date().getFullYear()} />
+      <Footer settings={settings} newsletter={<NewsletterForm />} install={<Suspense fallback={null}><InstallApp /></Suspense>} year={new Date().getFullYear()} />
       <Overlay
         visible={isAnyOpen(snap) || detail.open}
         onClick={() => {
@@ -292,6 +301,8 @@ export function AppShell() {
         </Suspense>
       ) : null}
       <PaymentLoader />
+      {/* A new version waits while a payment is under way or a modal (a form) is open. */}
+      <UpdateNotice busy={isAnyOpen(snap) || paymentLoader} />
       <Snackbars />
     </>
   );

@@ -2,6 +2,8 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { OfflineReason } from '../../../components/ui/offline-reason';
+import { useOnline } from '../../../lib/connection-store';
 import { ApiError } from '../../../lib/api-client';
 import { DELIVERY_REQUIRED_MESSAGE, DIFFERENT_POINT_WARNING, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
 import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
@@ -9,6 +11,7 @@ import type { LatLng } from '../../../shared/geo';
 import { parisDate, parisTime } from '../../../shared/time';
 import { useSelectDelivery } from '../api/locations';
 import { loadDeliveryMap } from '../map-loader';
+import { MapBoundary } from './map-boundary';
 import { needsUsualPointConfirmation } from '../search-rules';
 import { cutOffLabel, PRIVATE_LABEL, slotLabel } from '../slot-labels';
 import styles from './delivery-selector.module.css';
@@ -40,6 +43,7 @@ function slotsOf(location: DeliveryLocation) {
  * buttons. Too-late slots and points are shown disabled with the reason (shop.md §4 "Delivery").
  */
 export function DeliverySelector({ locations, center, currentDeliveryId, loggedIn, usualLocationId, onChosen }: DeliverySelectorProps) {
+  const online = useOnline();
   const now = new Date();
   const today = parisDate(now);
   const nowTime = parisTime(now);
@@ -99,6 +103,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
         </button>
       </div>
       <div className={styles.mapArea}>
+        <MapBoundary className={styles.mapLoading}>
         <Suspense fallback={<p className={styles.mapLoading}>Chargement de la carte…</p>}>
           <DeliveryMap
             points={locations}
@@ -113,6 +118,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
             }}
           />
         </Suspense>
+        </MapBoundary>
       </div>
       <ol className={styles.list}>
         {locations.map((location) => {
@@ -169,9 +175,10 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
         {warnedFor !== null && !error ? (
           <Alert tone="info">{DIFFERENT_POINT_WARNING}</Alert>
         ) : null}
-        <Button type="submit" busy={select.isPending}>
+        <Button type="submit" busy={select.isPending} disabled={!online}>
           Valider ce point de livraison
         </Button>
+        <OfflineReason offline={!online} />
       </div>
       </div>
     </form>
