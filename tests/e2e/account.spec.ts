@@ -33,13 +33,18 @@ async function logInOnPage(page: Page, email: string, password: string, remember
   await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
 }
 
-async function logOut(page: Page) {
-  // Right after a login the route change to '/' may still be closing modals: open until it stays.
+/** Opens the account modal. Right after a login the route change to '/' may still be closing modals: open until it stays. */
+async function openAccount(page: Page) {
   const account = page.getByRole('dialog', { name: 'Mon compte' });
   await expect(async () => {
     if (!(await account.isVisible())) await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
     await expect(account.getByRole('button', { name: 'Se déconnecter' })).toBeVisible({ timeout: 1000 });
   }).toPass();
+  return account;
+}
+
+async function logOut(page: Page) {
+  const account = await openAccount(page);
   await account.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expect(page).toHaveURL('/');
@@ -145,8 +150,7 @@ test('a forgotten password is reset through the link mailed to the customer', as
 
 test('the demo customer browses orders by pages of 5, opens an invoice, and sees pool, deposits and sponsor code', async ({ page }) => {
   await logInOnPage(page, DEMO.email, DEMO.password);
-  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
-  const account = page.getByRole('dialog', { name: 'Mon compte' });
+  const account = await openAccount(page);
   await expect(account.getByText('Bonjour Camille !')).toBeVisible();
   const orders = account.getByTestId('order');
   await expect(orders).toHaveCount(5);
