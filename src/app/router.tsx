@@ -11,8 +11,10 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
   });
-  // Changing route closes all modals and pop-ins (shop.md §2), without going back in history.
-  router.subscribe('onResolved', ({ pathChanged }) => {
+  // Changing route closes all modals and pop-ins (shop.md §2), without going back in history. At
+  // the start of the navigation: once resolved (after its loaders) would also close a modal the
+  // customer opened meanwhile, e.g. 'Mon compte' clicked right after logging in.
+  router.subscribe('onBeforeNavigate', ({ pathChanged }) => {
     if (!pathChanged) return;
     overlays.redirectBack = false;
     closeAll(() => {});
