@@ -21,7 +21,10 @@ async function controlledBySw(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // A page whose load started while the worker was activating stays uncontrolled (the claim came
+  // before it existed): one reload puts it under the worker.
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
 }
 
 const cached = (page: Page, cache: string) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, cache);

@@ -20,7 +20,10 @@ async function visitOnce(page: Page, path = '/passer-commande') {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // A page whose load started while the worker was activating stays uncontrolled (the claim came
+  // before it existed): one reload puts it under the worker.
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
   if (path === '/passer-commande') await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
 }
 
