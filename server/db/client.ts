@@ -18,6 +18,27 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` on each committed change to the tables the in-process copies are made of
+   * (catalog, delivery slots, settings: triggers of migration 0008), whoever made it. A change made
+   * through this Database is told before the call that made it resolves; one made by another
+   * process, as soon as the notification arrives. Answers the unsubscribe function.
+   */
+  onCacheInvalidation(listener: () => void): () => void;
+}
+
+/** The channel migration 0008's triggers notify. */
+export const CACHE_CHANNEL = 'popote_cache';
+
+function listeners() {
+  const set = new Set<() => void>();
+  return {
+    notify: () => set.forEach((listener) => listener()),
+    subscribe: (listener: () => void) => {
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+  };
 }
 
 /**
@@ -26,15 +47,28 @@ export interface Database {
  */
 export async function openDatabase(url: string | undefined, dataDir = '.data'): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    // Idle connections are kept (idleTimeoutMillis 0): each one listens for cache invalidations.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 0 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    const changes = listeners();
+    // Every pooled connection LISTENs: PostgreSQL hands a session its own notifications at commit,
+    // before the commit's answer, so a change made through this pool is known before the call that
+    // made it resolves (no window where this process answers a stale copy); the others' changes
+    // arrive on whichever connection is idle.
+    pool.on('connect', (client) => {
+      client.on('notification', (message) => {
+        if (message.channel === CACHE_CHANNEL) changes.notify();
+      });
+      client.query(`listen ${CACHE_CHANNEL}`).catch(() => {});
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
+      onCacheInvalidation: changes.subscribe,
     };
   }
   let client: PGlite;
@@ -46,11 +80,15 @@ export async function openDatabase(url: string | undefined, dataDir = '.data'): 
     client = new PGlite(dir);
   }
   await client.waitReady;
+  const changes = listeners();
+  // PGlite is one session: its notifications come with the answer of the statement that committed.
+  await client.listen(CACHE_CHANNEL, changes.notify);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    onCacheInvalidation: changes.subscribe,
   };
 }

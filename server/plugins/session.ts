@@ -18,6 +18,10 @@ const TOUCH_EVERY_MS = 3600 * 1000;
 export type Session = typeof sessions.$inferSelect;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for public routes that never look at the visitor (the catalog): their session is not read. */
+    session?: boolean;
+  }
   interface FastifyRequest {
     /** The request's session, if its cookie names a live one. */
     session: Session | null;
@@ -89,7 +93,7 @@ export default fp(async function session(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     request.session = null;
     request.ensureSession = async () => (request.session ??= await createSession(app, reply));
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.session === false) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = app.clock.now();

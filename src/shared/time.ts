@@ -15,10 +15,20 @@ const parts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-function pick(date: Date) {
-  const out: Record<string, string> = {};
-  for (const p of parts.formatToParts(date)) out[p.type] = p.value;
-  return out;
+// formatToParts costs microseconds and a busy server asks for the current second thousands of
+// times a second: the last second's parts are kept (read-only for the callers below).
+let lastSecond = Number.NaN;
+let lastParts: Record<string, string> = {};
+
+function pick(date: Date): Readonly<Record<string, string>> {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second !== lastSecond) {
+    const out: Record<string, string> = {};
+    for (const p of parts.formatToParts(date)) out[p.type] = p.value;
+    lastSecond = second;
+    lastParts = out;
+  }
+  return lastParts;
 }
 
 /** The Paris calendar date of an instant: '2026-11-22'. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, productAvailabilities, products, type Composition } from '../../db/schema';
 
@@ -113,6 +113,12 @@ export async function releaseExpiredCarts(db: Db, now: Date, limit = 50): Promis
   return released;
 }
 
+/** The earliest expiry of any cart (null when there is none). */
+export async function earliestCartExpiry(db: Db): Promise<Date | null> {
+  const [row] = await db.select({ at: min(carts.expiresAt) }).from(carts);
+  return row?.at ?? null;
+}
+
 export async function saveCart(tx: Tx, id: number, values: Partial<Omit<CartRow, 'id'>>) {
   await tx.update(carts).set(values).where(eq(carts.id, id));
 }
@@ -182,6 +188,26 @@ export async function lineCatalog(db: Conn, lines: LineRow[]) {
     menus: new Map(menuRows.map((m) => [m.id, m])),
     extraPrice: (categoryId: number, productId: number) =>
       extraRows.find((e) => e.menuCategoryId === categoryId && e.productId === productId)?.extraPriceCents ?? 0,
+  };
+}
+
+/**
+ * lineCatalog's answer for every dish and formula at once (a few dozen rows), for the in-process
+ * copy the cart views and changes read (cart.service.ts, cartCatalog).
+ */
+export async function wholeLineCatalog(db: Conn): Promise<Awaited<ReturnType<typeof lineCatalog>>> {
+  const [productRows, menuRows, extraRows] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name, priceCents: products.priceCents, coverUrl: products.coverUrl, category: products.category, vatRateBp: products.vatRateBp })
+      .from(products),
+    db.select({ id: menus.id, name: menus.name, priceCents: menus.priceCents }).from(menus),
+    db.select().from(menuCategoryProducts),
+  ]);
+  const extras = new Map(extraRows.map((e) => [`${e.menuCategoryId}:${e.productId}`, e.extraPriceCents]));
+  return {
+    products: new Map(productRows.map((p) => [p.id, p])),
+    menus: new Map(menuRows.map((m) => [m.id, m])),
+    extraPrice: (categoryId: number, productId: number) => extras.get(`${categoryId}:${productId}`) ?? 0,
   };
 }
 

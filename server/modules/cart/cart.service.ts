@@ -5,10 +5,10 @@ import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { findProduct } from '../catalog/catalog.repo';
+import { cachedRead } from '../../lib/read-cache';
+import { productsOfDate, type DatedProduct } from '../catalog/catalog.repo';
 import { menusForDate } from '../catalog/catalog.service';
-import { readSettings } from '../state/state.repo';
-import { deliveryDateAt } from '../state/state.service';
+import { deliveryDateAt, settingsOf } from '../state/state.service';
 import {
   addToLine,
   cartById,
@@ -19,6 +19,7 @@ import {
   findDiscount,
   findDiscountByCode,
   findLine,
+  wholeLineCatalog,
   findOrCreateCart,
   findSponsor,
   findSponsorCode,
@@ -29,7 +30,6 @@ import {
   moveLines,
   portionsOf,
   release,
-  releaseExpiredCarts,
   reserve,
   saveCart,
   setLineQuantity,
@@ -38,6 +38,7 @@ import {
   type LineRow,
 } from './cart.repo';
 import { checkComposition, menuLineId } from './cart-composition';
+import { noteCartExpiry, releaseDueCarts } from './cart-sweep';
 import { maxReturnableDeposits, priceCart, type DiscountRule } from './cart-pricing';
 
 export interface CartContext {
@@ -61,33 +62,61 @@ export function sponsorRule(settings: Record<string, string>): DiscountRule {
   return { amountType: Number(settings.sponsor_discount_amount_type ?? 2), amount: Number(settings.sponsor_discount_amount ?? 0) };
 }
 
-/** Everything the cart's amounts and view need, read in one go. */
-async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null) {
-  const lines = await linesOf(db, cart.id);
-  const [catalog, held, discountRow, sponsorCode, settings] = await Promise.all([
-    lineCatalog(db, lines),
-    heldDeposits(db, customerId),
-    cart.discountId ? findDiscount(db, cart.discountId) : null,
-    cart.sponsorCustomerId ? findSponsorCode(db, cart.sponsorCustomerId) : null,
-    readSettings(db as Db),
-  ]);
-  const products: CartProduct[] = lines.map((line) => toCartProduct(line, catalog));
-  const discount: { code: string; id: number | null; rule: DiscountRule } | null = discountRow
-    ? { code: discountRow.code, id: discountRow.id, rule: discountRow }
-    : sponsorCode
-      ? { code: sponsorCode, id: null, rule: sponsorRule(settings) }
-      : null;
-  const totals = priceCart({
+type Settings = Record<string, string>;
+type LineCatalog = Awaited<ReturnType<typeof lineCatalog>>;
+
+/**
+ * What a change or a view reads of rarely-changing tables, from the in-process copies
+ * (server/lib/read-cache.ts), read before a change's transaction begins so it holds its row lock
+ * for fewer round trips.
+ */
+interface SharedReads {
+  settings: Settings;
+  catalog: LineCatalog;
+  /** The dishes cooked on the change's delivery date (only a change has one). */
+  dishes?: Map<number, DatedProduct>;
+}
+
+/** Names, covers and prices of every dish and formula, and every extra's price (a few dozen rows). */
+const cartCatalog = (db: Db) => cachedRead(db, 'cart-catalog', () => wholeLineCatalog(db));
+/** The dishes cooked on a date, by id (the cart's "is it on the menu" check; stock is the UPDATE's). */
+const dishesOn = (db: Db, date: string) =>
+  cachedRead(db, `dishes-on:${date}`, async () => new Map((await productsOfDate(db, date)).map((p) => [p.id, p])));
+type CartDiscount = { code: string; id: number | null; rule: DiscountRule } | null;
+
+function totalsOf(cart: CartRow, products: CartProduct[], discount: CartDiscount) {
+  return priceCart({
     lines: products.map((p) => ({ unitPrice: p.unit_price, quantity: p.quantity, isMenu: Boolean(p.sub_products) })),
     cutlery: cart.cutlery,
     toteBags: cart.toteBags,
     depositsReturned: cart.depositsReturned,
     discount: discount?.rule ?? null,
   });
-  return { products, discount, totals, held, settings };
 }
 
-function toCartProduct(line: LineRow, catalog: Awaited<ReturnType<typeof lineCatalog>>): CartProduct {
+/**
+ * Everything the cart's amounts and view need, read in one go. The settings come from the
+ * in-process copy (a transaction passes the ones its change read before it began).
+ */
+async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null, reads?: SharedReads) {
+  const lines = await linesOf(db, cart.id);
+  const [catalog, held, discountRow, sponsorCode, settings] = await Promise.all([
+    reads?.catalog ?? lineCatalog(db, lines),
+    heldDeposits(db, customerId),
+    cart.discountId ? findDiscount(db, cart.discountId) : null,
+    cart.sponsorCustomerId ? findSponsorCode(db, cart.sponsorCustomerId) : null,
+    reads?.settings ?? settingsOf(db as Db),
+  ]);
+  const products: CartProduct[] = lines.map((line) => toCartProduct(line, catalog));
+  const discount: CartDiscount = discountRow
+    ? { code: discountRow.code, id: discountRow.id, rule: discountRow }
+    : sponsorCode
+      ? { code: sponsorCode, id: null, rule: sponsorRule(settings) }
+      : null;
+  return { products, discount, totals: totalsOf(cart, products, discount), held, settings };
+}
+
+function toCartProduct(line: LineRow, catalog: LineCatalog): CartProduct {
   if (line.productId) {
     const p = catalog.products.get(line.productId);
     return {
@@ -138,7 +167,12 @@ const EMPTY_CART: Cart = {
 /** The cart as the API answers it (shop.md §3): formulas first, then dishes. */
 async function view(db: Db, cart: CartRow | null, customerId: number | null, now: Date): Promise<Cart> {
   if (!cart) return EMPTY_CART;
-  const { products, discount, totals } = await loadCart(db, cart, customerId);
+  const [settings, catalog] = await Promise.all([settingsOf(db), cartCatalog(db)]);
+  const { products, discount, totals } = await loadCart(db, cart, customerId, { settings, catalog });
+  return toView(cart, products, discount, totals, now);
+}
+
+function toView(cart: CartRow, products: CartProduct[], discount: CartDiscount, totals: ReturnType<typeof totalsOf>, now: Date): Cart {
   const ordered = [...products.filter((p) => p.sub_products), ...products.filter((p) => !p.sub_products)];
   return {
     products: ordered,
@@ -184,17 +218,22 @@ export async function readCart(ctx: CartContext, currentDate?: Promise<string | 
 /**
  * Bonuses and returned deposits follow what is left in the cart: at most one cutlery set and one
  * tote bag per formula, returns worth at most the order and never more than the customer holds.
+ * Answers the cart as saved, priced (null when it is gone).
  */
-async function normalize(tx: Tx, cartId: number, customerId: number | null, values: Partial<CartRow>) {
-  const cart = await cartById(tx, cartId);
-  if (!cart) return;
-  const { totals, held } = await loadCart(tx, cart, customerId);
-  await saveCart(tx, cartId, {
+async function normalize(tx: Tx, cartOrId: CartRow | number, customerId: number | null, values: Partial<CartRow>, reads?: SharedReads) {
+  const cart = typeof cartOrId === 'number' ? await cartById(tx, cartOrId) : cartOrId;
+  if (!cart) return null;
+  const cartId = cart.id;
+  const { products, discount, totals, held } = await loadCart(tx, cart, customerId, reads);
+  const limited = {
     ...values,
     cutlery: Math.min(cart.cutlery, totals.formulas),
     toteBags: Math.min(cart.toteBags, totals.formulas),
     depositsReturned: Math.min(cart.depositsReturned, maxReturnableDeposits(totals.orderAmount, held)),
-  });
+  };
+  await saveCart(tx, cartId, limited);
+  const saved = { ...cart, ...limited };
+  return { cart: saved, products, discount, totals: totalsOf(saved, products, discount) };
 }
 
 /**
@@ -202,45 +241,60 @@ async function normalize(tx: Tx, cartId: number, customerId: number | null, valu
  * (created when missing, started over when stale), then re-applies the limits and restarts the
  * expiry countdown. Answers the whole cart.
  */
-async function change(ctx: CartContext, apply: (tx: Tx, cart: CartRow, date: string) => Promise<void>, createsCart = true): Promise<Cart> {
+async function change(
+  ctx: CartContext,
+  apply: (tx: Tx, cart: CartRow, date: string, reads: SharedReads) => Promise<Partial<CartRow> | void>,
+  createsCart = true,
+): Promise<Cart> {
   const { db, now, owner } = ctx;
   // Portions of abandoned carts go back on sale before this change takes any.
-  await releaseExpiredCarts(db, now, 20);
-  const date = await deliveryDateAt(db, now);
+  await releaseDueCarts(db, now);
+  const [date, settings, catalog] = await Promise.all([deliveryDateAt(db, now), settingsOf(db), cartCatalog(db)]);
   if (!date) throw refusal(409, CART_ERRORS.noDeliveryDate, 'Aucune livraison n’est prévue pour le moment : les commandes rouvrent bientôt.');
+  // Read before the transaction, never inside: on PGlite (one session) a read outside the
+  // transaction would wait for it to end, and on PostgreSQL it would take a second connection.
+  const reads = { settings, catalog, dishes: await dishesOn(db, date) };
   const expiresAt = new Date(now.getTime() + CART_TTL_MS);
-  await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     let cart = await findCart(tx, owner, true);
     if (cart && isStale(cart, date, now)) {
       await dropCart(tx, cart);
       cart = null;
     }
     // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
-    if (!cart && !createsCart) return;
+    if (!cart && !createsCart) return null;
     cart ??= await findOrCreateCart(tx, owner, date, expiresAt);
-    await apply(tx, cart, date);
-    await normalize(tx, cart.id, owner.customerId, { expiresAt, updatedAt: now });
+    // apply answers the cart fields it changes; normalize saves them with the limits, in one UPDATE.
+    const changed = (await apply(tx, cart, date, reads)) ?? {};
+    return normalize(tx, { ...cart, ...changed }, owner.customerId, { ...changed, expiresAt, updatedAt: now }, reads);
   });
-  return view(db, await findCart(db, owner), owner.customerId, now);
+  noteCartExpiry(db, expiresAt);
+  // The answer is the cart as this transaction left it: no second reading after the commit.
+  return saved ? toView(saved.cart, saved.products, saved.discount, saved.totals, now) : EMPTY_CART;
 }
 
 const soldOut = (name: string) => refusal(409, CART_ERRORS.soldOut, `Désolé, « ${name} » est épuisé pour cette livraison.`, 'id');
 const lineLimit = () =>
   refusal(409, CART_ERRORS.lineLimit, `Vous ne pouvez pas ajouter plus de ${CART_LINE_MAX_QUANTITY} fois le même article.`, 'id');
 
-async function ensureRoomForLine(tx: Tx, cartId: number, uniqueId: string) {
-  if ((await findLine(tx, cartId, uniqueId)) === null && (await countLines(tx, cartId)) >= CART_MAX_LINES) {
+/**
+ * A line just created (quantity 1) may not make the cart hold more than CART_MAX_LINES articles;
+ * the refusal rolls the insert back. An existing line costs no count.
+ */
+async function ensureRoomForNewLine(tx: Tx, cartId: number, line: LineRow) {
+  if (line.quantity === 1 && (await countLines(tx, cartId)) > CART_MAX_LINES) {
     throw refusal(409, CART_ERRORS.lineLimit, `Votre panier est complet : ${CART_MAX_LINES} articles différents au plus.`, 'id');
   }
 }
 
 export function addProduct(ctx: CartContext, productId: number): Promise<Cart> {
-  return change(ctx, async (tx, cart, date) => {
-    const product = await findProduct(tx, String(productId), date);
-    if (!product || !product.available) throw refusal(422, CART_ERRORS.unavailable, 'Ce plat n’est pas au menu de cette livraison.', 'id');
+  return change(ctx, async (tx, cart, date, reads) => {
+    const product = reads.dishes?.get(productId);
+    if (!product) throw refusal(422, CART_ERRORS.unavailable, 'Ce plat n’est pas au menu de cette livraison.', 'id');
     const uniqueId = `product-${product.id}`;
-    await ensureRoomForLine(tx, cart.id, uniqueId);
-    if (!(await addToLine(tx, cart.id, { uniqueId, productId: product.id, menuId: null, composition: null }, CART_LINE_MAX_QUANTITY))) throw lineLimit();
+    const line = await addToLine(tx, cart.id, { uniqueId, productId: product.id, menuId: null, composition: null }, CART_LINE_MAX_QUANTITY);
+    if (!line) throw lineLimit();
+    await ensureRoomForNewLine(tx, cart.id, line);
     if ((await reserve(tx, date, new Map([[product.id, 1]]), 1)).length) throw soldOut(product.name);
   });
 }
@@ -251,8 +305,9 @@ export function addMenu(ctx: CartContext, formatted: FormattedMenu): Promise<Car
     if (!menu) throw refusal(422, CART_ERRORS.invalidMenu, 'Cette formule n’est pas proposée pour cette livraison.', 'menu');
     const composition = checkComposition(menu, formatted);
     const uniqueId = menuLineId(menu.id, composition);
-    await ensureRoomForLine(tx, cart.id, uniqueId);
-    if (!(await addToLine(tx, cart.id, { uniqueId, productId: null, menuId: menu.id, composition }, CART_LINE_MAX_QUANTITY))) throw lineLimit();
+    const line = await addToLine(tx, cart.id, { uniqueId, productId: null, menuId: menu.id, composition }, CART_LINE_MAX_QUANTITY);
+    if (!line) throw lineLimit();
+    await ensureRoomForNewLine(tx, cart.id, line);
     const refused = await reserve(tx, date, portionsOf({ productId: null, composition }), 1);
     if (refused.length) {
       const name = menu.categories.flatMap((c) => c.products).find((p) => p.id === refused[0])?.name ?? 'ce plat';
@@ -290,27 +345,27 @@ const BONUS = {
 
 /** One more or one less cutlery set or tote bag: one per formula at most, when the setting offers it. */
 export function changeBonus(ctx: CartContext, bonus: Bonus, delta: 1 | -1): Promise<Cart> {
-  return change(ctx, async (tx, cart) => {
+  return change(ctx, async (tx, cart, _date, known) => {
     const current = cart[bonus];
-    if (delta < 0) return saveCart(tx, cart.id, { [bonus]: Math.max(0, current - 1) });
-    const { totals, settings } = await loadCart(tx, cart, ctx.owner.customerId);
+    if (delta < 0) return { [bonus]: Math.max(0, current - 1) };
+    const { totals, settings } = await loadCart(tx, cart, ctx.owner.customerId, known);
     const rule = BONUS[bonus];
     if (settings[rule.setting] !== '1') throw refusal(409, CART_ERRORS.bonusDisabled, rule.off);
     if (current + 1 > totals.formulas) throw refusal(409, rule.code, rule.notice.title);
-    await saveCart(tx, cart.id, { [bonus]: current + 1 });
+    return { [bonus]: current + 1 };
   }, delta > 0);
 }
 
 /** Returns one more container (POST) or takes one back (DELETE). */
 export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
-  return change(ctx, async (tx, cart) => {
-    if (delta < 0) return saveCart(tx, cart.id, { depositsReturned: Math.max(0, cart.depositsReturned - 1) });
-    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId);
+  return change(ctx, async (tx, cart, _date, reads) => {
+    if (delta < 0) return { depositsReturned: Math.max(0, cart.depositsReturned - 1) };
+    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId, reads);
     if (cart.depositsReturned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
     if (cart.depositsReturned + 1 > maxReturnableDeposits(totals.orderAmount, held)) {
       throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);
     }
-    await saveCart(tx, cart.id, { depositsReturned: cart.depositsReturned + 1 });
+    return { depositsReturned: cart.depositsReturned + 1 };
   }, delta > 0);
 }
 
@@ -319,22 +374,22 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
  * message of the spec, so codes cannot be probed one reason at a time.
  */
 export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
-  return change(ctx, async (tx, cart) => {
+  return change(ctx, async (tx) => {
     const discount = await findDiscountByCode(tx, code);
     if (discount && discountUsable(discount, parisDate(ctx.now))) {
-      return saveCart(tx, cart.id, { discountId: discount.id, sponsorCustomerId: null });
+      return { discountId: discount.id, sponsorCustomerId: null };
     }
     const sponsor = discount ? null : await findSponsor(tx, code);
     const customerId = ctx.owner.customerId;
     if (sponsor && sponsor.id !== customerId && !(customerId && (await hasOrdered(tx, customerId)))) {
-      return saveCart(tx, cart.id, { discountId: null, sponsorCustomerId: sponsor.id });
+      return { discountId: null, sponsorCustomerId: sponsor.id };
     }
     throw refusal(422, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount, 'code');
   });
 }
 
 export function removeDiscount(ctx: CartContext): Promise<Cart> {
-  return change(ctx, (tx, cart) => saveCart(tx, cart.id, { discountId: null, sponsorCustomerId: null }), false);
+  return change(ctx, async () => ({ discountId: null, sponsorCustomerId: null }), false);
 }
 
 /**

@@ -9,34 +9,49 @@ import {
   productParamsSchema,
   shuffleQuerySchema,
 } from '../../../src/shared/api/catalog';
-import { sendCacheable } from '../../lib/http-cache';
+import { sendSerialized, serializeBody } from '../../lib/http-cache';
+import { cachedRead } from '../../lib/read-cache';
 import { requestedDeliveryDate } from '../state/state.service';
 import { dayProducts, menuById, menusForDate, productDetail, shuffle } from './catalog.service';
 
-/** The catalog: public, the same for every visitor of a date, so briefly cacheable with an ETag. */
+/**
+ * The catalog: public, the same for every visitor of a date, so answered from the in-process copy
+ * of each date (server/lib/read-cache.ts, dropped on any catalog change) serialized once, with an
+ * ETag. No session is read: nothing here depends on the visitor.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/menus', { schema: { querystring: catalogQuerySchema, response: { 200: menusSchema } } }, async (request, reply) => {
+  const publicRoute = { session: false };
+
+  app.get('/api/menus', { config: publicRoute, schema: { querystring: catalogQuerySchema, response: { 200: menusSchema } } }, async (request, reply) => {
     const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-    return sendCacheable(request, reply, await menusForDate(app.db, date));
+    const body = await cachedRead(app.db, `menus:${date}`, async () => serializeBody(menusSchema, await menusForDate(app.db, date)));
+    return sendSerialized(request, reply, body);
   });
 
   app.get(
     '/api/menus/:id',
-    { schema: { params: menuParamsSchema, querystring: catalogQuerySchema, response: { 200: menuSchema } } },
+    { config: publicRoute, schema: { params: menuParamsSchema, querystring: catalogQuerySchema, response: { 200: menuSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      return sendCacheable(request, reply, await menuById(app.db, date, request.params.id));
+      const { id } = request.params;
+      const body = await cachedRead(app.db, `menu:${date}:${id}`, async () => serializeBody(menuSchema, await menuById(app.db, date, id)));
+      return sendSerialized(request, reply, body);
     },
   );
 
-  app.get('/api/products', { schema: { querystring: catalogQuerySchema, response: { 200: productListSchema } } }, async (request, reply) => {
-    const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-    return sendCacheable(request, reply, await dayProducts(app.db, date));
-  });
+  app.get(
+    '/api/products',
+    { config: publicRoute, schema: { querystring: catalogQuerySchema, response: { 200: productListSchema } } },
+    async (request, reply) => {
+      const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
+      const body = await cachedRead(app.db, `products:${date}`, async () => serializeBody(productListSchema, await dayProducts(app.db, date)));
+      return sendSerialized(request, reply, body);
+    },
+  );
 
   app.get(
     '/api/products/shuffle',
-    { schema: { querystring: shuffleQuerySchema, response: { 200: productListSchema } } },
+    { config: publicRoute, schema: { querystring: shuffleQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       // Random on purpose: the service worker may keep a copy, browsers should not.
@@ -47,10 +62,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/:id',
-    { schema: { params: productParamsSchema, querystring: catalogQuerySchema, response: { 200: productDetailSchema } } },
+    { config: publicRoute, schema: { params: productParamsSchema, querystring: catalogQuerySchema, response: { 200: productDetailSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      return sendCacheable(request, reply, await productDetail(app.db, date, request.params.id));
+      const { id } = request.params;
+      const body = await cachedRead(app.db, `product:${date}:${id}`, async () => serializeBody(productDetailSchema, await productDetail(app.db, date, id)));
+      return sendSerialized(request, reply, body);
     },
   );
 };

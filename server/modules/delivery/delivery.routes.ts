@@ -8,7 +8,8 @@ import {
   selectDeliveryBodySchema,
 } from '../../../src/shared/api/delivery';
 import { parisInstant } from '../../../src/shared/time';
-import { sendCacheable } from '../../lib/http-cache';
+import { sendCacheable, sendSerialized, serializeBody } from '../../lib/http-cache';
+import { cachedRead } from '../../lib/read-cache';
 import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';
 import { recordChoice } from './delivery.repo';
 import { checkChoice, locationsOn, searchLocations } from './delivery.service';
@@ -26,16 +27,18 @@ export function chosenDeliveryId(request: FastifyRequest): number | null {
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/delivery-locations',
-    { schema: { querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
+    // Public and the same for everyone: from the in-process copy (read-cache.ts), no session read.
+    { config: { session: false }, schema: { querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      return sendCacheable(request, reply, await locationsOn(app.db, date));
+      const body = await cachedRead(app.db, `locations:${date}`, async () => serializeBody(deliveryLocationsSchema, await locationsOn(app.db, date)));
+      return sendSerialized(request, reply, body);
     },
   );
 
   app.get(
     '/api/delivery-locations/search',
-    { schema: { querystring: deliverySearchQuerySchema, response: { 200: deliveryLocationsSchema } } },
+    { config: { session: false }, schema: { querystring: deliverySearchQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendCacheable(request, reply, await searchLocations(app.db, date, request.query.search));

@@ -2,16 +2,26 @@ import type { AppState, ShopOpen } from '../../../src/shared/api/state';
 import { currentDeliveryDate, isShopOpen } from '../../../src/shared/delivery-rules';
 import { parisDate, parisTime } from '../../../src/shared/time';
 import type { Db } from '../../db/client';
+import { cachedRead } from '../../lib/read-cache';
 import type { Session } from '../../plugins/session';
 import { readCart } from '../cart/cart.service';
 import { findDelivery } from '../delivery/delivery.service';
 import { isConnected } from '../edenred/edenred-link';
 import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
 
+/*
+ * Read by nearly every request (the delivery date by each catalog read and cart change, the
+ * settings by each state and cart answer), changed by an operator now and then: in-process copies
+ * (server/lib/read-cache.ts), dropped whenever those tables change.
+ */
+const deliveryDays = (db: Db, today: string) => cachedRead(db, `delivery-days:${today}`, () => upcomingDeliveryDays(db, today));
+export const settingsOf = (db: Db) => cachedRead(db, 'settings', () => readSettings(db));
+const contactTypesOf = (db: Db) => cachedRead(db, 'contact-types', () => readContactTypes(db));
+
 /** The date orders are taken for now (Paris time), or null when nothing is planned. */
 export async function deliveryDateAt(db: Db, now: Date): Promise<string | null> {
   const today = parisDate(now);
-  return currentDeliveryDate(await upcomingDeliveryDays(db, today), today, parisTime(now));
+  return currentDeliveryDate(await deliveryDays(db, today), today, parisTime(now));
 }
 
 /** The date a request asks about (?date=), else the current delivery date. */
@@ -22,7 +32,7 @@ export async function requestedDeliveryDate(db: Db, now: Date, asked?: string): 
 export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
   const today = parisDate(now);
   const nowTime = parisTime(now);
-  const [days, settings] = await Promise.all([upcomingDeliveryDays(db, today), readSettings(db)]);
+  const [days, settings] = await Promise.all([deliveryDays(db, today), settingsOf(db)]);
   const openingHour = settings.orders_opening_hour ?? '00:00';
   return {
     open: isShopOpen(days, today, nowTime, openingHour),
@@ -36,8 +46,8 @@ export async function appState(db: Db, session: Session, now: Date, deliveryId: 
   // One reading of the current delivery date, shared with the cart's staleness check.
   const currentDate = deliveryDateAt(db, now);
   const [settings, contactTypes, date, customer, cart, edenredLinked] = await Promise.all([
-    readSettings(db),
-    readContactTypes(db),
+    settingsOf(db),
+    contactTypesOf(db),
     currentDate,
     session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
     readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId } }, currentDate),
