@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/', 'bench/'] },
+  { ignores: ['dist/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +27,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'server/db/seed-cli.ts', 'tests/**'],
+    files: ['scripts/**', 'bench/**', 'server/db/seed-cli.ts', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,0 +1,221 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Request } from 'autocannon';
+import { load, loadTogether, type LoadResult } from './load';
+import { createBenchDatabase, postgresUrl } from './postgres';
+import { freePort, startServer, type ServerProcess } from './processes';
+
+/*
+ * The API half of `npm run bench`: autocannon in this process, each server in its own process on
+ * loopback. The floor is a bare Fastify answering Popote's own bytes from memory (floor-server.ts).
+ */
+
+export type Engine = 'floor' | 'pglite' | 'postgres';
+
+export interface ApiRun {
+  engine: Engine;
+  endpoint: string;
+  connections: number;
+  /** Server processes sharing the load (and, on PostgreSQL, one database). */
+  processes: number;
+  result: LoadResult;
+  /** The server's resident memory right after the run (the largest when several processes). */
+  rssMb: number | null;
+  /** req/s ÷ the floor's req/s on the same path (catalog endpoints). */
+  floorRatio?: number;
+}
+
+export interface ApiOptions {
+  durationSeconds: number;
+  connections: number;
+  /** Connection counts of the scaling table (the cart loop). */
+  scaling: number[];
+  log: (line: string) => void;
+}
+
+export interface ApiResults {
+  durationSeconds: number;
+  connections: number;
+  runs: ApiRun[];
+  scaling: ApiRun[];
+  notes: string[];
+}
+
+/** The catalog endpoints compared with the floor. */
+export const CATALOG_PATHS = ['/api/menus', '/api/delivery-locations'];
+export const CART_LOOP = 'cart loop (add, +1, −1, −1)';
+
+interface Visitor {
+  headers: Record<string, string>;
+  dishId: number;
+}
+
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+}
+
+/**
+ * Visitors as a browser makes them: GET /api/state gives the session and XSRF-TOKEN cookies, then a
+ * dish goes in the cart (so reading the state and the cart prices a real line). Dishes without a
+ * daily stock, spread over the visitors, so the loop never sells out.
+ */
+export async function makeVisitors(url: string, count: number): Promise<Visitor[]> {
+  const products = (await (await fetch(`${url}/api/products`)).json()) as { id: number; category: string }[];
+  const dishes = products.filter((p) => p.category !== 'main').map((p) => p.id);
+  if (dishes.length === 0) throw new Error('no dish on the menu to bench the cart with');
+  const visitors: Visitor[] = [];
+  for (let i = 0; i < count; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, async (_, j) => {
+        const res = await fetch(`${url}/api/state`);
+        const cookie = cookiesOf(res);
+        const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
+        const visitor = { headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, dishId: dishes[(i + j) % dishes.length]! };
+        const added = await fetch(`${url}/api/cart/products`, { method: 'POST', headers: visitor.headers, body: JSON.stringify({ id: visitor.dishId }) });
+        if (!added.ok) throw new Error(`preparing a visitor: POST /api/cart/products answered ${added.status} ${await added.text()}`);
+        return visitor;
+      }),
+    );
+    visitors.push(...batch);
+  }
+  return visitors;
+}
+
+/** A GET with the visitor's cookies, as the browser sends every /api call once it has a session. */
+const getAs = (path: string) => (v: Visitor): Request[] => [{ method: 'GET', path, headers: { cookie: v.headers.cookie! } }];
+
+/** Add a dish, +1, −1, −1: four mutations that leave the cart as it was, so the loop can run for ever. */
+export const cartLoop = (v: Visitor): Request[] => {
+  const line = JSON.stringify({ id: `product-${v.dishId}` });
+  return [
+    { method: 'POST', path: '/api/cart/products', headers: v.headers, body: JSON.stringify({ id: v.dishId }) },
+    { method: 'POST', path: '/api/cart/increment', headers: v.headers, body: line },
+    { method: 'POST', path: '/api/cart/decrement', headers: v.headers, body: line },
+    { method: 'POST', path: '/api/cart/decrement', headers: v.headers, body: line },
+  ];
+};
+
+const SCENARIOS: { endpoint: string; requests: (v: Visitor) => Request[] }[] = [
+  { endpoint: 'GET /api/state', requests: getAs('/api/state') },
+  { endpoint: 'GET /api/menus', requests: getAs('/api/menus') },
+  { endpoint: 'GET /api/delivery-locations', requests: getAs('/api/delivery-locations') },
+  { endpoint: 'GET /api/cart', requests: getAs('/api/cart') },
+  { endpoint: CART_LOOP, requests: cartLoop },
+];
+
+function popoteEnv(databaseUrl: string, port: number): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Request logs would measure pino and the pipe, not the app.
+    LOG_LEVEL: 'warn',
+    SEED_ON_START: '1',
+  };
+}
+
+async function startPopote(name: string, databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  return startServer(name, 'server/index.ts', port, popoteEnv(databaseUrl, port), '/api/health');
+}
+
+/** Runs `connections` connections split evenly over the servers, each with its own visitors. */
+async function measure(
+  engine: Engine,
+  endpoint: string,
+  servers: ServerProcess[],
+  connections: number,
+  visitors: Visitor[],
+  requests: (v: Visitor) => Request[],
+  options: ApiOptions,
+): Promise<ApiRun> {
+  const share = Math.ceil(connections / servers.length);
+  const runs = servers.map((server, s) => ({
+    url: server.url,
+    connections: Math.min(share, connections - s * share),
+    durationSeconds: options.durationSeconds,
+    requestsFor: (c: number) => requests(visitors[(s * share + c) % visitors.length]!),
+  }));
+  const result = servers.length === 1 ? await load(runs[0]!) : await loadTogether(runs);
+  const rss = servers.map((s) => s.rssMb()).filter((r): r is number => r !== null);
+  const run: ApiRun = { engine, endpoint, connections, processes: servers.length, result, rssMb: rss.length ? Math.max(...rss) : null };
+  options.log(
+    `  ${engine.padEnd(8)} ${endpoint.padEnd(30)} ${String(connections).padStart(3)} conn × ${servers.length}: ` +
+      `${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ` +
+      `errors ${result.non2xx + result.socketErrors}, RSS ${run.rssMb} MB`,
+  );
+  return run;
+}
+
+/** The floor on each catalog path, answering the bytes Popote answered there. */
+async function measureFloor(popote: ServerProcess, visitors: Visitor[], options: ApiOptions): Promise<ApiRun[]> {
+  const bodies: Record<string, string> = {};
+  for (const path of CATALOG_PATHS) bodies[path] = await (await fetch(popote.url + path)).text();
+  const file = join(mkdtempSync(join(tmpdir(), 'popote-bench-')), 'floor-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const floor = await startServer('floor', 'bench/floor-server.ts', await freePort(), { FLOOR_BODIES: file }, '/ready');
+  try {
+    const runs: ApiRun[] = [];
+    for (const path of CATALOG_PATHS) {
+      runs.push(await measure('floor', `GET ${path}`, [floor], options.connections, visitors, getAs(path), options));
+    }
+    return runs;
+  } finally {
+    await floor.stop();
+  }
+}
+
+async function benchEngine(engine: Exclude<Engine, 'floor'>, databaseUrl: string, options: ApiOptions, results: ApiResults) {
+  options.log(`API on ${engine}`);
+  const server = await startPopote(engine, databaseUrl);
+  const servers = [server];
+  try {
+    const visitors = await makeVisitors(server.url, Math.max(options.connections, ...options.scaling));
+    if (engine === 'pglite') results.runs.push(...(await measureFloor(server, visitors, options)));
+    for (const scenario of SCENARIOS) {
+      results.runs.push(await measure(engine, scenario.endpoint, servers, options.connections, visitors, scenario.requests, options));
+    }
+    const loop = results.runs.at(-1)!;
+    for (const connections of options.scaling) {
+      results.scaling.push(
+        connections === options.connections ? loop : await measure(engine, CART_LOOP, servers, connections, visitors, cartLoop, options),
+      );
+    }
+    if (engine === 'postgres') {
+      // A second stateless process on the same database, as a load balancer would spread users.
+      servers.push(await startPopote('postgres-2', databaseUrl));
+      for (const connections of options.scaling.filter((c) => c >= options.connections)) {
+        results.scaling.push(await measure(engine, CART_LOOP, servers, connections, visitors, cartLoop, options));
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+export async function runApiBench(options: ApiOptions): Promise<ApiResults> {
+  const results: ApiResults = { durationSeconds: options.durationSeconds, connections: options.connections, runs: [], scaling: [], notes: [] };
+  await benchEngine('pglite', 'memory://', options, results);
+  const pgUrl = postgresUrl();
+  if (!pgUrl) {
+    results.notes.push('PostgreSQL: skipped (neither TEST_DATABASE_URL nor DATABASE_URL is a postgres:// URL).');
+    return results;
+  }
+  let database: Awaited<ReturnType<typeof createBenchDatabase>>;
+  try {
+    database = await createBenchDatabase(pgUrl);
+  } catch (err) {
+    results.notes.push(`PostgreSQL: skipped (${(err as Error).message}).`);
+    return results;
+  }
+  try {
+    await benchEngine('postgres', database.url, options, results);
+  } finally {
+    await database.drop();
+  }
+  return results;
+}

@@ -1,0 +1,65 @@
+import { cpus } from 'node:os';
+import type { ApiResults, ApiRun } from './api';
+import type { Target } from './targets';
+
+export interface BenchResults {
+  date: string;
+  machine: { cpus: number; cpu: string; node: string };
+  api?: ApiResults & { targets: Target[] };
+  /** The web half (Lighthouse), added by its own step. */
+  web?: unknown;
+  seconds: number;
+}
+
+export function machine() {
+  return { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version };
+}
+
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+const errorsOf = (r: ApiRun) => r.result.non2xx + r.result.socketErrors;
+
+function apiTable(api: ApiResults): string[] {
+  return [
+    row(['engine', 'endpoint', 'req/s', '× floor', 'p50 ms', 'p99 ms', 'errors', 'RSS MB']),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...api.runs.map((r) =>
+      row([r.engine, r.endpoint, r.result.requestsPerSecond, r.floorRatio === undefined ? '' : r.floorRatio.toFixed(2), r.result.latencyP50Ms, r.result.latencyP99Ms, errorsOf(r), r.rssMb ?? '?']),
+    ),
+  ];
+}
+
+function scalingTable(api: ApiResults): string[] {
+  return [
+    row(['engine', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...api.scaling.map((r) => row([r.engine, r.processes, r.connections, r.result.requestsPerSecond, r.result.latencyP50Ms, r.result.latencyP99Ms, errorsOf(r), r.rssMb ?? '?'])),
+  ];
+}
+
+export function toMarkdown(results: BenchResults): string {
+  const lines = [
+    `Run ${results.date} on ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.machine.node}, in ${Math.round(results.seconds)} s.`,
+    '',
+  ];
+  const api = results.api;
+  if (api) {
+    lines.push(
+      `### API: ${api.connections} connections, ${api.durationSeconds} s per run (autocannon, loopback)`,
+      '',
+      ...apiTable(api),
+      '',
+      '### Scaling: the cart loop',
+      '',
+      ...scalingTable(api),
+      '',
+      '### Targets',
+      '',
+      row(['target', 'measured', 'met']),
+      row(['---', '---', '---']),
+      ...api.targets.map((t) => row([t.target, t.measured, t.met ? 'yes' : '**no**'])),
+      '',
+      ...api.notes.map((n) => `- ${n}`),
+    );
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

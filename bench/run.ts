@@ -1,0 +1,35 @@
+/**
+ * `npm run bench`: measures Popote against the floor of its own stack, in one run, and writes
+ * bench/results.json and bench/results.md (printed too). Each half is its own module: api.ts now,
+ * web.ts (Lighthouse) as a further section.
+ *
+ * BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 50) and
+ * BENCH_SECTIONS (default "api") shorten or pick a run.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runApiBench } from './api';
+import { ROOT } from './processes';
+import { machine, toMarkdown, type BenchResults } from './report';
+import { apiTargets, compareWithFloor } from './targets';
+
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const sections = new Set((process.env.BENCH_SECTIONS ?? 'api').split(',').map((s) => s.trim()));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const started = Date.now();
+const results: BenchResults = { date: new Date().toISOString(), machine: machine(), seconds: 0 };
+
+if (sections.has('api')) {
+  const api = await runApiBench({ durationSeconds, connections, scaling: [10, connections, 200], log });
+  compareWithFloor(api);
+  results.api = { ...api, targets: apiTargets(api) };
+}
+
+results.seconds = (Date.now() - started) / 1000;
+const markdown = toMarkdown(results);
+writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(join(ROOT, 'bench/results.md'), markdown);
+log('');
+log(markdown);
