@@ -47,21 +47,26 @@ function listeners() {
  */
 export async function openDatabase(url: string | undefined, dataDir = '.data'): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    // Idle connections are kept (idleTimeoutMillis 0): each one listens for cache invalidations.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 0 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
     const changes = listeners();
     // Every pooled connection LISTENs: PostgreSQL hands a session its own notifications at commit,
     // before the commit's answer, so a change made through this pool is known before the call that
     // made it resolves (no window where this process answers a stale copy); the others' changes
-    // arrive on whichever connection is idle.
-    pool.on('connect', (client) => {
-      client.on('notification', (message) => {
-        if (message.channel === CACHE_CHANNEL) changes.notify();
-      });
-      client.query(`listen ${CACHE_CHANNEL}`).catch(() => {});
+    // arrive on whichever connection is idle. Idle connections are therefore kept
+    // (idleTimeoutMillis 0), and onConnect runs LISTEN before a new one is handed out.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 0,
+      onConnect: async (client: pg.ClientBase) => {
+        client.on('notification', (message) => {
+          if (message.channel === CACHE_CHANNEL) changes.notify();
+        });
+        await client.query(`listen ${CACHE_CHANNEL}`);
+      },
     });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
