@@ -57,7 +57,7 @@ describe('generated hostile requests on every route', () => {
       let allRefused = true;
       await fc.assert(
         fc.asyncProperty(body, query, fc.oneof(hostileString, hostileId.map(String)), fc.boolean(), async (payload, q, param, asJson) => {
-          const search = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+          const search = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
           const url = `${concrete(route.url, String(param).slice(0, 150) || 'x')}${search ? `?${search}` : ''}`;
           const res = await app.app.inject({
             method: route.method as 'POST',
