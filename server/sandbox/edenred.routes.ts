@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parse as parseQueryString } from 'node:querystring';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parisDate } from '../../src/shared/time';
+import { acceptProviderBodies } from './provider-bodies';
 import type { Db, Tx } from '../db/client';
 import { sandboxEdenredAccounts, sandboxEdenredGrants, sandboxEdenredTransactions, sandboxEdenredWidgetSessions } from '../db/schema';
 import {
@@ -415,20 +415,8 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.env.PUBLIC_URL.replace(/\/+$/, '');
   const issuer = `${publicUrl}${P}`;
 
-  // Edenred accepts a POST with a JSON content type and no body (cancel); so does its emulator.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new DirectPaymentError(400, 'INVALID_REQUEST', 'The body is not valid JSON.'), undefined);
-    }
-  });
-  // The token endpoint and the login form (this plugin only: the app's API takes JSON and multipart).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, { ...parseQueryString(body as string) });
-  });
+  // Edenred accepts a POST with a JSON content type and no body (cancel); the token endpoint and the login form take forms.
+  acceptProviderBodies(app, () => new DirectPaymentError(400, 'INVALID_REQUEST', 'The body is not valid JSON.'));
 
   // Each part answers in its own format: OAuth errors on the SSO, the envelope on the APIs.
   app.setErrorHandler((error: FastifyError | DirectPaymentError | OAuthError | WidgetError, request, reply) => {

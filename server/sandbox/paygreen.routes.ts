@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parse as parseQueryString } from 'node:querystring';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxPaygreenOrders } from '../db/schema';
+import { acceptProviderBodies } from './provider-bodies';
 import { PAYMENT_ORDER_STATUSES, SANDBOX_PATH, SANDBOX_SECRET_KEY, SANDBOX_SHOP_ID, type PaymentOrderStatus } from '../payments/paygreen/paygreen-client';
 
 type Row = typeof sandboxPaygreenOrders.$inferSelect;
@@ -173,20 +173,8 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A provider failure QA asked for: answered by the next `remaining` payment-order calls. */
   let failure: { status: number; code: string; message: string; remaining: number } | null = null;
 
-  // PayGreen accepts a POST with a JSON content type and no body (auth, cancel); so does its emulator.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new ApiError(400, 'invalid_json', 'The body is not valid JSON.'), undefined);
-    }
-  });
-  // The hosted page's form (this plugin only: the app's API takes JSON and multipart).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, { ...parseQueryString(body as string) });
-  });
+  // PayGreen accepts a POST with a JSON content type and no body (auth, cancel); its hosted page posts a form.
+  acceptProviderBodies(app, () => new ApiError(400, 'invalid_json', 'The body is not valid JSON.'));
 
   // Errors in PayGreen's manner (a status and a message), not in Popote's envelope.
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

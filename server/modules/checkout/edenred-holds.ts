@@ -38,9 +38,14 @@ export async function releaseSupersededHolds(app: FastifyInstance, customerId: n
     try {
       const tx = await edenredOf(app).cancel(payment.providerId);
       await app.db.update(payments).set({ status: tx.status }).where(eq(payments.id, payment.id));
-      await app.db.update(preOrders).set({ edenredPayment: sql`null` }).where(eq(preOrders.id, payment.preOrderId));
+      await releaseEdenredClaim(app, payment.preOrderId);
     } catch (err) {
       app.log.warn({ err, authorizationId: payment.providerId }, 'edenred: a superseded hold could not be cancelled');
     }
   }
+}
+
+/** The pre-order no longer carries an Edenred payment: its remaining price is whole again. */
+export async function releaseEdenredClaim(app: FastifyInstance, preOrderId: number): Promise<void> {
+  await app.db.update(preOrders).set({ edenredPayment: sql`null` }).where(eq(preOrders.id, preOrderId));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
 import { EDENRED_ERRORS, EDENRED_MESSAGES, type EdenredWidget } from '../../../src/shared/api/edenred';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { EdenredError, type EdenredTransaction, type EdenredWidgetPayment } from '../../payments/edenred/edenred-types';
 import { edenredOf, requireEdenredSession } from '../edenred/edenred-link';
 import { settleCardPayment } from './card-payment';
-import { captureHeldEdenred } from './edenred-holds';
+import { captureHeldEdenred, releaseEdenredClaim } from './edenred-holds';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -64,10 +64,6 @@ async function claim(app: FastifyInstance, preId: number, amount: number) {
   if (!row) throw new AppError(409, EDENRED_ERRORS.alreadyApplied, 'Un paiement Edenred est déjà appliqué à cette commande.');
 }
 
-async function release(app: FastifyInstance, preId: number) {
-  await app.db.update(preOrders).set({ edenredPayment: sql`null` }).where(eq(preOrders.id, preId));
-}
-
 async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow, amount: number, capture: 'auto' | 'manual'): Promise<EdenredTransaction> {
   const session = await requireEdenredSession(app, customerId);
   await claim(app, pre.id, amount);
@@ -75,7 +71,7 @@ async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow
   try {
     tx = await edenredOf(app).createTransaction(session.accessToken, { orderRef: orderRef(pre, 'b'), amount, capture });
   } catch (err) {
-    await release(app, pre.id);
+    await releaseEdenredClaim(app, pre.id);
     throw providerFailure(app, err);
   }
   await app.db.update(preOrders).set({ edenredPayment: { unit_amount: amount, authorization_id: tx.authorizationId } }).where(eq(preOrders.id, pre.id));
@@ -100,7 +96,7 @@ async function placeOrRefund(app: FastifyInstance, payment: PaymentRow, preId: n
     if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
     app.log.warn({ preId, reason: err.code }, 'edenred-paid order could not be placed: giving the money back');
     await undo(app, payment).catch((undoErr: unknown) => app.log.error({ err: undoErr, preId }, 'edenred refund failed'));
-    if (payment.provider === BALANCE) await release(app, preId);
+    if (payment.provider === BALANCE) await releaseEdenredClaim(app, preId);
     throw err;
   }
 }
@@ -137,7 +133,7 @@ export async function removeEdenredPayment(app: FastifyInstance, customerId: num
   } catch (err) {
     throw providerFailure(app, err);
   }
-  await release(app, pre.id);
+  await releaseEdenredClaim(app, pre.id);
   return viewPreOrder(app.db, customerId);
 }
 
@@ -163,7 +159,7 @@ export async function refundForRefusedCard(app: FastifyInstance, customerId: num
   } catch (err) {
     throw providerFailure(app, err);
   }
-  await release(app, pre.id);
+  await releaseEdenredClaim(app, pre.id);
   return { refunded: true };
 }
 

@@ -1,5 +1,4 @@
 import { ApiError } from '../../lib/api-client';
-import { closeModal, MODALS } from '../../lib/overlays-store';
 import { notify } from '../../lib/snackbar-store';
 import type { PreOrder } from '../../shared/api/checkout';
 import { EDENRED_ERRORS, EDENRED_LOGIN_CHANNEL, EDENRED_MESSAGES, edenredLoginMessageSchema } from '../../shared/api/edenred';
@@ -13,18 +12,13 @@ import {
   registerEdenredWidget,
   removeEdenredPayment,
 } from './api/payment-calls';
-import { completePayment, type PaymentContext } from './payment-flow';
+import { closeAllModals, completePayment, wait, type PaymentContext } from './payment-flow';
 import { edenredPlan, WIDGET_POLL, widgetConfirmed } from './payment-rules';
 import { payment, showRecap } from './payment-store';
 
 /** payment.md §9: the provider's login popup. */
 const POPUP_FEATURES = 'popup,width=800,height=800';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function closeAllModals() {
-  for (const m of MODALS) closeModal(m);
-}
 
 /** Fetches the linked account's balance into the store (0 when unknown). */
 export async function refreshEdenredBalance(): Promise<void> {

@@ -22,7 +22,7 @@ declare global {
   }
 }
 
-function closeAllModals() {
+export function closeAllModals() {
   for (const m of MODALS) closeModal(m);
 }
 
@@ -87,7 +87,7 @@ export async function payByCard(): Promise<void> {
   }
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The return from the hosted card page (payment.md §4), read once on any page. */
 export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, clearUrl: () => void) {
