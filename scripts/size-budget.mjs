@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KIB = 170;
+const BUDGET_KIB = 150;
 /** The chunks of the route tree that render `/`: the _home layout and its index. */
 const HOME_ROUTE = /^routes\/(_home|_home\.index)\.tsx/;
 

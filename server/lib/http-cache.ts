@@ -28,7 +28,7 @@ export interface SerializedBody {
 }
 
 /** Encodes with the route's response schema, as fastify-type-provider-zod's serializer does per request. */
-export function serializeBody<S extends z.ZodType>(schema: S, body: z.input<S>): SerializedBody {
+export function serializeBody<S extends z.core.$ZodType>(schema: S, body: z.input<S>): SerializedBody {
   const json = JSON.stringify(z.encode(schema, body as z.output<S>));
   return { json, etag: strongEtag(json) };
 }

@@ -4,14 +4,12 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { addMenu } from '../features/cart/api/cart-calls';
 import { CartExpiryPopin } from '../features/cart/components/cart-expiry-popin';
-import { CartModal } from '../features/cart/components/cart-modal';
 import { useCartExpiry } from '../features/cart/cart-expiry';
 import { cartCount } from '../features/cart/cart-rules';
 import { cartState, replaceCart } from '../features/cart/cart-store';
 import { menusQuery } from '../features/catalog/api/menus';
 import { DeliverySummary } from '../features/delivery/components/delivery-summary';
 import { DeliveryWidget } from '../features/delivery/components/delivery-widget';
-import { DeliverySuggestion } from '../features/delivery/components/delivery-suggestion';
 import { prefetchDeliveryMap } from '../features/delivery/map-loader';
 import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
@@ -42,6 +40,10 @@ import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
 
 // Modal contents load when first opened: they stay out of the home page's JavaScript.
+// The cart's too: it loads once the cart holds something, or on its first opening.
+const loadCartModal = () => import('../features/cart/components/cart-modal');
+const CartModal = lazy(() => loadCartModal().then((m) => ({ default: m.CartModal })));
+const DeliverySuggestion = lazy(() => import('../features/delivery/components/delivery-suggestion').then((m) => ({ default: m.DeliverySuggestion })));
 const FormulaComposer = lazy(() => import('../features/catalog/components/formula-composer').then((m) => ({ default: m.FormulaComposer })));
 const AccountModal = lazy(() => import('./account-modal').then((m) => ({ default: m.AccountModal })));
 const LoginForm = lazy(() => import('../features/account/components/login-form').then((m) => ({ default: m.LoginForm })));
@@ -97,6 +99,13 @@ export function AppShell() {
   const queryClient = useQueryClient();
   const cart = useSnapshot(cartState).cart as Cart | null;
   const [expiryMode, setExpiryMode] = useState<'warning' | 'timeout'>('warning');
+  // Once opened, the cart stays mounted: its panel state and its close (focus back) need it.
+  const [cartMounted, setCartMounted] = useState(false);
+  if (snap.modals.cart && !cartMounted) setCartMounted(true);
+  const cartFilled = Boolean(cart && cartCount(cart) > 0);
+  useEffect(() => {
+    if (cartFilled) void loadCartModal();
+  }, [cartFilled]);
   const payment = useMemo(() => {
     // After a payment the server state (cart, pool, orders) changes: reload it, drop the account.
     const ctx = {
@@ -213,10 +222,12 @@ export function AppShell() {
         </Suspense>
       </Dialog>
       <Dialog open={snap.modals.delivery_suggest_location} title="Où voulez-vous déjeuner ?" onClose={() => closeModal('delivery_suggest_location')}>
-        <DeliverySuggestion
-          suggestUrl={import.meta.env.VITE_DELIVERY_SUGGEST_URL || '/entreprises'}
-          onTricycle={() => openModal('delivery_selector')}
-        />
+        <Suspense fallback={loading}>
+          <DeliverySuggestion
+            suggestUrl={import.meta.env.VITE_DELIVERY_SUGGEST_URL || '/entreprises'}
+            onTricycle={() => openModal('delivery_selector')}
+          />
+        </Suspense>
       </Dialog>
       <ClosedWebsitePopin
         open={snap.popins.closed_website}
@@ -232,33 +243,37 @@ export function AppShell() {
         text={settings.homepage_popin_text ?? ''}
       />
       <MobileMenu open={snap.modals.navigation} onClose={() => closeModal('navigation')} />
-      <CartModal
-        open={snap.modals.cart}
-        onClose={() => closeModal('cart')}
-        delivery={
-          <DeliverySummary
-            delivery={state?.current_delivery ?? null}
-            dateLabel={date ? formatLongDate(date) : null}
-            onChoose={chooseDeliveryFromCart}
+      {cartMounted ? (
+        <Suspense fallback={null}>
+          <CartModal
+            open={snap.modals.cart}
+            onClose={() => closeModal('cart')}
+            delivery={
+              <DeliverySummary
+                delivery={state?.current_delivery ?? null}
+                dateLabel={date ? formatLongDate(date) : null}
+                onChoose={chooseDeliveryFromCart}
+              />
+            }
+            locationId={state?.current_delivery?.delivery_location.id ?? null}
+            usualLocationId={state?.usual_delivery_location_id ?? null}
+            customer={state?.customer ?? null}
+            bonuses={{ cutlery: settings.enable_cutlery === '1', toteBags: settings.enable_tote_bags === '1' }}
+            renderAccount={(mode) =>
+              // Logged in from the cart: straight on to payment (shop.md §4).
+              <Suspense fallback={loading}>
+                {mode === 'login' ? (
+                  <LoginForm onLoggedIn={payment.continueToPayment} onForgotPassword={() => openModal('reset_password')} />
+                ) : (
+                  <SignupForm onSignedUp={payment.continueToPayment} />
+                )}
+              </Suspense>
+            }
+            onCheckout={payment.checkout}
+            onChooseDelivery={chooseDeliveryFromCart}
           />
-        }
-        locationId={state?.current_delivery?.delivery_location.id ?? null}
-        usualLocationId={state?.usual_delivery_location_id ?? null}
-        customer={state?.customer ?? null}
-        bonuses={{ cutlery: settings.enable_cutlery === '1', toteBags: settings.enable_tote_bags === '1' }}
-        renderAccount={(mode) =>
-          // Logged in from the cart: straight on to payment (shop.md §4).
-          <Suspense fallback={loading}>
-            {mode === 'login' ? (
-              <LoginForm onLoggedIn={payment.continueToPayment} onForgotPassword={() => openModal('reset_password')} />
-            ) : (
-              <SignupForm onSignedUp={payment.continueToPayment} />
-            )}
-          </Suspense>
-        }
-        onCheckout={payment.checkout}
-        onChooseDelivery={chooseDeliveryFromCart}
-      />
+        </Suspense>
+      ) : null}
       {snap.modals.account || snap.modals.reset_password ? (
         <Suspense fallback={null}>
           <AccountModal />

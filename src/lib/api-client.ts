@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { CSRF_STATUS, errorBodySchema, type ErrorBody } from '../shared/api/errors';
 
 /** A refused or failed API call, with the server's error envelope when it sent one. */
@@ -36,7 +36,7 @@ interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Parses (and so validates) the answer. */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
   /** Sees the successful response (its headers) before its body is parsed. */
   onResponse?: (response: Response) => void;

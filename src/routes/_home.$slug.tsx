@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DishDetailOverlay, loadDish } from './-components/dish-detail-overlay';
+import { DishDetailOverlay } from './-components/dish-detail-overlay';
+import { loadDish } from './-components/load-dish';
 
 export const Route = createFileRoute('/_home/$slug')({
   loader: ({ context, params }) => loadDish(context.queryClient, params.slug),

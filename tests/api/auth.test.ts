@@ -397,6 +397,30 @@ describe('POST /api/login', () => {
     expect((await login(v, customer.email, DEMO_CUSTOMER.password)).statusCode).toBe(422);
   });
 
+  it('takes as long for an unknown e-mail as for a wrong password: timing does not tell whether an account exists', async () => {
+    // An unknown address still costs a password check (against a dummy hash): without it, its
+    // answer would come in a fraction of a wrong password's (the scrypt hash dominates both).
+    const customers = [await newCustomer(), await newCustomer(), await newCustomer()];
+    const timed = async (email: string) => {
+      const v = await newVisitor();
+      const started = performance.now();
+      expect((await login(v, email, 'not-the-password')).statusCode).toBe(422);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const customer of customers) {
+        known.push(await timed(customer.email));
+        unknown.push(await timed(uniqueEmail('inconnu')));
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(unknown) / median(known);
+    expect(ratio, `unknown ${median(unknown).toFixed(1)} ms, wrong password ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.6);
+  });
+
   it('refuses a missing password or a malformed e-mail with the form messages', async () => {
     const v = await newVisitor();
     fieldError(await v.request('POST', '/api/login', { email: DEMO_CUSTOMER.email }), 'password', 'Merci de saisir votre mot de passe.');

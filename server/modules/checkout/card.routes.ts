@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_ORDER_ID_PATTERN, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { PAYMENT_ORDER_ID_PATTERN, cardPaymentStartSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';
@@ -10,7 +10,7 @@ const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Pa
 
 /** Card payment through PayGreen's hosted page: start, return, notification, order (payment.md §7). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/payment/paygreen', { schema: { response: { 200: z.object({ hosted_payment_url: z.string() }) } } }, async (request) => {
+  app.post('/api/payment/paygreen', { schema: { response: { 200: cardPaymentStartSchema } } }, async (request) => {
     return startCardPayment(app, requireCustomerId(request));
   });
 

@@ -17,7 +17,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** A zod failure as the API's 422 envelope (the errors plugin does the same for route schemas). */
-function validationError(error: z.ZodError): AppError {
+function validationError(error: z.core.$ZodError): AppError {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
   return new AppError(422, ERROR_CODES.validation, Object.values(errors)[0]?.[0] ?? MESSAGES.validation, errors);

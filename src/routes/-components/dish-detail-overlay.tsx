@@ -1,24 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { notFound } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { useDishDetail } from '../../app/detail-navigation';
 import { Dialog } from '../../components/ui/dialog';
 import { QueryStatus } from '../../components/ui/query-status';
 import { productQuery } from '../../features/catalog/api/products';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { DishDetail } from '../../features/catalog/components/dish-detail';
-import { ApiError } from '../../lib/api-client';
-import { loadDeliveryDate, useDeliveryDate } from '../../lib/app-state';
-
-/** Loader of the detail routes: an unknown dish is the 404 page. */
-export async function loadDish(queryClient: QueryClient, slug: string) {
-  const date = await loadDeliveryDate(queryClient);
-  try {
-    await queryClient.ensureQueryData(productQuery(slug, date));
-  } catch (err) {
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500) throw notFound();
-  }
-}
+import { useDeliveryDate } from '../../lib/app-state';
 
 /** A dish's detail in a dialog over the page below, with its own URL. */
 export function DishDetailOverlay({ slug }: { slug: string }) {

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NewPasswordForm, ResetRequestForm } from '../../features/account/components/password-reset-forms';
 import { PasswordResetPage } from '../../features/account/components/password-reset-page';
 import { notify } from '../../lib/snackbar-store';
@@ -8,7 +8,7 @@ import { AUTH_MESSAGES } from '../../shared/api/auth';
 export const Route = createFileRoute('/compte/mot-de-passe/{-$token}')({
   head: () => ({ meta: [{ title: 'Mot de passe — Popote' }] }),
   // The mail's link carries the address, to prefill it.
-  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
+  validateSearch: z.object({ email: z.catch(z.optional(z.string().check(z.maxLength(254))), undefined) }),
   component: PasswordResetRoute,
 });
 

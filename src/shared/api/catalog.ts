@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dateQuerySchema, idField } from './fields';
 
 export const catalogQuerySchema = dateQuerySchema;
 
 /** A dish as listed in a formula's category or on the home page. Prices in cents. */
 export const catalogProductSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   name: z.string(),
   short_description: z.string(),
   /** Price of the dish sold alone. */
-  price: z.number().int(),
+  price: z.int(),
   /** Price added to a formula when chosen among its extras ("petits plus"); 0 in required categories. */
-  extra_price: z.number().int(),
-  cover_url: z.string().nullable(),
+  extra_price: z.int(),
+  cover_url: z.nullable(z.string()),
   allergens: z.array(z.string()),
   /** Dietary tags: végétarien, vegan, sans gluten… */
   tags: z.array(z.string()),
@@ -24,10 +24,10 @@ export const catalogProductSchema = z.object({
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 
 export const menuCategorySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   /** 1 starter, 2 main, 3 dessert, other drink. */
-  type: z.number().int(),
+  type: z.int(),
   /** Required categories are one-product choices; the others form the "petits plus" extras. */
   required: z.boolean(),
   products: z.array(catalogProductSchema),
@@ -36,48 +36,50 @@ export type MenuCategory = z.infer<typeof menuCategorySchema>;
 
 /** A formula of the day (shop.md §3 "Menu"). */
 export const menuSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   name: z.string(),
   description: z.string(),
-  price: z.number().int(),
+  price: z.int(),
   categories: z.array(menuCategorySchema),
 });
 export type Menu = z.infer<typeof menuSchema>;
 export const menusSchema = z.array(menuSchema);
 
-export const menuParamsSchema = z.object({ id: z.coerce.number({ error: 'Formule inconnue.' }).pipe(idField('Formule inconnue.')) });
+export const menuParamsSchema = z.object({ id: z.pipe(z.coerce.number({ error: 'Formule inconnue.' }), idField('Formule inconnue.')) });
 
-export const shuffleQuerySchema = catalogQuerySchema.extend({
-  number: z.coerce
-    .number({ error: 'Le nombre de plats doit être un entier entre 1 et 24.' })
-    .int({ error: 'Le nombre de plats doit être un entier entre 1 et 24.' })
-    .min(1, { error: 'Le nombre de plats doit être un entier entre 1 et 24.' })
-    .max(24, { error: 'Le nombre de plats doit être un entier entre 1 et 24.' })
-    .default(8),
+const shuffleNumberMessage = 'Le nombre de plats doit être un entier entre 1 et 24.';
+export const shuffleQuerySchema = z.extend(catalogQuerySchema, {
+  number: z._default(
+    z.pipe(
+      z.coerce.number({ error: shuffleNumberMessage }),
+      z.int({ error: shuffleNumberMessage }).check(z.minimum(1, { error: shuffleNumberMessage }), z.maximum(24, { error: shuffleNumberMessage })),
+    ),
+    8,
+  ),
 });
 export const productListSchema = z.array(catalogProductSchema);
 
 export const productParamsSchema = z.object({
-  id: z.string().min(1).max(120).regex(/^[a-z0-9-]+$/i, { error: 'Plat inconnu.' }),
+  id: z.string().check(z.minLength(1), z.maxLength(120), z.regex(/^[a-z0-9-]+$/i, { error: 'Plat inconnu.' })),
 });
 
 /** The full dish (GET /api/products/{id}). */
-export const productDetailSchema = catalogProductSchema.extend({
+export const productDetailSchema = z.extend(catalogProductSchema, {
   description: z.string(),
   ingredients: z.array(z.string()),
-  nutrition: z.object({ kcal: z.number(), proteins_g: z.number(), carbs_g: z.number(), fat_g: z.number() }).nullable(),
+  nutrition: z.nullable(z.object({ kcal: z.number(), proteins_g: z.number(), carbs_g: z.number(), fat_g: z.number() })),
   /** Cooked on the delivery date asked for. */
   available: z.boolean(),
   /** The formulas of that date it can be chosen in. */
-  menus: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
+  menus: z.array(z.object({ id: z.int(), slug: z.string(), name: z.string() })),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** The formatted menu the cart receives (shop.md §3): category id → product id(s). */
 export const formattedMenuSchema = z.object({
   id: idField('Formule inconnue.'),
-  sub_products: z.record(z.string().regex(/^\d+$/), idField('Plat inconnu.')),
-  additional_products: z.record(z.string().regex(/^\d+$/), z.array(idField('Plat inconnu.')).max(20)),
+  sub_products: z.record(z.string().check(z.regex(/^\d+$/)), idField('Plat inconnu.')),
+  additional_products: z.record(z.string().check(z.regex(/^\d+$/)), z.array(idField('Plat inconnu.')).check(z.maxLength(20))),
 });
 export type FormattedMenu = z.infer<typeof formattedMenuSchema>;

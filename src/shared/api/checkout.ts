@@ -1,13 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../constants';
 import { orderProductSchema } from './auth';
 
 export const VOUCHERS_LIMIT_MESSAGE = `Attention, vous ne pouvez ajouter plus de ${PAPER_VOUCHERS_MAX} tickets restaurant papier à votre cagnotte.`;
 
+const QUANTITY_MESSAGE = 'Choisissez un nombre de tickets entre 1 et 20.';
+const VALUE_MESSAGE = 'La valeur d’un ticket va de 0 à 19 €.';
 /** A row of paper lunch vouchers: how many, and the value of one in whole euros (payment.md §3). */
 export const lunchVoucherRowSchema = z.object({
-  quantity: z.number({ error: 'Choisissez un nombre de tickets entre 1 et 20.' }).int().min(1, { error: 'Choisissez un nombre de tickets entre 1 et 20.' }).max(PAPER_VOUCHERS_MAX, { error: 'Choisissez un nombre de tickets entre 1 et 20.' }),
-  amount: z.number({ error: 'La valeur d’un ticket va de 0 à 19 €.' }).int().min(0, { error: 'La valeur d’un ticket va de 0 à 19 €.' }).max(19, { error: 'La valeur d’un ticket va de 0 à 19 €.' }),
+  quantity: z.int({ error: QUANTITY_MESSAGE }).check(z.minimum(1, { error: QUANTITY_MESSAGE }), z.maximum(PAPER_VOUCHERS_MAX, { error: QUANTITY_MESSAGE })),
+  amount: z.int({ error: VALUE_MESSAGE }).check(z.minimum(0, { error: VALUE_MESSAGE }), z.maximum(19, { error: VALUE_MESSAGE })),
 });
 export type LunchVoucherRow = z.infer<typeof lunchVoucherRowSchema>;
 
@@ -26,39 +28,44 @@ export const PAYMENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const lunchVouchersBodySchema = z.object({
   lunch_vouchers: z
     .array(lunchVoucherRowSchema)
-    .max(PAPER_VOUCHERS_MAX, { error: VOUCHERS_LIMIT_MESSAGE })
-    .refine((rows) => vouchersQuantity(rows) <= PAPER_VOUCHERS_MAX, { error: VOUCHERS_LIMIT_MESSAGE }),
+    .check(
+      z.maxLength(PAPER_VOUCHERS_MAX, { error: VOUCHERS_LIMIT_MESSAGE }),
+      z.refine((rows) => vouchersQuantity(rows) <= PAPER_VOUCHERS_MAX, { error: VOUCHERS_LIMIT_MESSAGE }),
+    ),
 });
 
 /** The pre-order a validated cart becomes (payment.md §3); amounts in cents, formatted ones '12,90'. */
 export const preOrderSchema = z.object({
-  id: z.number().int(),
-  final_price: z.number().int(),
+  id: z.int(),
+  final_price: z.int(),
   formatted_final_price: z.string(),
-  remaining_price: z.number().int(),
+  remaining_price: z.int(),
   formatted_remaining_price: z.string(),
   /** Pool applied to this order. */
-  pool: z.number().int(),
+  pool: z.int(),
   formatted_pool: z.string(),
   /** The customer's pool plus the vouchers declared here. */
-  available_pool: z.number().int(),
-  max_usable_pool: z.number().int(),
+  available_pool: z.int(),
+  max_usable_pool: z.int(),
   formatted_max_usable_pool: z.string(),
   lunch_vouchers: z.array(lunchVoucherRowSchema),
-  edenredPayment: z.object({ unit_amount: z.number().int(), authorization_id: z.string() }).nullable(),
+  edenredPayment: z.nullable(z.object({ unit_amount: z.int(), authorization_id: z.string() })),
 });
 export type PreOrder = z.infer<typeof preOrderSchema>;
 
+/** POST /api/payment/paygreen: where to send the buyer to pay by card. */
+export const cardPaymentStartSchema = z.object({ hosted_payment_url: z.string() });
+
 /** A placed order as the validated-order pop-in needs it (payment.md §3 "Validated order"). */
 export const validatedOrderSchema = z.object({
-  id: z.number().int(),
-  invoice_number: z.string().nullable(),
-  amount_total: z.number().int(),
-  vat_amount: z.number().int(),
-  delivery_name: z.string().nullable(),
+  id: z.int(),
+  invoice_number: z.nullable(z.string()),
+  amount_total: z.int(),
+  vat_amount: z.int(),
+  delivery_name: z.nullable(z.string()),
   /** hh:mm */
-  delivery_start: z.string().nullable(),
-  delivery_end: z.string().nullable(),
+  delivery_start: z.nullable(z.string()),
+  delivery_end: z.nullable(z.string()),
   products: z.array(orderProductSchema),
 });
 export type ValidatedOrder = z.infer<typeof validatedOrderSchema>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN, emailField, phoneField, textField } from './fields';
+import { z } from 'zod/mini';
+import { EMAIL_PATTERN, PHONE_PATTERN, emailField, emptyAsUnset, phoneField, textField } from './fields';
 import { MESSAGES } from './messages';
 
 /** The contact form's three modes (shop.md §2): the /contact page, job applications, the account's help. */
@@ -65,54 +65,56 @@ export function formatFileSize(bytes: number): string {
 }
 
 /** A form's checkbox: a boolean (JSON) or '1' / '0' (form data); unset means yes (shop.md §3). */
-const recallField = z
-  .union([z.boolean(), z.enum(['0', '1'])], { error: 'La case « être rappelé » vaut 1 ou 0.' })
-  .optional()
-  .transform((v) => v === undefined || v === true || v === '1');
+const recallField = z.pipe(
+  z.optional(z.union([z.boolean(), z.enum(['0', '1'])], { error: 'La case « être rappelé » vaut 1 ou 0.' })),
+  z.transform((v) => v === undefined || v === true || v === '1'),
+);
 
-const text = (max: number) => z.string().trim().max(max, { error: `Ce champ ne doit pas dépasser ${max} caractères.` }).optional().default('');
+const text = (max: number) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `Ce champ ne doit pas dépasser ${max} caractères.` }))), '');
+
+const submissionIdField = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Identifiant d’envoi invalide.' }));
 
 /**
  * POST /api/contact (multipart; the files are parts named `files`, checked apart). Required fields
  * by mode (shop.md §5): identity in contactPage and apply, the request type in contactPage and
  * userAccount, the message always. In userAccount mode the identity is the logged-in customer's.
  */
-export const contactBodySchema = z
-  .object({
-    mode: z.enum(CONTACT_MODES, { error: 'Le formulaire envoyé est inconnu.' }).optional().default('contactPage'),
-    request_type: text(50),
-    message: text(MESSAGE_MAX_LENGTH),
-    firstname: text(80),
-    lastname: text(80),
-    email: text(254),
-    phone: text(30),
-    recall: recallField,
-    /** The client's key for this submission: a retry of it is stored once. */
-    submission_id: z
-      .string()
-      .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Identifiant d’envoi invalide.' })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-  })
-  .superRefine((v, ctx) => {
-    const wordLike = /[\p{L}\p{N}]/u;
-    const need = (field: keyof typeof v, label: string) => {
-      if (!wordLike.test(String(v[field] ?? ''))) ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.required(label) });
-    };
-    if (v.mode !== 'userAccount') {
-      need('lastname', 'nom');
-      need('firstname', 'prénom');
-      if (!EMAIL_PATTERN.test(v.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.email });
-      if (!PHONE_PATTERN.test(v.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phone });
-    }
-    if (v.mode !== 'apply') need('request_type', 'objet');
-    need('message', 'message');
-  })
-  .transform((v) => ({ ...v, email: v.email.toLowerCase(), request_type: v.request_type || undefined }));
+export const contactBodySchema = z.pipe(
+  z
+    .object({
+      mode: z._default(z.optional(z.enum(CONTACT_MODES, { error: 'Le formulaire envoyé est inconnu.' })), 'contactPage'),
+      request_type: text(50),
+      message: text(MESSAGE_MAX_LENGTH),
+      firstname: text(80),
+      lastname: text(80),
+      email: text(254),
+      phone: text(30),
+      recall: recallField,
+      /** The client's key for this submission: a retry of it is stored once. */
+      submission_id: z.union([z.optional(submissionIdField), emptyAsUnset]),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        const wordLike = /[\p{L}\p{N}]/u;
+        const need = (field: keyof typeof v, label: string) => {
+          if (!wordLike.test(String(v[field] ?? ''))) ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.required(label) });
+        };
+        if (v.mode !== 'userAccount') {
+          need('lastname', 'nom');
+          need('firstname', 'prénom');
+          if (!EMAIL_PATTERN.test(v.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.email });
+          if (!PHONE_PATTERN.test(v.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phone });
+        }
+        if (v.mode !== 'apply') need('request_type', 'objet');
+        need('message', 'message');
+      }),
+    ),
+  z.transform((v) => ({ ...v, email: v.email.toLowerCase(), request_type: v.request_type || undefined })),
+);
 export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactFields = z.output<typeof contactBodySchema>;
 
-export const contactResponseSchema = z.object({ message: z.string(), id: z.number().int().optional() });
+export const contactResponseSchema = z.object({ message: z.string(), id: z.optional(z.int()) });
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
 export const HEADCOUNT_MESSAGE = 'Indiquez le nombre approximatif de salariés présents sur le site.';
@@ -124,16 +126,16 @@ export const landingContactBodySchema = z.object({
   email: emailField,
   phone: phoneField,
   // A number (JSON) or digits (a form's text field): 1 to 100 000.
-  headcount: z.union([z.number(), z.string()], { error: HEADCOUNT_MESSAGE }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : NaN;
-    if (Number.isInteger(n) && n >= 1 && n <= 100_000) return n;
-    ctx.addIssue({ code: 'custom', message: HEADCOUNT_MESSAGE });
-    return z.NEVER;
-  }),
+  headcount: z.pipe(
+    z.union([z.number(), z.string()], { error: HEADCOUNT_MESSAGE }),
+    z.transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : NaN;
+      if (Number.isInteger(n) && n >= 1 && n <= 100_000) return n;
+      ctx.issues.push({ code: 'custom', message: HEADCOUNT_MESSAGE, input: v });
+      return z.NEVER;
+    }),
+  ),
   message: textField('message', MESSAGE_MAX_LENGTH),
-  submission_id: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Identifiant d’envoi invalide.' })
-    .optional(),
+  submission_id: z.optional(submissionIdField),
 });
 export type LandingContactBody = z.input<typeof landingContactBodySchema>;

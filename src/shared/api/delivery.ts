@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dateQuerySchema, idField } from './fields';
 
 export const deliveryLocationSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   address: z.string(),
   latitude: z.number(),
@@ -12,22 +12,22 @@ export const deliveryLocationSummarySchema = z.object({
 
 /** A delivery: one point, one date, one time window, one tour with its order cut-off. */
 export const deliverySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** 'YYYY-MM-DD HH:MM:SS', Paris wall-clock time. */
   starts_at: z.string(),
   ends_at: z.string(),
   delivery_location: deliveryLocationSummarySchema,
-  tour: z.object({ id: z.number().int(), name: z.string(), order_time_limit: z.string() }),
+  tour: z.object({ id: z.int(), name: z.string(), order_time_limit: z.string() }),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
 /** A delivery slot as listed under its location (the location is the parent). */
-export const locationDeliverySchema = deliverySchema.omit({ delivery_location: true });
+export const locationDeliverySchema = z.omit(deliverySchema, { delivery_location: true });
 export type LocationDelivery = z.infer<typeof locationDeliverySchema>;
 
 /** A delivery point with its slots on the delivery date (shop.md §3 "Delivery location"). */
-export const deliveryLocationSchema = deliveryLocationSummarySchema.extend({
-  company: z.string().nullable(),
+export const deliveryLocationSchema = z.extend(deliveryLocationSummarySchema, {
+  company: z.nullable(z.string()),
   deliveries: z.array(locationDeliverySchema),
 });
 export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
@@ -37,8 +37,10 @@ export const deliveryLocationsQuerySchema = dateQuerySchema;
 
 export const SEARCH_MIN_LENGTH = 3;
 const searchMessage = `Saisissez au moins ${SEARCH_MIN_LENGTH} caractères.`;
-export const deliverySearchQuerySchema = deliveryLocationsQuerySchema.extend({
-  search: z.string({ error: searchMessage }).trim().min(SEARCH_MIN_LENGTH, { error: searchMessage }).max(100, { error: 'Votre recherche est trop longue.' }),
+export const deliverySearchQuerySchema = z.extend(deliveryLocationsQuerySchema, {
+  search: z
+    .string({ error: searchMessage })
+    .check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, { error: searchMessage }), z.maxLength(100, { error: 'Votre recherche est trop longue.' })),
 });
 
 /** Asked once before a logged-in customer leaves their usual point (choice and payment click). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { preOrderSchema, validatedOrderSchema } from './checkout';
 
 /**
@@ -10,43 +10,42 @@ import { preOrderSchema, validatedOrderSchema } from './checkout';
 export const oauthUrlSchema = z.object({ url: z.string() });
 
 /** GET /api/edenred/balance: cents; 0 when unknown (not linked, provider unreachable). */
-export const balanceSchema = z.object({ balance: z.number().int() });
+export const balanceSchema = z.object({ balance: z.int() });
 
 /** GET /api/edenred/logout: what the recap shows once logged out. */
-export const edenredLogoutSchema = z.object({ balance: z.number().int(), link: z.string().nullable(), isConnectedToEdenred: z.literal(false) });
+export const edenredLogoutSchema = z.object({ balance: z.int(), link: z.nullable(z.string()), isConnectedToEdenred: z.literal(false) });
 
 /** GET /api/payment/edenred/only|partly?amount= (cents). */
 export const edenredAmountQuerySchema = z.object({
-  amount: z.coerce
-    .number({ error: 'Montant invalide.' })
-    .int({ error: 'Montant invalide.' })
-    .positive({ error: 'Montant invalide.' })
-    .max(100_000, { error: 'Montant invalide.' }),
+  amount: z.pipe(
+    z.coerce.number({ error: 'Montant invalide.' }),
+    z.int({ error: 'Montant invalide.' }).check(z.positive({ error: 'Montant invalide.' }), z.maximum(100_000, { error: 'Montant invalide.' })),
+  ),
 });
 
 /** POST /api/payment/edenred/refund */
 export const edenredRefundBodySchema = z.object({
-  authorization_id: z.string().min(1).max(200),
-  amount: z.number().int().positive().max(100_000),
+  authorization_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  amount: z.int().check(z.positive(), z.maximum(100_000)),
 });
 
 /** POST /api/payment/edenred: the widget's payload once it authorized the payment. */
-export const widgetPaymentBodySchema = z.object({ payload: z.string().min(1).max(2000) });
-export const widgetPaymentAnswerSchema = z.object({ data: z.object({ id: z.number().int() }) });
+export const widgetPaymentBodySchema = z.object({ payload: z.string().check(z.minLength(1), z.maxLength(2000)) });
+export const widgetPaymentAnswerSchema = z.object({ data: z.object({ id: z.int() }) });
 
 /**
  * GET /api/payment/edenred/order-details?id= : current_status 1 or 2 once the order is placed, 0 while
  * the provider has not confirmed, 3 when the payment failed (error_text says why).
  */
-export const orderDetailsQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const orderDetailsQuerySchema = z.object({ id: z.pipe(z.coerce.number(), z.int().check(z.positive())) });
 export const orderDetailsSchema = z.object({
-  order: z.object({ id: z.number().int().nullable(), current_status: z.number().int(), error_text: z.string().nullable() }),
+  order: z.object({ id: z.nullable(z.int()), current_status: z.int(), error_text: z.nullable(z.string()) }),
   /** The placed order, for the validated-order pop-in. */
-  validated_order: validatedOrderSchema.nullable(),
+  validated_order: z.nullable(validatedOrderSchema),
 });
 
 /** What the pre-order carries for the widget (POST /api/payment/edenred/session). */
-export const edenredWidgetSchema = z.object({ script_url: z.string(), session_id: z.string(), amount: z.number().int() });
+export const edenredWidgetSchema = z.object({ script_url: z.string(), session_id: z.string(), amount: z.int() });
 export type EdenredWidget = z.infer<typeof edenredWidgetSchema>;
 export const widgetSessionAnswerSchema = z.object({ pre_order: preOrderSchema, widget: edenredWidgetSchema });
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every error the API answers: `{message, code?, errors?}` (errors: field → messages). */
 export const errorBodySchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

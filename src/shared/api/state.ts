@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cartSchema } from './cart';
 import { deliverySchema } from './delivery';
 
 export const customerSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
@@ -17,13 +17,13 @@ export const settingsSchema = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const stateSchema = z.object({
-  customer: customerSummarySchema.nullable(),
-  current_delivery_date: z.string().nullable(),
-  last_delivery_id: z.number().int().nullable(),
+  customer: z.nullable(customerSummarySchema),
+  current_delivery_date: z.nullable(z.string()),
+  last_delivery_id: z.nullable(z.int()),
   /** Where the customer's last delivery was (their usual point), whatever its date. */
-  usual_delivery_location_id: z.number().int().nullable(),
-  cart: cartSchema.nullable(),
-  current_delivery: deliverySchema.nullable(),
+  usual_delivery_location_id: z.nullable(z.int()),
+  cart: z.nullable(cartSchema),
+  current_delivery: z.nullable(deliverySchema),
   settings: settingsSchema,
   /** request_type key → French label, in display order. */
   contact_types: z.record(z.string(), z.string()),
@@ -33,7 +33,7 @@ export type AppState = z.infer<typeof stateSchema>;
 export const shopOpenSchema = z.object({
   open: z.boolean(),
   /** The date orders are currently taken for, or null when no delivery is planned. */
-  current_delivery_date: z.string().nullable(),
+  current_delivery_date: z.nullable(z.string()),
   /** From settings, 'HH:MM': when orders for the next delivery day open. */
   orders_opening_hour: z.string(),
 });

@@ -1,6 +1,5 @@
 import { api } from '../../../lib/api-client';
-import { preOrderSchema, validatedOrderSchema, type LunchVoucherRow } from '../../../shared/api/checkout';
-import { z } from 'zod';
+import { cardPaymentStartSchema, preOrderSchema, validatedOrderSchema, type LunchVoucherRow } from '../../../shared/api/checkout';
 import {
   balanceSchema,
   edenredLogoutSchema,
@@ -22,7 +21,7 @@ export const applyPool = () => api('/api/pending-order/pool', { ...post, schema:
 /** Pays a pre-order whose remaining price is 0 (pool, vouchers). */
 export const payWithoutCard = () => api('/api/payment', { ...post, schema: validatedOrderSchema });
 export const orderFreeCart = () => api('/api/cart/order', { ...post, schema: validatedOrderSchema });
-export const startCardPayment = () => api('/api/payment/paygreen', { ...post, schema: z.object({ hosted_payment_url: z.string() }) });
+export const startCardPayment = () => api('/api/payment/paygreen', { ...post, schema: cardPaymentStartSchema });
 export const fetchCardOrder = (poId: string) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order`, { schema: validatedOrderSchema });
 
 // Edenred (payment.md §7 "Meal-voucher provider").
