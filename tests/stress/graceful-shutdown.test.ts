@@ -37,10 +37,9 @@ it('drains the request in flight, refuses new connections and exits 0', async ()
   const dish = await dearestDish(server.url);
   // Adding to the cart takes a portion with an UPDATE of this row: hold it.
   const lock = await db.hold('select * from product_availabilities where product_id = $1 and date = $2 for update', [dish.id, state.json.current_delivery_date]);
-  let inFlight: ReturnType<typeof client.post> | null = null;
-  let waitedMs = 0;
+  const inFlight = client.post('/api/cart/products', { id: dish.id });
+  let waitedMs: number;
   try {
-    inFlight = client.post('/api/cart/products', { id: dish.id });
     await waitFor('the cart request to wait on the held row', async () => (await db.one<number>("select count(*)::int from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [db.name])) === 1);
     const signalled = Date.now();
     server.child!.kill('SIGTERM');
