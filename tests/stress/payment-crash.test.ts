@@ -124,7 +124,7 @@ describe('the server killed in the middle of placing an order', () => {
     await restart();
     // PayGreen replays its notification (the emulator's driver posts it to the shop).
     const replay = await fetch(`${server.url}/__sandbox/paygreen/payment-orders/${po}/notify`, { method: 'POST' });
-    expect((await replay.json()).data.response_status).toBe(200);
+    expect(((await replay.json()) as { data: { response_status: number } }).data.response_status).toBe(200);
     await client.get(`/api/payment/paygreen/return?po_id=${po}`);
     const orders = await ordersOf(customerId);
     expect(orders).toHaveLength(1);
