@@ -9,6 +9,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { hashToken, randomToken } from '../../server/lib/tokens';
 import { parisInstant } from '../../src/shared/time';
 import { createPostgresDatabase } from '../api/helpers';
 
@@ -225,6 +226,9 @@ export interface Answer {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** Requests of every Client in flight now, and the most there were at once since `peak` was reset. */
+export const traffic = { inFlight: 0, peak: 0 };
+
 /**
  * A browser-like client: keeps the cookies the servers set (whichever instance answers) and echoes
  * the XSRF-TOKEN cookie in X-XSRF-TOKEN on every non-GET request. `base` picks the instance.
@@ -249,7 +253,14 @@ export class Client {
       payload = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(`${options.base ?? this.base}${path}`, { method, headers, body: payload, redirect: 'manual' });
+    traffic.inFlight++;
+    traffic.peak = Math.max(traffic.peak, traffic.inFlight);
+    let res: Response;
+    try {
+      res = await fetch(`${options.base ?? this.base}${path}`, { method, headers, body: payload, redirect: 'manual' });
+    } finally {
+      traffic.inFlight--;
+    }
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -419,4 +430,31 @@ export async function allAtOnce<T>(count: number, task: (i: number) => Promise<T
   const runs = Array.from({ length: count }, (_, i) => gate.then(() => task(i)));
   go();
   return Promise.all(runs);
+}
+
+/**
+ * `count` customers made straight in the database, each logged in (a session row, as a login
+ * makes it) with `poolCents` in their pool: the many-customer scenarios test checkout, not the
+ * scrypt cost of 200 sign-ups on a 2-core machine. Answers one Client per customer.
+ */
+export async function loggedInCustomers(db: StressDatabase, base: string, count: number, now: Date, poolCents = 0): Promise<{ client: Client; customerId: number }[]> {
+  const tag = randomToken().slice(0, 8).toLowerCase();
+  const customers = await db.rows<{ id: number }>(
+    `insert into customers (firstname, lastname, email, phone, password_hash, sponsor_code, pool_cents)
+     select 'Client', 'Foule ' || i, 'foule-' || $1 || '-' || i || '@example.fr', '0612345678', 'scrypt$unused', 'FOULE' || $1 || i, $2
+     from generate_series(1, $3::int) as i returning id`,
+    [tag, poolCents, count],
+  );
+  const expires = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
+  return Promise.all(
+    customers.map(async ({ id }) => {
+      const token = randomToken();
+      const csrf = randomToken();
+      await db.pool.query('insert into sessions (id, customer_id, csrf_token, remember, expires_at, created_at, updated_at) values ($1, $2, $3, true, $4, $5, $5)', [hashToken(token), id, csrf, expires, now]);
+      const client = new Client(base);
+      client.jar.set('popote_session', token);
+      client.jar.set('XSRF-TOKEN', csrf);
+      return { client, customerId: id };
+    }),
+  );
 }
