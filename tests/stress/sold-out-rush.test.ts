@@ -25,7 +25,7 @@ afterAll(async () => {
 
 it(`sells ${PORTIONS} portions to ${CUSTOMERS} customers checking out at once: ${PORTIONS} orders, the others told it is sold out, no 5xx`, async () => {
   const dish = await dearestDish(server.url);
-  const date = (await (await fetch(`${server.url}/api/state`)).json()).current_delivery_date as string;
+  const date = ((await (await fetch(`${server.url}/api/state`)).json()) as { current_delivery_date: string }).current_delivery_date;
   // The kitchen has 20 portions left (what a catalog import's stock sets; here straight in the row).
   const set = await db.pool.query('update product_availabilities set stock = reserved + $3 where product_id = $1 and date = $2', [dish.id, date, PORTIONS]);
   expect(set.rowCount).toBe(1);
