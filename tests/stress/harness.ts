@@ -243,10 +243,11 @@ export class Client {
   }
 
   async request(method: string, path: string, body?: unknown, options: { base?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = {};
     if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.jar.get('XSRF-TOKEN');
     if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    Object.assign(headers, options.headers);
     let payload: string | undefined;
     if (typeof body === 'string') payload = body;
     else if (body !== undefined) {
