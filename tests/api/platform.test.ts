@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
+import { isDatabaseUnavailable } from '../../server/plugins/errors';
 import { MESSAGES } from '../../src/shared/api/messages';
 import { createTestApp, visitor, type TestApp } from './helpers';
 
@@ -89,6 +90,14 @@ describe('GET /api/health', () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('counts connection failures and a saturated pool as the database unavailable (503), not a fault', () => {
+    const wrapped = (cause: Error) => Object.assign(new Error('Failed query: select 1'), { cause });
+    expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
   });
 
   it('reports it down with 503, session cookie or not, while other routes answer the 503 envelope', async () => {
