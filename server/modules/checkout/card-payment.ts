@@ -94,7 +94,6 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
       const [owner] = await app.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, payment.id));
       if (owner?.orderId !== placed) throw new AppError(409, CHECKOUT_ERRORS.alreadyPaid, 'Cette commande est déjà payée.');
       orderId = placed;
-      await captureHeldEdenred(app, orderId);
     } catch (err) {
       // Sold out, pool spent or already paid meanwhile: the money goes back.
       if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
@@ -111,6 +110,9 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
       status = 'refused';
     }
   }
+  // Also on a replay: the placement is committed with this payment, so a server that died right
+  // after it left an Edenred part held, to be taken now.
+  if (status === 'success' && orderId) await captureHeldEdenred(app, orderId);
   await app.db.update(payments).set({ status: providerStatus, orderId }).where(eq(payments.id, payment.id));
   return { status, orderId, customerId: payment.customerId };
 }
