@@ -125,9 +125,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(session);
   await app.register(csrf);
 
+  // Once closing, each answer closes its connection: a keep-alive connection left idle after the
+  // last in-flight request would hold app.close() for Fastify's 72 s keep-alive timeout, and the
+  // shutdown would time out (tests/stress/graceful-shutdown.test.ts).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   // API answers are personal or short-lived unless a route says otherwise.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(healthRoutes);

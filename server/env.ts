@@ -18,6 +18,8 @@ const envSchema = z
     SEED_ON_START: flag.default(true),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Popote <bonjour@popote.fr>'),
+    // How often the background sender looks for due mail (ms); retries keep their own backoff.
+    MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     // Where the team receives the contact form, job applications and companies' requests.
     CONTACT_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('bonjour@popote.fr'),
     JOBS_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('recrutement@popote.fr'),

@@ -40,9 +40,9 @@ function sendMail() {
       mailRun = null;
     });
 }
-const mailer = setInterval(sendMail, 10_000);
+const mailer = setInterval(sendMail, env.MAIL_SEND_INTERVAL_MS);
 mailer.unref();
-const firstMail = setTimeout(sendMail, 1_000);
+const firstMail = setTimeout(sendMail, Math.min(1_000, env.MAIL_SEND_INTERVAL_MS));
 firstMail.unref();
 
 async function shutdown(signal: string) {

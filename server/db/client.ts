@@ -71,6 +71,9 @@ export async function openDatabase(url: string | undefined, dataDir = '.data'): 
     // made it resolves (no window where this process answers a stale copy); the others' changes
     // arrive on whichever connection is idle. Idle connections are therefore kept
     // (idleTimeoutMillis 0), and onConnect runs LISTEN before a new one is handed out.
+    // A new connection also drops the copies: it is made at start or after connections were lost
+    // (the database restarted, the network dropped), and changes committed while no connection
+    // listened were told to nobody (tests/stress/database-outage.test.ts).
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
@@ -81,6 +84,7 @@ export async function openDatabase(url: string | undefined, dataDir = '.data'): 
           if (message.channel === CACHE_CHANNEL) changes.notify();
         });
         await client.query(`listen ${CACHE_CHANNEL}`);
+        changes.notify();
       },
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.

@@ -12,7 +12,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (e instanceof Error && /Connection terminated|connection timeout/i.test(e.message)) return true;
+    // pg-pool's own: a connection that did not come in time, whether connecting or waiting for a
+    // busy pool (a rush holding every connection): the service is saturated, the request is fine.
+    if (e instanceof Error && /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message)) return true;
   }
   return false;
 }

@@ -183,6 +183,25 @@ describe('paying with the Edenred balance', () => {
     expect(tx).toMatchObject({ status: 'captured', capturedAmount: 300 });
   });
 
+  it('takes the held part on the replayed notification when the server died between placing the order and taking it', async () => {
+    const c = await customerWithCart(app);
+    await link(c, 'paul@edenred.test');
+    await setProviderBalance('paul@edenred.test', 300);
+    const { data } = (await c.call('GET', '/api/payment/edenred/partly?amount=300')).json() as { data: { authorization_id: string } };
+    const po = new URL((await c.call('POST', '/api/payment/paygreen')).json().hosted_payment_url as string).pathname.split('/').pop()!;
+    await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/payment-orders/${po}/outcome`, payload: { status: 'successed', notify: false } });
+    // What a server killed right after the placement's commit leaves: the order, owned by the card payment, and the hold.
+    const [cardPayment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
+    const { placeOrder } = await import('../../server/modules/checkout/checkout.service');
+    await placeOrder(app.database.db, cardPayment!.preOrderId, app.clock.now(), { paymentId: cardPayment!.id });
+    const [before] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, data.authorization_id));
+    expect(before).toMatchObject({ status: 'authorized' });
+    await app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: po } });
+    const [held] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, data.authorization_id));
+    expect(held).toMatchObject({ status: 'captured' });
+    expect(await ordersOf(c.customer.id)).toHaveLength(1);
+  });
+
   it('gives a held part back when the cart is validated again (the earlier pre-order is superseded)', async () => {
     const c = await customerWithCart(app);
     await link(c, 'paul@edenred.test');

@@ -27,17 +27,27 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   if (process.env.API_TEST_DATABASE !== 'postgres' || !url) {
     return { database: await openDatabase('memory://'), drop: async () => {} };
   }
-  const name = `popote_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const created = await createPostgresDatabase(url);
+  return { database: await openDatabase(created.url), drop: created.drop };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl` (any database of it), named
+ * `<prefix>_<random>`: its URL, and `drop` (forced, so connections left open do not stop it).
+ */
+export async function createPostgresDatabase(serverUrl: string, prefix = 'popote_test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const target = new URL(url);
+  const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   return {
-    database: await openDatabase(target.toString()),
+    url: target.toString(),
+    name,
     drop: async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();

@@ -2,6 +2,11 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { loadEnv } from '../../server/env';
+import { isDatabaseUnavailable } from '../../server/plugins/errors';
+import { MESSAGES } from '../../src/shared/api/messages';
 import { createTestApp, visitor, type TestApp } from './helpers';
 
 /** A tiny fake build, to test how dist/ is served. */
@@ -85,6 +90,33 @@ describe('GET /api/health', () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('counts connection failures and a saturated pool as the database unavailable (503), not a fault', () => {
+    const wrapped = (cause: Error) => Object.assign(new Error('Failed query: select 1'), { cause });
+    expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
+  });
+
+  it('reports it down with 503, session cookie or not, while other routes answer the 503 envelope', async () => {
+    // A PostgreSQL nobody listens for: every connection is refused.
+    const unreachable = await openDatabase('postgres://postgres@127.0.0.1:9/popote');
+    const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database: unreachable, logger: false, distDir: '/nonexistent-dist' });
+    try {
+      for (const cookie of [undefined, 'popote_session=0123456789abcdef']) {
+        const res = await app.inject({ url: '/api/health', headers: cookie ? { cookie } : {} });
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json()).toEqual({ status: 'degraded', database: 'down' });
+      }
+      const cart = await app.inject({ url: '/api/cart', headers: { cookie: 'popote_session=0123456789abcdef' } });
+      expect(cart.statusCode).toBe(503);
+      expect(cart.json()).toEqual({ message: MESSAGES.unavailable, code: 'service_unavailable' });
+    } finally {
+      await app.close();
+      await unreachable.close();
+    }
   });
 });
 

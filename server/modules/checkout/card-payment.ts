@@ -84,19 +84,35 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
   let status = returnStatus(order.status);
   let orderId = payment.orderId;
   if (status === 'success' && order.amount !== payment.amountCents) status = 'refused';
+  let providerStatus: PaymentOrderStatus = order.status;
   if (status === 'success' && !orderId) {
     try {
       await checkNotUnderpaid(app, payment);
-      orderId = await placeOrder(app.db, payment.preOrderId, app.clock.now());
-      await captureHeldEdenred(app, orderId);
+      const placed = await placeOrder(app.db, payment.preOrderId, app.clock.now(), { paymentId: payment.id });
+      // The pre-order may have been placed by another payment: a second tab paying by card too
+      // (maybe on another instance), or the pool or Edenred. This payment is then one too many.
+      const [owner] = await app.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, payment.id));
+      if (owner?.orderId !== placed) throw new AppError(409, CHECKOUT_ERRORS.alreadyPaid, 'Cette commande est déjà payée.');
+      orderId = placed;
     } catch (err) {
-      // Sold out or pool spent meanwhile: the money goes back.
+      // Sold out, pool spent or already paid meanwhile: the money goes back.
       if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
       app.log.warn({ providerId, reason: err.code }, 'paid order could not be placed: refunding');
-      await app.paygreen().refund(providerId).catch((refundErr: unknown) => app.log.error({ err: refundErr, providerId }, 'refund failed'));
+      const refunded = await app
+        .paygreen()
+        .refund(providerId)
+        .catch(async (refundErr: unknown) => {
+          // Refunded already (its twin, the return or the notification, got there first) or failed: ask what it is now.
+          app.log.error({ err: refundErr, providerId }, 'refund failed');
+          return app.paygreen().getPaymentOrder(providerId).catch(() => null);
+        });
+      if (refunded) providerStatus = refunded.status;
       status = 'refused';
     }
   }
-  await app.db.update(payments).set({ status: order.status, orderId }).where(eq(payments.id, payment.id));
+  // Also on a replay: the placement is committed with this payment, so a server that died right
+  // after it left an Edenred part held, to be taken now.
+  if (status === 'success' && orderId) await captureHeldEdenred(app, orderId);
+  await app.db.update(payments).set({ status: providerStatus, orderId }).where(eq(payments.id, payment.id));
   return { status, orderId, customerId: payment.customerId };
 }

@@ -6,7 +6,7 @@ import { DEPOSIT_PER_MENU_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
-import { carts, customers, discounts, menuCategories, orderProducts, orders, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
+import { carts, customers, discounts, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { invoiceTotals } from '../../pdf/invoice';
 import { toOrder } from '../account/account.service';
@@ -188,11 +188,12 @@ function snapshotPortions(lines: SnapshotLine[]): Map<number, number> {
 
 /**
  * Places the order of a pre-order, once: a replay (second tab, card return and notification
- * together) finds the order already there. Stock: the cart's reservations are given back and the
+ * together) finds the order already there. `paymentId`: the card payment placing it, recorded
+ * with the order. Stock: the cart's reservations are given back and the
  * snapshot's taken in the same transaction, so the order holds exactly what was validated, and a
  * dish sold out meanwhile refuses the order instead of overselling it.
  */
-export async function placeOrder(db: Db, preOrderId: number, now: Date): Promise<number> {
+export async function placeOrder(db: Db, preOrderId: number, now: Date, options: { paymentId?: number } = {}): Promise<number> {
   return db.transaction(async (tx) => {
     const [pre] = await tx.select().from(preOrders).where(eq(preOrders.id, preOrderId)).for('update');
     if (!pre) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
@@ -271,6 +272,9 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date): Promise
     if (history.length) await tx.insert(poolHistories).values(history);
     if (pre.discountId) await tx.update(discounts).set({ uses: sql`${discounts.uses} + 1` }).where(eq(discounts.id, pre.discountId));
     await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
+    // The card payment that placed the order owns it from the same commit: another payment of
+    // this pre-order settling later finds the order taken by someone else (card-payment.ts).
+    if (options.paymentId) await tx.update(payments).set({ orderId: order!.id }).where(eq(payments.id, options.paymentId));
     return order!.id;
   });
 }

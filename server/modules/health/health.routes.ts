@@ -4,8 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** For load balancers and operators: 200 when the database answers, 503 otherwise. */
-  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+  /**
+   * For load balancers and operators: 200 when the database answers, 503 otherwise. It never reads
+   * the caller's session: with a session cookie and the database down, that read would fail first
+   * and its error envelope does not fit this route's 503 answer (it came out as a 500).
+   */
+  app.get('/api/health', { config: { session: false }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await app.database.ping();

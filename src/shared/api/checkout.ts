@@ -80,4 +80,6 @@ export const CHECKOUT_ERRORS = {
   cartChanged: 'cart_changed',
   soldOut: 'sold_out',
   poolChanged: 'pool_changed',
+  /** A payment arriving for a pre-order another payment already placed (it is refunded). */
+  alreadyPaid: 'already_paid',
 } as const;
