@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, customerWithCart, type TestApp } from './helpers';
 
 /**
- * Bad input (issue 12): every route the app registered gets generated bodies, query strings and
- * path parameters — wrong types, huge strings, deep nesting, unicode, prototype-pollution keys,
- * negative and non-integer ids. Never a 5xx, always the JSON error envelope on /api, and a refused
+ * Bad input (issue 12): every route the app registered gets generated bodies (JSON, plain text,
+ * url-encoded forms, multipart parts with and without files), query strings, path parameters and
+ * headers — wrong types, huge strings, deep nesting, unicode, prototype-pollution keys, negative
+ * and non-integer ids. Never a 5xx, always the JSON error envelope on /api, and a refused
  * request leaves the database as it was.
  */
 
@@ -44,6 +45,36 @@ const value = fc.letrec<{ v: unknown }>((tie) => ({
 const body = fc.oneof(value, pollution, deep, fc.record({ id: hostileId, email: hostileString, amount: hostileId, lunch_vouchers: value, payload: hostileString, code: hostileString }));
 const query = fc.dictionary(fc.constantFrom('id', 'date', 'search', 'amount', 'number', 'po_id', 'state', 'code', '__proto__', 'to'), fc.oneof(hostileString, hostileId.map(String)), { maxKeys: 3 });
 
+// Header values as a client may send them: printable ASCII (anything else never leaves a client), sometimes huge.
+const headerValue = fc.oneof(fc.stringMatching(/^[\x20-\x7e]{0,200}$/), fc.constantFrom('', '*/*', 'W/"x", "y"', 'bytes=0-1,5-', '../..', 'x'.repeat(8_000)));
+const extraHeaders = fc.record(
+  { accept: headerValue, 'accept-language': headerValue, 'if-none-match': headerValue, range: headerValue, 'x-forwarded-for': headerValue, 'user-agent': headerValue, origin: headerValue, referer: headerValue },
+  { requiredKeys: [] },
+);
+const part = fc.record({
+  name: fc.oneof(fc.constantFrom('mode', 'message', 'email', 'files', 'firstname', 'request_type', 'submission_id', '__proto__'), fc.stringMatching(/^[\x21-\x7e]{1,30}$/)),
+  filename: fc.option(fc.stringMatching(/^[\x20-\x21\x23-\x7e]{0,60}$/), { nil: undefined }),
+  content: fc.oneof(hostileString, fc.uint8Array({ maxLength: 2_000 }).map((b) => Buffer.from(b).toString('latin1'))),
+});
+type Encoding = 'json' | 'text' | 'form' | 'multipart';
+const encoding = fc.constantFrom<Encoding>('json', 'text', 'form', 'multipart');
+
+/** The request's body and content type in the encoding drawn (the multipart boundary is fixed: the parts are what varies). */
+function encode(kind: Encoding, payload: unknown, parts: { name: string; filename?: string; content: string }[]) {
+  if (kind === 'json') return { type: 'application/json', body: JSON.stringify(payload) };
+  if (kind === 'text') return { type: 'text/plain', body: `${JSON.stringify(payload)}` };
+  if (kind === 'form') {
+    const entries = payload && typeof payload === 'object' ? Object.entries(payload as object).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? '']) : [['v', String(payload)] as [string, string]];
+    return { type: 'application/x-www-form-urlencoded', body: new URLSearchParams(entries).toString() };
+  }
+  const boundary = 'popote-fuzz-boundary';
+  const body =
+    parts
+      .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}\r\n${p.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n'}\r\n${p.content}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
+  return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(body, 'latin1') };
+}
+
 const concrete = (url: string, param: string) => url.replace(/:[A-Za-z_]+/g, encodeURIComponent(param)).replace(/\*$/, encodeURIComponent(param));
 
 describe('generated hostile requests on every route', () => {
@@ -52,21 +83,23 @@ describe('generated hostile requests on every route', () => {
     const routes = app.app.routeList.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/__sandbox'));
     expect(routes.length).toBeGreaterThan(50);
     let cases = 0;
+    const byEncoding: Record<Encoding, number> = { json: 0, text: 0, form: 0, multipart: 0 };
     for (const route of routes) {
       const before = await counts();
       let allRefused = true;
       await fc.assert(
-        fc.asyncProperty(body, query, fc.oneof(hostileString, hostileId.map(String)), fc.boolean(), async (payload, q, param, asJson) => {
+        fc.asyncProperty(body, query, fc.oneof(hostileString, hostileId.map(String)), encoding, fc.array(part, { maxLength: 3 }), extraHeaders, async (payload, q, param, kind, parts, headers) => {
           const search = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
           const url = `${concrete(route.url, String(param).slice(0, 150) || 'x')}${search ? `?${search}` : ''}`;
+          const sent = encode(kind, payload, parts);
           const res = await app.app.inject({
             method: route.method as 'POST',
             url,
-            headers: { cookie: c.v.jar.header(), 'x-xsrf-token': c.v.jar.get('XSRF-TOKEN') ?? '', 'content-type': asJson ? 'application/json' : 'text/plain' },
-            // The same content as JSON, or sent as plain text (a content type the routes do not take).
-            payload: asJson ? JSON.stringify(payload) : `${JSON.stringify(payload)}`,
+            headers: { ...headers, cookie: c.v.jar.header(), 'x-xsrf-token': c.v.jar.get('XSRF-TOKEN') ?? '', 'content-type': sent.type },
+            payload: sent.body,
           });
           cases++;
+          byEncoding[kind]++;
           expect(res.statusCode, `${route.method} ${url} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
           if (res.statusCode < 400) allRefused = false;
           if (res.statusCode >= 400 && url.startsWith('/api/') && res.headers['content-type']?.toString().includes('json')) {
@@ -78,7 +111,7 @@ describe('generated hostile requests on every route', () => {
       );
       if (allRefused) expect(await counts(), `${route.method} ${route.url} changed the database while refusing`).toEqual(before);
     }
-    console.info(`bad-input suite: ${cases} generated requests over ${routes.length} routes`);
+    console.info(`bad-input suite: ${cases} generated requests over ${routes.length} routes (${Object.entries(byEncoding).map(([k, n]) => `${n} ${k}`).join(', ')})`);
     expect(cases).toBe(routes.length * RUNS_PER_ROUTE);
   }, 300_000);
 });
