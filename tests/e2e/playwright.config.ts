@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = 4173;
 
 /**
- * e2e against the production build (`npm run build` first) served by the real server on a fresh
+ * e2e against the production build (`npm run build` first: the PWA and the compiled server) on a fresh
  * in-memory database, sandbox on.
  */
 export default defineConfig({
@@ -31,7 +31,7 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' } },
   ],
   webServer: {
-    command: 'node --import tsx server/index.ts',
+    command: 'node --enable-source-maps dist-server/index.mjs',
     cwd: root,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
