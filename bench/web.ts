@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 import { precompress } from '../scripts/precompress';
@@ -132,8 +133,8 @@ function cookiesOf(res: Response): string[] {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]!);
 }
 
-/** A session whose cart has a delivery chosen (tests/e2e/checkout-steps.ts): its Cookie header. */
-async function sessionWithDelivery(url: string): Promise<string> {
+/** A session whose cart has a delivery chosen (tests/e2e/checkout-steps.ts): its cookies. */
+async function sessionWithDelivery(url: string): Promise<{ name: string; value: string }[]> {
   const cookies = cookiesOf(await fetch(`${url}/api/state`));
   const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
   const locations = (await (await fetch(`${url}/api/delivery-locations`)).json()) as { is_private: boolean; deliveries: { id: number }[] }[];
@@ -147,7 +148,7 @@ async function sessionWithDelivery(url: string): Promise<string> {
   if (!chosen.ok) throw new Error(`choosing a delivery: POST /api/deliveries answered ${chosen.status} ${await chosen.text()}`);
   const merged = new Map(cookies.map((c) => [c.split('=')[0]!, c] as const));
   for (const c of cookiesOf(chosen)) merged.set(c.split('=')[0]!, c);
-  return [...merged.values()].join('; ');
+  return [...merged.values()].map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) }));
 }
 
 async function aDishSlug(url: string): Promise<string> {
@@ -230,6 +231,7 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
   const taken = new Set<number>();
   const servers: ServerProcess[] = [];
   let chrome: LaunchedChrome | undefined;
+  let browser: Browser | undefined;
   const mapPort = await portFrom(4400, 4499, taken);
   const map = await startMapFixtures(mapPort);
   const lhrDir = join(ROOT, 'bench/.lighthouse');
@@ -252,7 +254,7 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
     const floor = await startServer('floor-web', 'bench/floor-web-server.ts', await portFrom(4400, 4499, taken), { FLOOR_WEB_ROOT: floorDist }, '/');
     servers.push(floor);
 
-    const cookie = await sessionWithDelivery(popote.url);
+    const session = await sessionWithDelivery(popote.url);
     const dish = await aDishSlug(popote.url);
 
     chrome = await launch({
@@ -261,6 +263,16 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       logLevel: 'silent',
     });
     const port = chrome.port;
+    // Cookies go in the browser's own jar (Lighthouse keeps cookies across its storage reset): a
+    // Cookie header given to Lighthouse (extraHeaders) never reaches the requests the service
+    // worker makes once it controls the page.
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+    const jar = browser;
+    const setCookies = async (cookies: { name: string; value: string }[]) => {
+      const old = await jar.cookies();
+      if (old.length) await jar.deleteCookie(...old);
+      if (cookies.length) await jar.setCookie(...cookies.map((c) => ({ ...c, domain: '127.0.0.1', path: '/' })));
+    };
 
     const lighthouseRun = async (url: string, flags: Flags = {}, attempt = 1): Promise<RunnerResult> => {
       const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags });
@@ -274,11 +286,17 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
     };
 
-    const measurePage = async (name: string, base: string, path: string, headers?: Record<string, string>, repeat = true): Promise<WebPage> => {
+    // A first visit: besides Lighthouse's default (caches, service workers), IndexedDB and local
+    // storage go too (the app keeps its offline copies and the cart there).
+    const cold: Flags = { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage'] };
+
+    const measurePage = async (name: string, base: string, path: string, cookies: { name: string; value: string }[] = [], repeat = true): Promise<WebPage> => {
       const url = base + path;
-      const flags: Flags = headers ? { extraHeaders: headers } : {};
+      const flags: Flags = cold;
       const runs: { metrics: WebMetrics; lhr: Result }[] = [];
       for (let i = 0; i < options.runsPerPage; i++) {
+        // Every run starts with the page's cookies only (none but the session for /passer-commande).
+        await setCookies(cookies);
         const { lhr } = await lighthouseRun(url, flags);
         runs.push({ metrics: metricsOf(lhr), lhr });
       }
@@ -298,6 +316,7 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       if (repeat) {
         // The last run's clean-up cleared the origin: a first navigation installs the service
         // worker (storage kept), then the measured one on the same profile.
+        await setCookies(cookies);
         await lighthouseRun(url, { ...flags, disableStorageReset: true });
         await new Promise((resolve) => setTimeout(resolve, 1500));
         const second = await lighthouseRun(url, { ...flags, disableStorageReset: true });
@@ -311,10 +330,10 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       return page;
     };
 
-    const floorPage = await measurePage('floor (empty Vite + React)', floor.url, '/', undefined, false);
+    const floorPage = await measurePage('floor (empty Vite + React)', floor.url, '/', [], false);
     const pages: WebPage[] = [];
     pages.push(await measurePage('/', popote.url, '/'));
-    pages.push(await measurePage('/passer-commande (delivery chosen)', popote.url, '/passer-commande', { Cookie: cookie }));
+    pages.push(await measurePage('/passer-commande (delivery chosen)', popote.url, '/passer-commande', session));
     pages.push(await measurePage('/points-de-livraison (map)', popote.url, '/points-de-livraison'));
     pages.push(await measurePage('dish detail (/$slug)', popote.url, `/${dish}`));
     for (const page of pages) page.floorRatio = page.median.lcpMs / floorPage.median.lcpMs;
@@ -334,6 +353,7 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       notes,
     };
   } finally {
+    await browser?.disconnect();
     chrome?.kill();
     await Promise.all(servers.map((s) => s.stop()));
     await map.close();
