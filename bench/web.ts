@@ -263,9 +263,9 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       logLevel: 'silent',
     });
     const port = chrome.port;
-    // Cookies go in the browser's own jar (Lighthouse keeps cookies across its storage reset): a
-    // Cookie header given to Lighthouse (extraHeaders) never reaches the requests the service
-    // worker makes once it controls the page.
+    // Cookies go in the browser's own jar (Lighthouse keeps cookies across its storage reset): with
+    // a Cookie header given to Lighthouse (extraHeaders) the order page still showed no delivery
+    // (likely: those headers do not reach the requests the service worker makes).
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
     const jar = browser;
     const setCookies = async (cookies: { name: string; value: string }[]) => {
