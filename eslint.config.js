@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/'] },
+  { ignores: ['dist/', 'dist-server/', 'bench/.lighthouse/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

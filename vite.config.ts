@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -39,6 +40,7 @@ export default defineConfig({
     }),
     react(),
     webManifest(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: `${root}sw`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Request } from 'autocannon';
 import { load, loadTogether, type LoadResult } from './load';
 import { createBenchDatabase, postgresUrl } from './postgres';
-import { freePort, startServer, type ServerProcess } from './processes';
+import { POPOTE_SERVER, freePort, startServer, type ServerProcess } from './processes';
 
 /*
  * The API half of `npm run bench`: autocannon in this process, each server in its own process on
@@ -120,7 +120,7 @@ function popoteEnv(databaseUrl: string, port: number): Record<string, string> {
 
 async function startPopote(name: string, databaseUrl: string): Promise<ServerProcess> {
   const port = await freePort();
-  return startServer(name, 'server/index.ts', port, popoteEnv(databaseUrl, port), '/api/health');
+  return startServer(name, POPOTE_SERVER, port, popoteEnv(databaseUrl, port), '/api/health');
 }
 
 /** Runs `connections` connections split evenly over the servers, each with its own visitors. */

@@ -51,12 +51,15 @@ async function waitReady(url: string, child: ChildProcess, log: () => string, ti
   throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s:\n${log()}`);
 }
 
+/** The production server, compiled (scripts/build-server.mjs; bench/run.ts builds it first), as `npm run serve` runs it. */
+export const POPOTE_SERVER = 'dist-server/index.mjs';
+
 /**
- * Starts a TypeScript entry point (through tsx, like `npm run serve`) with its own environment and
- * waits until `readyPath` answers 200.
+ * Starts an entry point with its own environment and waits until `readyPath` answers 200: compiled
+ * JavaScript as it is, TypeScript (the floors) through tsx.
  */
 export async function startServer(name: string, script: string, port: number, env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,13 @@
 import { cpus } from 'node:os';
 import type { ApiResults, ApiRun } from './api';
 import type { Target } from './targets';
+import type { WebPage, WebResults } from './web';
 
 export interface BenchResults {
   date: string;
   machine: { cpus: number; cpu: string; node: string };
   api?: ApiResults & { targets: Target[] };
-  /** The web half (Lighthouse), added by its own step. */
-  web?: unknown;
+  web?: WebResults & { targets: Target[] };
   seconds: number;
 }
 
@@ -36,6 +36,23 @@ function scalingTable(api: ApiResults): string[] {
   ];
 }
 
+const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
+
+function webRow(page: WebPage): string {
+  const m = page.median;
+  const repeat = page.repeat ? `${page.repeat.lcpMs} ms${page.repeat.documentFromServiceWorker ? ' (SW)' : page.repeat.documentFromServiceWorker === false ? ' (network)' : ''}` : '';
+  return row([page.name, m.score.toFixed(2), `${m.lcpMs} ms`, `${m.tbtMs} ms`, m.cls, kib(m.scriptBytes), page.floorRatio === undefined ? '' : page.floorRatio.toFixed(2), repeat]);
+}
+
+function webTable(web: WebResults): string[] {
+  return [
+    row(['page', 'score', 'LCP', 'TBT', 'CLS', 'JS transferred', '× floor LCP', 'repeat visit LCP']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    webRow(web.floor),
+    ...web.pages.map(webRow),
+  ];
+}
+
 export function toMarkdown(results: BenchResults): string {
   const lines = [
     `Run ${results.date} on ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.machine.node}, in ${Math.round(results.seconds)} s.`,
@@ -59,6 +76,23 @@ export function toMarkdown(results: BenchResults): string {
       ...api.targets.map((t) => row([t.target, t.measured, t.met ? 'yes' : '**no**'])),
       '',
       ...api.notes.map((n) => `- ${n}`),
+    );
+  }
+  const web = results.web;
+  if (web) {
+    lines.push(
+      '',
+      `### Web: Lighthouse ${web.lighthouse}, simulated mobile, median of ${web.runsPerPage} runs (${web.chromium})`,
+      '',
+      ...webTable(web),
+      '',
+      '### Web targets',
+      '',
+      row(['target', 'measured', 'met']),
+      row(['---', '---', '---']),
+      ...web.targets.map((t) => row([t.target, t.measured, t.met ? 'yes' : '**no**'])),
+      '',
+      ...web.notes.map((n) => `- ${n}`),
     );
   }
   return `${lines.join('\n').trimEnd()}\n`;

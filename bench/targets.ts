@@ -1,4 +1,5 @@
 import { CART_LOOP, CATALOG_PATHS, type ApiResults } from './api';
+import type { WebResults } from './web';
 
 /** A target of issue 11, with what this run measured. */
 export interface Target {
@@ -41,4 +42,22 @@ export function compareWithFloor(api: ApiResults): void {
       run.floorRatio = run.result.requestsPerSecond / floor.result.requestsPerSecond;
     }
   }
+}
+
+/** Issue 11's web targets (Lighthouse, simulated mobile, medians). */
+export const WEB_BUDGETS = { score: 0.95, mapScore: 0.85, floorLcpRatio: 1.25, cls: 0.02, tbtMs: 100 };
+
+export function webTargets(web: WebResults): Target[] {
+  const targets: Target[] = [];
+  for (const page of web.pages) {
+    const minScore = page.path === '/points-de-livraison' ? WEB_BUDGETS.mapScore : WEB_BUDGETS.score;
+    const m = page.median;
+    targets.push(
+      { target: `${page.name}: performance ≥ ${minScore}`, measured: m.score.toFixed(2), met: m.score >= minScore },
+      { target: `${page.name}: LCP ≤ ${WEB_BUDGETS.floorLcpRatio} × floor`, measured: `${(page.floorRatio ?? Number.NaN).toFixed(2)} × floor (${m.lcpMs} ms)`, met: (page.floorRatio ?? Infinity) <= WEB_BUDGETS.floorLcpRatio },
+      { target: `${page.name}: CLS ≤ ${WEB_BUDGETS.cls}`, measured: String(m.cls), met: m.cls <= WEB_BUDGETS.cls },
+      { target: `${page.name}: TBT ≤ ${WEB_BUDGETS.tbtMs} ms`, measured: `${m.tbtMs} ms`, met: m.tbtMs <= WEB_BUDGETS.tbtMs },
+    );
+  }
+  return targets;
 }

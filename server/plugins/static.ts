@@ -20,7 +20,8 @@ function cacheControl(urlPath: string): string {
 /**
  * Serves the built PWA from dist/ beside /api: hashed assets immutable, the shell and the service
  * worker never cached, and every other GET for a page falls back to index.html (deep links).
- * Unknown /api paths answer a JSON 404.
+ * Text files go out as the .br or .gz the build wrote beside them (scripts/precompress.ts) when the
+ * browser accepts it. Unknown /api paths answer a JSON 404.
  */
 export default fp(async function staticFiles(app: FastifyInstance, opts: { root: string }) {
   const hasBuild = existsSync(join(opts.root, 'index.html'));
@@ -30,8 +31,10 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { root:
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const urlPath = filePath.slice(opts.root.length).split('\\').join('/');
+        // The rules are the file's, whichever of its encodings is sent.
+        const urlPath = filePath.slice(opts.root.length).split('\\').join('/').replace(/\.(br|gz)$/, '');
         reply.header('cache-control', cacheControl(urlPath));
       },
     });

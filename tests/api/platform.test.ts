@@ -1,6 +1,7 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
@@ -18,6 +19,12 @@ function fakeDist() {
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Popote"}');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the build writes beside its text files (scripts/precompress.ts).
+  for (const file of ['index.html', 'assets/index-abc123.js']) {
+    const source = readFileSync(join(dir, file));
+    writeFileSync(join(dir, `${file}.br`), brotliCompressSync(source));
+    writeFileSync(join(dir, `${file}.gz`), gzipSync(source));
+  }
   return dir;
 }
 
@@ -142,6 +149,21 @@ describe('serving the built PWA', () => {
     expect((await t.app.inject('/sw.js')).headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject('/manifest.webmanifest')).headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('sends the precompressed file the browser accepts, under the same cache rules', async () => {
+    const br = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(brotliCompressSync('console.log(1)'))).toBe(true);
+    const shell = await t.app.inject({ url: '/passer-commande', headers: { 'accept-encoding': 'gzip' } });
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    const plain = await t.app.inject('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers a missing asset with 404 rather than the shell', async () => {

@@ -9,7 +9,7 @@ import styles from './dish-detail.module.css';
 export function DishDetail({ product, action }: { product: ProductDetail; action?: ReactNode }) {
   return (
     <article className={styles.detail}>
-      <img className={styles.cover} src={coverOf(product)} alt="" width="400" height="300" />
+      <img className={styles.cover} src={coverOf(product)} alt="" width="400" height="300" fetchPriority="high" />
       <div className={styles.head}>
         <p className={styles.price}>{formatEuros(product.price)}</p>
         {!product.available ? (

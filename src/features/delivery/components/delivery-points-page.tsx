@@ -20,7 +20,7 @@ export function DeliveryPointsPage({ finder }: { finder?: ReactNode }) {
       title="Nos points de livraison"
       lead="Nos triporteurs électriques s’arrêtent chaque midi dans huit quartiers de Lyon et sur les sites des entreprises partenaires."
     >
-      {finder}
+      {finder ? <div className={styles.finder}>{finder}</div> : null}
       <section aria-labelledby="areas-title">
         <h2 id="areas-title">Les quartiers desservis</h2>
         <ul className={styles.areas}>
