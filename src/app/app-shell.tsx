@@ -159,8 +159,9 @@ export function AppShell() {
 
   useEffect(() => interceptInternalLinks((href) => void router.history.push(href)), [router]);
 
-  // Where a delivery choice is likely, fetch the map ahead (never on 2g or data saver).
-  const choosingDelivery = pathname.startsWith('/passer-commande') || pathname === '/points-de-livraison';
+  // Where a delivery choice is likely, fetch the map ahead (never on 2g or data saver): the order
+  // page without a delivery chosen yet; with one, the map's 450 KiB would only slow the page down.
+  const choosingDelivery = pathname === '/points-de-livraison' || (pathname.startsWith('/passer-commande') && state !== undefined && !state.current_delivery);
   useEffect(() => {
     if (choosingDelivery) prefetchDeliveryMap();
   }, [choosingDelivery]);
