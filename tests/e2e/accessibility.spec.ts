@@ -18,6 +18,8 @@ async function chooseDelivery(page: Page) {
   const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
   const delivery = location.deliveries[location.deliveries.length - 1]!;
+  // The page sets the anti-forgery cookie when its first call answers: ask for it, not wait for it.
+  await page.request.get('/api/csrf-cookie');
   const chosen = await page.request.post('/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrfToken(page) } });
   expect(chosen.ok()).toBe(true);
   return location;
@@ -29,6 +31,8 @@ async function aDish(page: Page): Promise<CatalogProduct> {
 }
 
 interface RouteCase {
+  /** The test's name when the path is computed. */
+  name?: string;
   path: string | ((page: Page) => Promise<string>);
   /** What shows once the page is ready. */
   ready: (page: Page) => ReturnType<Page['getByRole']>;
@@ -57,13 +61,13 @@ const ROUTES: RouteCase[] = [
   { path: '/points-de-livraison', ready: heading(/./), map: true },
   { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }) },
   { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }), delivery: true },
-  { path: async (page) => `/passer-commande/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), delivery: true },
-  { path: async (page) => `/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog') },
+  { name: '/passer-commande/:slug', path: async (page) => `/passer-commande/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), delivery: true },
+  { name: '/:slug', path: async (page) => `/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog') },
   { path: '/plat-qui-nexiste-pas', ready: (page) => page.getByRole('heading', { name: 'Oups' }) },
 ];
 
 for (const route of ROUTES) {
-  const label = typeof route.path === 'string' ? route.path : route.path.toString().match(/`([^`]+)`/)?.[1] ?? 'a dish';
+  const label = typeof route.path === 'string' ? route.path : (route.name ?? 'a dish');
   test(`axe: ${label}${route.delivery ? ' (delivery chosen)' : ''}`, async ({ page, context }) => {
     if (route.map) await serveMapFixtures(context);
     if (route.delivery) {
@@ -150,7 +154,7 @@ test('axe: the guest’s modals (suggestion, delivery selector, menu, account, r
   await closeDialog(page, 'Nouveau compte');
 });
 
-test('axe: the customer’s modals (account, help, payment recap and vouchers, validated payment)', async ({ page }, info) => {
+test('axe: the customer’s modals (account, help, payment recap, paper vouchers, Edenred widget, validated payment)', async ({ page }, info) => {
   test.setTimeout(90_000);
   await customerWithCart(page, info.project.name);
   await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
@@ -167,7 +171,11 @@ test('axe: the customer’s modals (account, help, payment recap and vouchers, v
   await checkDialog(page, 'Validation de votre panier');
   await recap(page).getByRole('button', { name: '+ Ajouter des tickets resto papiers à ma cagnotte' }).click();
   await checkDialog(page, 'Ma cagnotte Tickets resto papiers');
-  await page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' }).getByRole('button', { name: /Annuler|Retour/ }).first().click();
+  await page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' }).getByRole('button', { name: '‹ Retour au récapitulatif' }).click();
+  await recap(page).getByRole('region', { name: 'Edenred' }).getByRole('button', { name: 'Payer avec le formulaire sécurisé Edenred' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payer avec Edenred' }).getByLabel('E-mail Edenred')).toBeVisible();
+  await checkDialog(page, 'Payer avec Edenred');
+  await page.getByRole('dialog', { name: 'Payer avec Edenred' }).getByRole('button', { name: '‹ Retour au récapitulatif' }).click();
   await expect(recap(page)).toBeVisible();
 
   await toHostedPage(page);
