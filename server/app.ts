@@ -31,6 +31,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
+import { sandboxCatalogRoutes } from './sandbox/catalog.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
 import { sandboxEdenredRoutes } from './sandbox/edenred.routes';
 import { sandboxMailboxRoutes } from './sandbox/mailbox.routes';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
   if (env.SANDBOX) {
+    await app.register(sandboxCatalogRoutes);
     await app.register(sandboxClockRoutes);
     await app.register(sandboxMailboxRoutes);
     await app.register(sandboxPaygreenRoutes);

@@ -176,3 +176,47 @@ describe('sandbox clock', () => {
     }
   });
 });
+
+describe('sandbox catalog import', () => {
+  const dish = {
+    slug: 'soupe-du-bac-a-sable',
+    name: 'Soupe du bac à sable',
+    short_description: 'Une soupe pour les essais',
+    description: 'Une soupe importée par la route du bac à sable.',
+    ingredients: ['eau'],
+    allergens: [],
+    category: 'starter',
+    price_cents: 500,
+    vat_rate: 10,
+  };
+
+  it('imports a file through the operator’s import: the day keeps its dishes and gains the new one', async () => {
+    const before = (await app.app.inject(`/__sandbox/catalog-availability?date=${MONDAY}`)).json() as { slug: string; stock: number | null }[];
+    expect(before.length).toBeGreaterThan(0);
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/__sandbox/catalog-import',
+      payload: { dates: [MONDAY], products: [dish], availability: [...before, { slug: dish.slug, stock: null }] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created: [dish.slug], days: [{ date: MONDAY, dishes: before.length + 1, removed: [] }] });
+    const list = productListSchema.parse((await app.app.inject('/api/products')).json());
+    expect(list.map((p) => p.slug)).toContain(dish.slug);
+
+    // Back as it was.
+    const undo = await app.app.inject({ method: 'POST', url: '/__sandbox/catalog-import', payload: { dates: [MONDAY], availability: before } });
+    expect(undo.json()).toMatchObject({ days: [{ removed: [dish.slug] }] });
+  });
+
+  it('refuses a broken file with the import’s own messages, and does not exist without the sandbox', async () => {
+    const bad = await app.app.inject({ method: 'POST', url: '/__sandbox/catalog-import', payload: { dates: ['2026-02-30'], availability: [] } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.file.join('\n')).toContain('Cette date n’existe pas dans le calendrier.');
+    const off = await createTestApp({ env: { SANDBOX: '0' } });
+    try {
+      expect((await off.app.inject({ method: 'POST', url: '/__sandbox/catalog-import', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import styles from './dialog.module.css';
 import hidden from './visually-hidden.module.css';
 
@@ -19,46 +19,75 @@ interface DialogProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
+ * What Tab can reach now, in order: a hidden element (display: none, a closed panel) is not a stop,
+ * and a group of radio buttons is one stop, its checked button (or its first, when none is).
+ */
+export function tabStops(node: HTMLElement): HTMLElement[] {
+  const visible = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 && !el.closest('[inert]'));
+  const radios = (name: string) => visible.filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type === 'radio' && el.name === name);
+  return visible.filter((el) => {
+    if (!(el instanceof HTMLInputElement) || el.type !== 'radio' || !el.name) return true;
+    const group = radios(el.name);
+    const checked = group.find((r) => r.checked);
+    return checked ? el === checked : el === group[0];
+  });
+}
+
+/** Open dialogs, the last opened on top: only the top one answers Tab and Escape. */
+const stack: HTMLElement[] = [];
+
+/**
  * The shell of every modal and pop-in: an ARIA dialog that traps focus while open and returns it to
  * the element that opened it. The shared overlay behind it is drawn by the app shell.
  */
 export function Dialog({ open, title, onClose, placement = 'center', dismissible = true, hideTitle = false, wide = false, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // Read at the key press, not captured by the effect: callers pass a new onClose on each render,
+  // and re-running the effect would move focus back to the dialog's first control while typing.
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    const node = ref.current;
+    if (!node || stack[stack.length - 1] !== node) return;
+    if (event.key === 'Escape' && dismissible) {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = tabStops(node);
+    if (items.length === 0) {
+      event.preventDefault();
+      node.focus();
+      return;
+    }
+    const active = document.activeElement as HTMLElement | null;
+    const at = active ? items.indexOf(active) : -1;
+    // From the last stop, the first; from the first (or the dialog itself), the last; focus that
+    // got outside (a click on the page behind) comes back in.
+    if (event.shiftKey && (at === 0 || active === node || !node.contains(active))) {
+      event.preventDefault();
+      items[items.length - 1]!.focus();
+    } else if (!event.shiftKey && (at === items.length - 1 || !node.contains(active))) {
+      event.preventDefault();
+      items[0]!.focus();
+    }
+  });
 
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const node = ref.current;
-    const first = node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
-
-    function onKey(event: KeyboardEvent) {
-      if (!node) return;
-      if (event.key === 'Escape' && dismissible) {
-        event.stopPropagation();
-        onClose();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) return;
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && document.activeElement === firstItem) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
+    if (node) {
+      stack.push(node);
+      (tabStops(node)[0] ?? node).focus();
     }
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      if (opener && document.contains(opener)) opener.focus();
+      if (node) stack.splice(stack.indexOf(node), 1);
+      if (opener && opener !== document.body && document.contains(opener)) opener.focus();
     };
-  }, [open, dismissible, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return (

@@ -12,11 +12,17 @@ interface StepperProps {
   canDecrement?: boolean;
 }
 
-/** − value + : a quantity changed one step at a time by the server. */
+/**
+ * − value + : a quantity changed one step at a time by the server. A button that cannot act is
+ * aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's body, and
+ * the customer pressing + would have to find their place again after each step.
+ */
 export function Stepper({ value, label, onIncrement, onDecrement, busy = false, canIncrement = true, canDecrement = value > 0 }: StepperProps) {
+  const less = !busy && canDecrement;
+  const more = !busy && canIncrement;
   return (
     <div className={styles.stepper} role="group" aria-label={`Quantité : ${label}`} aria-busy={busy || undefined}>
-      <button type="button" className={styles.step} onClick={onDecrement} disabled={busy || !canDecrement} aria-label={`Retirer un : ${label}`}>
+      <button type="button" className={styles.step} onClick={less ? onDecrement : undefined} aria-disabled={!less || undefined} aria-label={`Retirer un : ${label}`}>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="M3 8h10" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
@@ -24,7 +30,7 @@ export function Stepper({ value, label, onIncrement, onDecrement, busy = false, 
       <output className={styles.value} aria-live="polite">
         {value}
       </output>
-      <button type="button" className={styles.step} onClick={onIncrement} disabled={busy || !canIncrement} aria-label={`Ajouter un : ${label}`}>
+      <button type="button" className={styles.step} onClick={more ? onIncrement : undefined} aria-disabled={!more || undefined} aria-label={`Ajouter un : ${label}`}>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>

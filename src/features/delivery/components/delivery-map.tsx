@@ -34,6 +34,18 @@ interface DeliveryMapProps {
   onSelect: (id: number) => void;
 }
 
+/** The names maplibre gives its canvas and controls, which screen readers announce: in French. */
+const MAP_LOCALE = {
+  'AttributionControl.ToggleAttribution': 'Afficher les crédits de la carte',
+  'AttributionControl.MapFeedback': 'Signaler une erreur sur la carte',
+  'Map.Title': 'Carte des points de livraison',
+  'Marker.Title': 'Repère',
+  'NavigationControl.ResetBearing': 'Faire pivoter la carte, cliquer pour revenir au nord',
+  'NavigationControl.ZoomIn': 'Zoom avant',
+  'NavigationControl.ZoomOut': 'Zoom arrière',
+  'Popup.Close': 'Fermer',
+};
+
 /** Numbered pins of the delivery points; the map re-centres on the chosen one. */
 export default function DeliveryMap({ points, selectedId, center, onSelect }: DeliveryMapProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -63,6 +75,7 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
         maxZoom: MAP.maxZoom,
         attributionControl: { compact: true },
         cooperativeGestures: false,
+        locale: MAP_LOCALE,
       });
     } catch (err) {
       console.warn('The map cannot start (no WebGL?): the list still works.', err);

@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * axe-core on what the page shows now: every rule on, WCAG 2.x A/AA and best practices, and a
+ * failure for each serious or critical violation. Nothing is excluded here; a caller may scope
+ * the check to a dialog (`include`) or leave out a third-party element it cannot change
+ * (`exclude`, with its reason at the call).
+ */
+export async function expectAccessible(page: Page, what: string, options: { include?: string; exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page });
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations, passes } = await builder.analyze();
+  // A11Y_REPORT=1 lists every finding, minor and moderate ones too, and how many rules passed.
+  if (process.env.A11Y_REPORT) console.log(`[axe] ${what}: ${passes.length} rules passed; ${violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`).join('; ') || 'no violation'}`);
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join('\n')}`,
+  );
+  expect(report, `axe on ${what}`).toEqual([]);
+}
