@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -74,18 +75,28 @@ export async function startBuildCopy(): Promise<BuildCopy> {
   }
 
   const original = (file: string) => readFileSync(join(dist, file), 'utf8');
+  // The server sends the build's .br / .gz beside a file when the browser takes them: a deploy
+  // changes those with the file.
+  const COMPRESSED = ['.br', '.gz'];
+  const deploy = (file: string, text: string) => {
+    writeFileSync(join(dir, file), text);
+    if (existsSync(join(dist, `${file}.br`))) writeFileSync(join(dir, `${file}.br`), brotliCompressSync(text));
+    if (existsSync(join(dist, `${file}.gz`))) writeFileSync(join(dir, `${file}.gz`), gzipSync(text));
+  };
   return {
     url,
     reset() {
-      for (const file of ['index.html', 'sw.js']) writeFileSync(join(dir, file), original(file));
+      for (const file of ['index.html', 'sw.js']) {
+        for (const suffix of ['', ...COMPRESSED]) if (existsSync(join(dist, file + suffix))) copyFileSync(join(dist, file + suffix), join(dir, file + suffix));
+      }
     },
     publishNewBuild() {
       const html = original('index.html').replace('<head>', '<head>\n    <meta name="popote-build" content="next" />');
       const revision = createHash('md5').update(html).digest('hex');
       const sw = original('sw.js').replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${revision}$2`);
       if (sw === original('sw.js')) throw new Error('index.html’s precache entry was not found in sw.js');
-      writeFileSync(join(dir, 'index.html'), html);
-      writeFileSync(join(dir, 'sw.js'), sw);
+      deploy('index.html', html);
+      deploy('sw.js', sw);
     },
     async stop() {
       child.kill('SIGTERM');
