@@ -4,21 +4,10 @@
  * the process exits 0 once the request is done.
  */
 import net from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Client, ServerProcess, dearestDish, deliveryMorning, stressDatabase, waitFor, type StressDatabase } from './harness';
+import { expect, it } from 'vitest';
+import { Client, dearestDish, oneServerPerFile, waitFor } from './harness';
 
-let db: StressDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  db = await stressDatabase();
-  server = await ServerProcess.start({ databaseUrl: db.url });
-  await server.setClock(await deliveryMorning(server));
-});
-afterAll(async () => {
-  await server?.stop();
-  await db?.drop();
-});
+const file = oneServerPerFile();
 
 /** Whether a new TCP connection to the port is refused. */
 const refused = (port: number) =>
@@ -32,21 +21,21 @@ const refused = (port: number) =>
   });
 
 it('drains the request in flight, refuses new connections and exits 0', async () => {
-  const client = new Client(server.url);
+  const client = new Client(file.server.url);
   const state = await client.get('/api/state');
-  const dish = await dearestDish(server.url);
+  const dish = await dearestDish(file.server.url);
   // Adding to the cart takes a portion with an UPDATE of this row: hold it.
-  const lock = await db.hold('select * from product_availabilities where product_id = $1 and date = $2 for update', [dish.id, state.json.current_delivery_date]);
+  const lock = await file.db.hold('select * from product_availabilities where product_id = $1 and date = $2 for update', [dish.id, state.json.current_delivery_date]);
   const inFlight = client.post('/api/cart/products', { id: dish.id });
   let waitedMs: number;
   try {
-    await waitFor('the cart request to wait on the held row', async () => (await db.one<number>("select count(*)::int from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [db.name])) === 1);
+    await waitFor('the cart request to wait on the held row', async () => (await file.db.one<number>("select count(*)::int from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [file.db.name])) === 1);
     const signalled = Date.now();
-    server.child!.kill('SIGTERM');
-    await waitFor('the listener to close', () => refused(server.port), 5_000, 20);
+    file.server.child!.kill('SIGTERM');
+    await waitFor('the listener to close', () => refused(file.server.port), 5_000, 20);
     // Still held, still in flight: the process waits for it.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(server.child!.exitCode).toBeNull();
+    expect(file.server.child!.exitCode).toBeNull();
     waitedMs = Date.now() - signalled;
   } finally {
     await lock.release();
@@ -54,8 +43,8 @@ it('drains the request in flight, refuses new connections and exits 0', async ()
   const answer = await inFlight;
   expect(answer.status, answer.body).toBe(200);
   expect((answer.json as { products: { product_id: number }[] }).products.map((p) => p.product_id)).toEqual([dish.id]);
-  expect(await server.exit, server.output).toEqual({ code: 0, signal: null });
+  expect(await file.server.exit, file.server.output).toEqual({ code: 0, signal: null });
   // The portion taken by the drained request is committed.
-  expect(await db.one('select reserved from product_availabilities where product_id = $1 and date = $2', [dish.id, state.json.current_delivery_date])).toBe(1);
+  expect(await file.db.one('select reserved from product_availabilities where product_id = $1 and date = $2', [dish.id, state.json.current_delivery_date])).toBe(1);
   console.info(`graceful shutdown: request held ${waitedMs} ms after SIGTERM, answered 200, exit 0`);
 });

@@ -9,6 +9,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { hashToken, randomToken } from '../../server/lib/tokens';
 import { parisInstant } from '../../src/shared/time';
 import { createPostgresDatabase } from '../api/helpers';
@@ -216,6 +217,25 @@ export async function deliveryMorning(server: ServerProcess): Promise<Date> {
   const state = (await (await fetch(`${server.url}/api/state`)).json()) as { current_delivery_date: string | null };
   if (!state.current_delivery_date) throw new Error('the shop has no delivery date');
   return parisInstant(state.current_delivery_date, '09:00:00');
+}
+
+/**
+ * The frame most stress files share: a database of their own and one server on it, its clock frozen
+ * at the delivery morning; both gone after the file. Its fields are set once `beforeAll` has run.
+ */
+export function oneServerPerFile(env?: Record<string, string>) {
+  const file = {} as { db: StressDatabase; server: ServerProcess; morning: Date };
+  beforeAll(async () => {
+    file.db = await stressDatabase();
+    file.server = await ServerProcess.start({ databaseUrl: file.db.url, env });
+    file.morning = await deliveryMorning(file.server);
+    await file.server.setClock(file.morning);
+  });
+  afterAll(async () => {
+    await file.server?.stop();
+    await file.db?.drop();
+  });
+  return file;
 }
 
 export interface Answer {

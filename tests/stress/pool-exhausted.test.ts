@@ -4,42 +4,31 @@
  * Retry-After, not 500; those holding a connection finish normally once the database lets them.
  * The connections are kept busy honestly: cart additions waiting on a row lock held by the test.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Client, ServerProcess, allAtOnce, dearestDish, deliveryMorning, stressDatabase, waitFor, type Answer, type StressDatabase } from './harness';
+import { expect, it } from 'vitest';
+import { allAtOnce, Client, dearestDish, oneServerPerFile, waitFor, type Answer } from './harness';
 
 /** server/db/client.ts: pg.Pool max. */
 const POOL_SIZE = 10;
 const EXTRA = 5;
 
-let db: StressDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  db = await stressDatabase();
-  server = await ServerProcess.start({ databaseUrl: db.url });
-  await server.setClock(await deliveryMorning(server));
-});
-afterAll(async () => {
-  await server?.stop();
-  await db?.drop();
-});
+const file = oneServerPerFile();
 
 it('answers 503 to the requests that waited too long for a connection, and serves the others', async () => {
   const clients = await Promise.all(
     Array.from({ length: POOL_SIZE + EXTRA }, async () => {
-      const c = new Client(server.url);
+      const c = new Client(file.server.url);
       await c.get('/api/state');
       return c;
     }),
   );
   const date = (await clients[0]!.get('/api/state')).json.current_delivery_date as string;
-  const dish = await dearestDish(server.url);
-  const lock = await db.hold('select * from product_availabilities where product_id = $1 and date = $2 for update', [dish.id, date]);
+  const dish = await dearestDish(file.server.url);
+  const lock = await file.db.hold('select * from product_availabilities where product_id = $1 and date = $2 for update', [dish.id, date]);
   const started = Date.now();
   const pending = allAtOnce(clients.length, (i) => clients[i]!.post('/api/cart/products', { id: dish.id }));
   try {
     // Every connection of the pool waits on the lock; the other requests wait for a connection.
-    await waitFor('the pool to be busy on the lock', async () => (await db.one<number>("select count(*)::int from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [db.name])) === POOL_SIZE);
+    await waitFor('the pool to be busy on the lock', async () => (await file.db.one<number>("select count(*)::int from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [file.db.name])) === POOL_SIZE);
     // Past the pool's 5 s wait, then the lock goes.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 6_000 - (Date.now() - started))));
   } finally {
@@ -52,7 +41,7 @@ it('answers 503 to the requests that waited too long for a connection, and serve
     expect(a.json).toEqual({ message: 'Le service est momentanément indisponible. Merci de réessayer dans un instant.', code: 'service_unavailable' });
     expect(a.headers.get('retry-after')).toBe('5');
   }
-  expect(await db.one('select reserved from product_availabilities where product_id = $1 and date = $2', [dish.id, date])).toBe(POOL_SIZE);
+  expect(await file.db.one('select reserved from product_availabilities where product_id = $1 and date = $2', [dish.id, date])).toBe(POOL_SIZE);
   // The server is fine afterwards.
   expect((await clients[0]!.get('/api/health')).status).toBe(200);
   console.info(`pool exhausted: ${POOL_SIZE} requests held ${Date.now() - started} ms answered 200, ${EXTRA} past the pool's wait answered 503`);

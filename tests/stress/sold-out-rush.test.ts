@@ -2,36 +2,23 @@
  * 200 customers check out at the same moment on a dish with 20 portions left, through the whole
  * HTTP flow (cart → delivery → validate → pool → pay), on one server process and PostgreSQL.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ServerProcess, allAtOnce, dearestDish, deliveryMorning, firstDeliveryId, loggedInCustomers, stressDatabase, traffic, type Answer, type StressDatabase } from './harness';
+import { expect, it } from 'vitest';
+import { allAtOnce, dearestDish, firstDeliveryId, loggedInCustomers, oneServerPerFile, traffic, type Answer } from './harness';
 
 const CUSTOMERS = 200;
 const PORTIONS = 20;
 
-let db: StressDatabase;
-let server: ServerProcess;
-let morning: Date;
-
-beforeAll(async () => {
-  db = await stressDatabase();
-  server = await ServerProcess.start({ databaseUrl: db.url });
-  morning = await deliveryMorning(server);
-  await server.setClock(morning);
-});
-afterAll(async () => {
-  await server?.stop();
-  await db?.drop();
-});
+const file = oneServerPerFile();
 
 it(`sells ${PORTIONS} portions to ${CUSTOMERS} customers checking out at once: ${PORTIONS} orders, the others told it is sold out, no 5xx`, async () => {
-  const dish = await dearestDish(server.url);
-  const date = ((await (await fetch(`${server.url}/api/state`)).json()) as { current_delivery_date: string }).current_delivery_date;
+  const dish = await dearestDish(file.server.url);
+  const date = ((await (await fetch(`${file.server.url}/api/state`)).json()) as { current_delivery_date: string }).current_delivery_date;
   // The kitchen has 20 portions left (what a catalog import's stock sets; here straight in the row).
-  const set = await db.pool.query('update product_availabilities set stock = reserved + $3 where product_id = $1 and date = $2', [dish.id, date, PORTIONS]);
+  const set = await file.db.pool.query('update product_availabilities set stock = reserved + $3 where product_id = $1 and date = $2', [dish.id, date, PORTIONS]);
   expect(set.rowCount).toBe(1);
-  const deliveryId = await firstDeliveryId(server.url);
-  const customers = await loggedInCustomers(db, server.url, CUSTOMERS, morning, 10_000);
-  const ordersBefore = await db.one<number>('select count(*)::int from orders');
+  const deliveryId = await firstDeliveryId(file.server.url);
+  const customers = await loggedInCustomers(file.db, file.server.url, CUSTOMERS, file.morning, 10_000);
+  const ordersBefore = await file.db.one<number>('select count(*)::int from orders');
 
   const all: Answer[] = [];
   const keep = (a: Answer) => (all.push(a), a);
@@ -60,15 +47,15 @@ it(`sells ${PORTIONS} portions to ${CUSTOMERS} customers checking out at once: $
     expect(added.status).toBe(409);
     expect(added.json).toMatchObject({ code: 'sold_out', message: `Désolé, « ${dish.name} » est épuisé pour cette livraison.` });
   }
-  expect((await db.one<number>('select count(*)::int from orders')) - ordersBefore).toBe(PORTIONS);
+  expect((await file.db.one<number>('select count(*)::int from orders')) - ordersBefore).toBe(PORTIONS);
   const ids = customers.map((c) => c.customerId);
-  expect(await db.one('select count(distinct customer_id)::int from orders where customer_id = any($1)', [ids])).toBe(PORTIONS);
-  expect(await db.one('select reserved - stock from product_availabilities where product_id = $1 and date = $2', [dish.id, date])).toBe(0);
+  expect(await file.db.one('select count(distinct customer_id)::int from orders where customer_id = any($1)', [ids])).toBe(PORTIONS);
+  expect(await file.db.one('select reserved - stock from product_availabilities where product_id = $1 and date = $2', [dish.id, date])).toBe(0);
   // Every invoice number once, continuous.
-  const numbers = (await db.rows<{ invoice_number: string }>('select invoice_number from orders where customer_id = any($1) order by invoice_number', [ids])).map((n) => Number(n.invoice_number.slice(-6)));
+  const numbers = (await file.db.rows<{ invoice_number: string }>('select invoice_number from orders where customer_id = any($1) order by invoice_number', [ids])).map((n) => Number(n.invoice_number.slice(-6)));
   expect(numbers).toEqual(Array.from({ length: PORTIONS }, (_, i) => numbers[0]! + i));
   // The catalog now says sold out.
-  const products = (await (await fetch(`${server.url}/api/products`)).json()) as { id: number; sold_out: boolean }[];
+  const products = (await (await fetch(`${file.server.url}/api/products`)).json()) as { id: number; sold_out: boolean }[];
   expect(products.find((p) => p.id === dish.id)?.sold_out).toBe(true);
   expect(traffic.peak).toBe(CUSTOMERS);
   console.info(`sold-out rush: ${CUSTOMERS} customers at once (peak ${traffic.peak} requests in flight), ${sold.length} orders, ${refusedOnes.length} sold-out refusals, ${all.length} requests, 0 5xx, ${elapsed} ms`);
