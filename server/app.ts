@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,9 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
+import { AppError } from './lib/errors';
+import { ERROR_CODES } from '../src/shared/api/errors';
+import { MESSAGES } from '../src/shared/api/messages';
 import { createEdenredClient, edenredConfig } from './payments/edenred/edenred-client';
 import type { EdenredClient } from './payments/edenred/edenred-types';
 import { createPayGreenClient, payGreenConfig, type PayGreenClient } from './payments/paygreen/paygreen-client';
@@ -33,6 +37,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxCatalogRoutes } from './sandbox/catalog.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
+import { inProcessFetch } from './sandbox/in-process-fetch';
 import { sandboxEdenredRoutes } from './sandbox/edenred.routes';
 import { sandboxMailboxRoutes } from './sandbox/mailbox.routes';
 import { sandboxPaygreenRoutes } from './sandbox/paygreen.routes';
@@ -65,12 +70,17 @@ export interface BuildOptions {
   /** The built PWA to serve; defaults to dist/ at the project root. */
   distDir?: string;
   logger?: boolean;
-  /** How the provider adapters (PayGreen, Edenred) reach their APIs (tests hand them the app in-process). */
+  /** How the provider adapters (PayGreen, Edenred) reach their APIs; by default the emulators in process, real providers over the network. */
   providerFetch?: typeof fetch;
 }
 
 // Messages a schema does not set itself (a body of the wrong shape…) are in French too.
 z.config(z.locales.fr());
+
+/** A hop count trusts that many proxies from the server outwards (the entries they appended), no more. */
+function trustProxy(setting: Env['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
 
 /** Builds the whole application (plugins, modules) without listening. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -80,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   try {
     if (!options.database) {
       await migrate(database);
-      if (env.SEED_ON_START) await seed(database.db, clock.now());
+      if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA });
     }
   } catch (err) {
     if (!options.database) await database.close();
@@ -92,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       options.logger === false
         ? false
         : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // Deep or huge query strings are refused, not parsed.
     routerOptions: { maxParamLength: 200 },
@@ -109,12 +119,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('env', env);
   app.decorate('clock', clock);
   let paygreen: PayGreenClient | null = null;
-  app.decorate('paygreen', () => (paygreen ??= createPayGreenClient({ ...payGreenConfig(env), fetch: options.providerFetch, now: () => clock.now().getTime() })));
+  // The emulators are reached in process; real providers over the network.
+  const sandboxFetch = inProcessFetch(() => app, env.PUBLIC_URL);
+  const fetchFor = (config: { sandbox: boolean }) => options.providerFetch ?? (config.sandbox ? sandboxFetch : undefined);
+  app.decorate('paygreen', () => {
+    if (!paygreen) {
+      const config = payGreenConfig(env);
+      paygreen = createPayGreenClient({ ...config, fetch: fetchFor(config), now: () => clock.now().getTime() });
+    }
+    return paygreen;
+  });
   let edenred: EdenredClient | null | undefined;
   app.decorate('edenred', () => {
     if (edenred === undefined) {
       const config = edenredConfig(env);
-      edenred = config ? createEdenredClient({ ...config, fetch: options.providerFetch, now: () => clock.now().getTime() }) : null;
+      edenred = config ? createEdenredClient({ ...config, fetch: fetchFor(config), now: () => clock.now().getTime() }) : null;
     }
     return edenred;
   });
@@ -125,6 +144,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   await app.register(session);
   await app.register(csrf);
+  // Per-route flood guards counted in memory (cart changes); limits that must hold across
+  // instances count in the database (server/lib/rate-limit.ts).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) }),
+  });
 
   // Once closing, each answer closes its connection: a keep-alive connection left idle after the
   // last in-flight request would hold app.close() for Fastify's 72 s keep-alive timeout, and the

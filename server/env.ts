@@ -1,13 +1,41 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 
+const DEFAULT_HOST = '127.0.0.1';
+
+/** Whether an interface is this machine's alone (nobody else on the network reaches it). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The server's own address, as a browser on this machine (or the network) would write it. */
+function listeningUrl(host: string, port: number): string {
+  const name = isLoopback(host) || host === '0.0.0.0' || host === '::' ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+function isProxyAddress(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length || !address || !isIP(address)) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 6 ? 128 : 32));
+}
+
+/** Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never `true` (any client could name its own IP). */
+function trustProxyOf(value: string): false | number | string[] {
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((part) => part.trim());
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // Unset: loopback only (127.0.0.1). 0.0.0.0 or an address opens the server to the network.
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' }).default('http://localhost:3000'),
+    // Unset: the address the server listens on (http://localhost:PORT on loopback).
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://popote.fr' }).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^(postgres(ql)?:\/\/|memory:\/\/|file:)/, { error: 'must start with postgres://, postgresql://, memory:// or file:' })
@@ -24,7 +52,14 @@ const envSchema = z
     CONTACT_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('bonjour@popote.fr'),
     JOBS_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('recrutement@popote.fr'),
     COMPANIES_MAIL_TO: z.email({ error: 'must be an e-mail address' }).default('entreprises@popote.fr'),
-    TRUST_PROXY: flag.default(false),
+    // 0: no proxy. A number: how many proxies stand in front (their X-Forwarded-For entries are
+    // trusted, no more). Addresses or CIDRs, comma-separated: the proxies' own addresses.
+    TRUST_PROXY: z
+      .string()
+      .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isProxyAddress(part.trim())), {
+        error: 'must be 0, a number of proxy hops (1 behind one reverse proxy), or the proxies\' addresses or CIDRs, comma-separated',
+      })
+      .default('0'),
     // Multiplies every rate limit: more room behind a large shared address, or for the e2e run,
     // whose many sign-ups all come from 127.0.0.1.
     RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -51,6 +86,35 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    // The sandbox fakes payments and shows every mail (reset links included) to whoever asks.
+    if (production && env.SANDBOX === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX'],
+        message: 'the sandbox (simulated payments, open mailbox) never runs with NODE_ENV=production; a public demo runs with NODE_ENV unset and SANDBOX=1',
+      });
+    }
+    if (production && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with NODE_ENV=production (the address in mails and payment returns), e.g. https://popote.fr' });
+    }
+    // Demo mode by default stays on this machine: open to the network, it takes an explicit SANDBOX=1.
+    if (!production && env.SANDBOX === undefined) {
+      const host = env.HOST ?? DEFAULT_HOST;
+      if (!isLoopback(host)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX'],
+          message: `demo mode (simulated payments, open mailbox) refuses to listen beyond this machine (HOST=${host}): set SANDBOX=1 for a public demo, or NODE_ENV=production (with SANDBOX unset) for the real shop`,
+        });
+      } else if (env.PUBLIC_URL?.startsWith('https://')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX'],
+          message: `demo mode (simulated payments, open mailbox) refuses a public https address (PUBLIC_URL=${env.PUBLIC_URL}): set SANDBOX=1 for a public demo, or NODE_ENV=production (with SANDBOX unset) for the real shop`,
+        });
+      }
+    }
     // Half a PayGreen configuration would silently fall back to the sandbox (or fail at checkout).
     if (Boolean(env.PAYGREEN_SHOP_ID) !== Boolean(env.PAYGREEN_SECRET_KEY)) {
       const missing = env.PAYGREEN_SHOP_ID ? 'PAYGREEN_SECRET_KEY' : 'PAYGREEN_SHOP_ID';
@@ -65,17 +129,25 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required with EDENRED_* (openssl rand -base64 32)' });
     }
   })
-  .transform((env) => ({
+  .transform((env) => {
+    const HOST = env.HOST ?? DEFAULT_HOST;
+    const PUBLIC_URL = (env.PUBLIC_URL ?? listeningUrl(HOST, env.PORT)).replace(/\/+$/, '');
+    return {
     ...env,
-    // The sandbox (provider emulators, mailbox) is on unless switched off; it never is in production
-    // without an explicit SANDBOX=1.
+    HOST,
+    PUBLIC_URL,
+    // The sandbox (provider emulators, mailbox) is on unless switched off; never in production.
     SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
-    COOKIE_SECURE: env.PUBLIC_URL.startsWith('https://'),
+    // The demo's customer, codes and orders: seeded, and allowed to log in or apply, outside production only.
+    DEMO_DATA: env.NODE_ENV !== 'production',
+    TRUST_PROXY: trustProxyOf(env.TRUST_PROXY),
+    COOKIE_SECURE: PUBLIC_URL.startsWith('https://'),
     MAP_ORIGIN: new URL(env.VITE_MAP_STYLE_URL ?? 'https://tiles.openfreemap.org/styles/liberty').origin,
     GEOCODER_ORIGIN: env.VITE_GOOGLE_MAPS_KEY ? 'https://maps.googleapis.com' : 'https://api-adresse.data.gouv.fr',
     // The real Edenred widget's script and calls run in the page: allowed by the CSP. The sandbox's are this origin.
     EDENRED_WIDGET_ORIGIN: env.EDENRED_CLIENT_ID ? new URL(env.EDENRED_WIDGET_URL).origin : null,
-  }));
+    };
+  });
 
 export type Env = z.output<typeof envSchema>;
 

@@ -166,6 +166,8 @@ export const customers = pgTable(
     /** Deposit containers the customer holds and may return. */
     deposits: integer('deposits').notNull().default(0),
     lastDeliveryId: integer('last_delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    /** The demo seed's customer: may log in only where demo data is allowed (never in production). */
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('customers_email_uq').on(t.email)],
@@ -198,6 +200,8 @@ export const discounts = pgTable('discounts', {
   endsOn: date('ends_on', { mode: 'string' }),
   maxUses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
+  /** A demo seed's code: accepted only where demo data is allowed (never in production). */
+  demo: boolean('demo').notNull().default(false),
 });
 
 /**
@@ -219,6 +223,8 @@ export const carts = pgTable(
     /** A customer's sponsor code used as a promo code (first order only). */
     sponsorCustomerId: integer('sponsor_customer_id').references(() => customers.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Since when the cart holds portions: an anonymous cart's hold cannot be extended forever. */
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -409,15 +415,19 @@ export const poolHistories = pgTable(
 );
 
 /** Single-use password reset tokens (the hash; the mail holds the token), valid 60 minutes. */
-export const passwordResets = pgTable('password_resets', {
-  tokenHash: text('token_hash').primaryKey(),
-  customerId: integer('customer_id')
-    .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * Mail to send, written in the same transaction as what triggers it; the sender delivers each once
@@ -453,11 +463,29 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
 });
 
 /** Fixed-window rate-limit counters, shared by every server instance through the database. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Failed logins, per address and e-mail and per e-mail alone: each failure past a threshold doubles
+ * the wait before the next attempt (server/modules/auth/login-throttle.ts).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_last_idx').on(t.lastFailedAt)],
+);
 
 /**
  * A customer's link to Edenred (isConnectedToEdenred): the provider's username for the balance and

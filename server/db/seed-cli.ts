@@ -1,4 +1,7 @@
-/** `npm run db:seed`: migrates then seeds the configured database (idempotent). */
+/**
+ * `npm run db:seed`: migrates then seeds the configured database (idempotent): the reference data,
+ * and the demo's customer, codes and orders outside production.
+ */
 import { loadEnv } from '../env';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
@@ -8,8 +11,8 @@ const env = loadEnv();
 const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
 try {
   await migrate(database);
-  await seed(database.db, new Date());
-  console.log(`Base ${database.kind} migrée et données de démonstration à jour.`);
+  await seed(database.db, new Date(), { demo: env.DEMO_DATA });
+  console.log(`Base ${database.kind} migrée ; données de référence${env.DEMO_DATA ? ' et de démonstration' : ''} à jour.`);
 } finally {
   await database.close();
 }

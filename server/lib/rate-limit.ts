@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { and, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/shared/api/errors';
 import { MESSAGES } from '../../src/shared/api/messages';
 import type { Db } from '../db/client';
@@ -35,17 +35,54 @@ export async function hit(db: Db, key: string, windowMs: number, now: Date): Pro
   return rows[0]!;
 }
 
+/** The 429 of a limit reached, saying when to come back. */
+export function tooMany(resetAt: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited, undefined, { 'retry-after': String(seconds) });
+}
+
 /** A preHandler refusing with 429 and a French message once a rule's limit is passed. */
-export function rateLimit(rule: Rule): preHandlerAsyncHookHandler {
-  return async function (request, reply) {
+export function rateLimit(rule: Rule): (request: FastifyRequest) => Promise<void> {
+  return async function (request) {
     const { db, clock } = request.server;
     const keys = rule.keys ? rule.keys(request) : [`ip:${request.ip}`];
     for (const key of keys) {
       const { count, resetAt } = await hit(db, `${rule.name}:${key}`, rule.windowMs, clock.now());
-      if (count > rule.max * request.server.env.RATE_LIMIT_FACTOR) {
-        reply.header('retry-after', Math.max(1, Math.ceil((resetAt.getTime() - clock.now().getTime()) / 1000)));
-        throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited);
-      }
+      if (count > rule.max * request.server.env.RATE_LIMIT_FACTOR) throw tooMany(resetAt, clock.now());
     }
   };
+}
+
+/**
+ * A limit on failures only (wrong promo codes): `check` refuses once the window holds `max`
+ * failures, before anything is tried, so a right guess past the limit is refused like a wrong one;
+ * `record` counts a failure.
+ */
+export function failureLimit(rule: Rule & { keys: (request: FastifyRequest) => string[] }) {
+  const keysOf = (request: FastifyRequest) => rule.keys(request).map((key) => `${rule.name}:${key}`);
+  return {
+    async check(request: FastifyRequest): Promise<void> {
+      const { db, clock } = request.server;
+      const now = clock.now();
+      const rows = await db
+        .select()
+        .from(rateLimits)
+        .where(and(inArray(rateLimits.key, keysOf(request)), gt(rateLimits.resetAt, now)));
+      const full = rows.filter((row) => row.count >= rule.max * request.server.env.RATE_LIMIT_FACTOR);
+      if (full.length) throw tooMany(new Date(Math.max(...full.map((row) => row.resetAt.getTime()))), now);
+    },
+    async record(request: FastifyRequest): Promise<void> {
+      const { db, clock } = request.server;
+      for (const key of keysOf(request)) await hit(db, key, rule.windowMs, clock.now());
+    },
+  };
+}
+
+/** Purge: counters whose window has ended (a new hit starts a new row). */
+export async function deleteEndedCounters(db: Db, now: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(rateLimits)
+    .where(inArray(rateLimits.key, db.select({ key: rateLimits.key }).from(rateLimits).where(lte(rateLimits.resetAt, now)).limit(limit)))
+    .returning({ key: rateLimits.key });
+  return rows.length;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_STATUS, ERROR_CODES } from '../../src/shared/api/errors';
 import { MESSAGES } from '../../src/shared/api/messages';
-import { setSessionCookies } from './session';
+import { isApiRoute, setSessionCookies } from './session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,7 +26,7 @@ function sameToken(a: string, b: string) {
  */
 export default fp(async function csrf(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
     if (request.routeOptions.config.csrf === false) return;
     const header = request.headers['x-xsrf-token'];
     const token = Array.isArray(header) ? header[0] : header;

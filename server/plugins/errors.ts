@@ -62,6 +62,7 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.code(422).send({ message: first ?? MESSAGES.validation, code: ERROR_CODES.validation, errors });
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
         .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });

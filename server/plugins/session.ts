@@ -5,6 +5,7 @@ import type { Env } from '../env';
 import { sessions } from '../db/schema';
 import { AUTH_MESSAGES } from '../../src/shared/api/auth';
 import { AppError } from '../lib/errors';
+import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'popote_session';
@@ -12,6 +13,13 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** Anonymous and "remember me" sessions last 7 days; a plain login lasts the browser session (server-side 1 day). */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const SHORT_SESSION_TTL_MS = 24 * 3600 * 1000;
+/**
+ * New anonymous sessions per address: each is a row, and a cart that holds stock. Generous, since
+ * a whole office shares one address, but a script minting sessions by the thousand is stopped.
+ */
+export const NEW_SESSIONS_PER_IP = { max: 300, windowMs: 10 * 60 * 1000 } as const;
+const newSessionsPerIp = rateLimit({ name: 'new-session', ...NEW_SESSIONS_PER_IP });
+
 /** A session is extended at most once an hour, so reads stay reads. */
 const TOUCH_EVERY_MS = 3600 * 1000;
 
@@ -39,6 +47,15 @@ function cookieOptions(env: Env, session: Session, httpOnly: boolean) {
     // A non-remembered login lives as long as the browser session.
     ...(session.customerId && !session.remember ? {} : { expires: session.expiresAt }),
   };
+}
+
+/**
+ * Whether the request reached an API route, judged on the route the router matched, never on the
+ * raw URL: `/%61pi/logout` matches `/api/logout` too, and must meet the same session and
+ * anti-forgery checks.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
 }
 
 /** The logged-in customer's id, or the 401 every customer-only route answers. */
@@ -92,8 +109,14 @@ export default fp(async function session(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     request.session = null;
-    request.ensureSession = async () => (request.session ??= await createSession(app, reply));
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.session === false) return;
+    request.ensureSession = async () => {
+      if (!request.session) {
+        await newSessionsPerIp(request);
+        request.session = await createSession(app, reply);
+      }
+      return request.session;
+    };
+    if (!isApiRoute(request) || request.routeOptions.config.session === false) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = app.clock.now();

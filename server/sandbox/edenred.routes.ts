@@ -448,9 +448,10 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
       .values(SANDBOX_EDENRED_ACCOUNTS.map((a) => ({ ...a })))
       .onConflictDoNothing();
   }
+  // Once, when the server is ready: the emulator's reads then stay reads.
+  app.addHook('onReady', () => ensureDemoAccounts());
 
   async function findAccount(username: string): Promise<Account | undefined> {
-    await ensureDemoAccounts();
     const [row] = await app.db.select().from(sandboxEdenredAccounts).where(eq(sandboxEdenredAccounts.username, username.trim().toLowerCase()));
     return row;
   }
@@ -461,7 +462,6 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function demoAccounts(): Promise<Account[]> {
-    await ensureDemoAccounts();
     const names = SANDBOX_EDENRED_ACCOUNTS.map((a) => a.username);
     const rows = await app.db.select().from(sandboxEdenredAccounts).where(inArray(sandboxEdenredAccounts.username, names));
     return names.map((n) => rows.find((r) => r.username === n)).filter((r): r is Account => Boolean(r));
@@ -1063,7 +1063,6 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`${P}/accounts/:username/balance`, { schema: { params: usernameParams, body: balanceDriverSchema } }, async (request) => {
-    await ensureDemoAccounts();
     const [row] = await app.db
       .update(sandboxEdenredAccounts)
       .set({ balanceCents: request.body.balance_cents })

@@ -18,7 +18,8 @@ const P = SANDBOX_PATH;
 const TOKEN_KEY = 'popote-sandbox-paygreen-v3';
 /** PayGreen's tokens last 10 minutes. */
 const TOKEN_TTL_S = 600;
-const NOTIFICATION_TIMEOUT_MS = 5000;
+/** The shop's own notification route: the only place the emulator notifies. */
+const NOTIFICATION_PATH = '/api/payment/paygreen/notification';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const sign = (input: string) => createHmac('sha256', TOKEN_KEY).update(input).digest('base64url');
@@ -197,6 +198,8 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
+  const shopOrigin = new URL(app.env.PUBLIC_URL).origin;
+  const isShopUrl = (url: string) => new URL(url).origin === shopOrigin;
   const hostedUrl = (id: string) => `${app.env.PUBLIC_URL.replace(/\/+$/, '')}${P}/pay/${encodeURIComponent(id)}`;
 
   const present = (row: Row) => ({
@@ -246,15 +249,16 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
   async function notify(row: Row): Promise<{ notification_url: string | null; response_status: number | null; error: string | null }> {
     if (!row.notificationUrl) return { notification_url: null, response_status: null, error: 'no notification_url' };
     try {
-      const res = await fetch(row.notificationUrl, {
+      // Only this shop's own notification route was accepted (shopUrl): delivered in process, so
+      // the emulator never fetches a URL of anyone's choosing.
+      const res = await app.inject({
         method: 'POST',
+        url: new URL(row.notificationUrl).pathname,
         headers: { 'content-type': 'application/json', 'user-agent': 'PayGreen-Sandbox (Popote)' },
-        body: JSON.stringify({ id: row.id }),
-        signal: AbortSignal.timeout(NOTIFICATION_TIMEOUT_MS),
+        payload: JSON.stringify({ id: row.id }),
       });
-      await res.arrayBuffer().catch(() => undefined);
-      if (!res.ok) app.log.warn({ url: row.notificationUrl, status: res.status, id: row.id }, 'sandbox paygreen: notification refused');
-      return { notification_url: row.notificationUrl, response_status: res.status, error: null };
+      if (res.statusCode >= 400) app.log.warn({ url: row.notificationUrl, status: res.statusCode, id: row.id }, 'sandbox paygreen: notification refused');
+      return { notification_url: row.notificationUrl, response_status: res.statusCode, error: null };
     } catch (err) {
       app.log.warn({ err, url: row.notificationUrl, id: row.id }, 'sandbox paygreen: notification failed');
       return { notification_url: row.notificationUrl, response_status: null, error: err instanceof Error ? err.message : String(err) };
@@ -292,6 +296,14 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${P}/payment/payment-orders`, { preHandler: requireBearer, schema: { body: createSchema } }, async (request) => {
     const body = request.body;
     if (body.auto_capture === false) throw new ApiError(422, 'unsupported', 'The sandbox only emulates auto_capture: true.');
+    // The buyer goes back, and notifications go, to this shop only: the emulator is no open
+    // redirect and no fetcher of arbitrary URLs.
+    for (const [field, url] of [['return_url', body.return_url], ['cancel_url', body.cancel_url]] as const) {
+      if (url && !isShopUrl(url)) throw new ApiError(422, 'invalid_url', `The sandbox only sends buyers back to this shop (${shopOrigin}): ${field} is elsewhere.`);
+    }
+    if (body.notification_url && !(isShopUrl(body.notification_url) && new URL(body.notification_url).pathname === NOTIFICATION_PATH)) {
+      throw new ApiError(422, 'invalid_url', `The sandbox only notifies this shop's own route (${shopOrigin}${NOTIFICATION_PATH}).`);
+    }
     const id = `po_${randomBytes(12).toString('hex')}`;
     const now = app.clock.now();
     const [row] = await app.db

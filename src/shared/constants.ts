@@ -21,6 +21,13 @@ export const CART_TTL_MS = 30 * 60 * 1000;
 /** Sensible limits: the same article at most 20 times, at most 30 different articles. */
 export const CART_LINE_MAX_QUANTITY = 20;
 export const CART_MAX_LINES = 30;
+/**
+ * A visitor without an account holds at most this many articles, for at most this long from the
+ * first one (each change restarts the countdown, up to that point): guest carts cannot take a
+ * day's stock out of sale. Logging in lifts both.
+ */
+export const ANONYMOUS_CART_MAX_ITEMS = 10;
+export const ANONYMOUS_CART_MAX_HOLD_MS = 60 * 60 * 1000;
 /** Cutlery sets and tote bags are offered (1 per formula at most). */
 export const CUTLERY_UNIT_PRICE_CENTS = 0;
 export const TOTE_BAG_UNIT_PRICE_CENTS = 0;

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { AUTH_MESSAGES, userSchema, type User } from '../../src/shared/api/auth';
 import { MONDAY, at, cookieJar, createTestApp, type TestApp } from './helpers';
 

@@ -2,9 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { hashToken } from '../../server/lib/tokens';
 import { AUTH_LIMITS } from '../../server/modules/auth/auth.routes';
+import { LOGIN_THROTTLE } from '../../server/modules/auth/login-throttle';
 import { AUTH_MESSAGES, PASSWORD_MESSAGE, userSchema } from '../../src/shared/api/auth';
 import { cartSchema, type Cart } from '../../src/shared/api/cart';
 import { productListSchema, type CatalogProduct } from '../../src/shared/api/catalog';
@@ -754,31 +755,83 @@ describe('rate limits', () => {
     expect(res.headers['retry-after']).toBe(String(retryAfter));
   }
 
-  it('allows 10 login attempts per e-mail in 15 minutes, from any IPs; the 11th gets 429 until the window ends', async () => {
+  it('slows one address guessing one account down, doubling each wait, and lets the owner in from their own address at once', async () => {
     const customer = await newCustomer();
-    for (let i = 0; i < 10; i++) {
-      const res = await login(await newVisitor(), customer.email, `mauvais-${i}-secret`);
-      expect(res.statusCode, `attempt ${i + 1}`).toBe(422);
+    const attacker = await newVisitor();
+    const { free } = LOGIN_THROTTLE.pair;
+    for (let i = 0; i < free; i++) expect((await login(attacker, customer.email, `mauvais-${i}`)).statusCode, `attempt ${i + 1}`).toBe(422);
+    // Each failure past the free ones doubles the wait: 1 s, then 2 s, then 4 s…
+    for (const wait of [1, 2, 4, 8]) {
+      expectRateLimited(await login(attacker, customer.email, 'encore-faux'), wait);
+      app.clock.set(new Date(app.clock.now().getTime() + wait * 1000));
+      expect((await login(attacker, customer.email, 'encore-faux')).statusCode).toBe(422);
     }
-    app.clock.set(at(MONDAY, '09:05:00'));
-    // Even the right password, from yet another place, in any case.
-    const v = await newVisitor();
-    expectRateLimited(await login(v, customer.email.toUpperCase(), customer.password), 600);
-    expect((await me(v)).statusCode).toBe(401);
-
-    app.clock.set(at(MONDAY, '09:15:01'));
-    expect((await login(v, customer.email, customer.password)).statusCode).toBe(200);
+    // Even the right password waits, from the guessing address.
+    expectRateLimited(await login(attacker, customer.email, customer.password), 16);
+    // The owner, from their own address, is not held back.
+    const owner = await newVisitor();
+    expect((await login(owner, customer.email, customer.password)).statusCode).toBe(200);
+    expect((await me(owner)).statusCode).toBe(200);
   });
 
-  it('allows 30 login attempts per IP in 15 minutes, whatever the e-mails (an office shares one IP)', async () => {
+  it('caps the wait of a long guess at 15 minutes, and forgets failures after 15 quiet minutes', async () => {
+    const customer = await newCustomer();
+    const attacker = await newVisitor();
+    for (let i = 0; i < 14; i++) {
+      await login(attacker, customer.email, `faux-${i}`);
+      app.clock.set(new Date(app.clock.now().getTime() + 15 * 60 * 1000 - 1000));
+    }
+    const res = await login(attacker, customer.email, 'faux');
+    expect(Number(res.headers['retry-after'] ?? 0)).toBeLessThanOrEqual(15 * 60);
+    app.clock.set(new Date(app.clock.now().getTime() + 15 * 60 * 1000));
+    expect((await login(attacker, customer.email, customer.password)).statusCode).toBe(200);
+  });
+
+  it('slows one account guessed from many addresses for 30 s at most, so its owner gets in after a short wait', async () => {
+    const customer = await newCustomer();
+    const { free, maxDelayMs } = LOGIN_THROTTLE.email;
+    for (let i = 0; i < free + 10; i++) {
+      const res = await login(await newVisitor(), customer.email, `mauvais-${i}`);
+      expect([422, 429]).toContain(res.statusCode);
+    }
+    const owner = await newVisitor();
+    const held = await login(owner, customer.email, customer.password);
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(maxDelayMs / 1000);
+    app.clock.set(new Date(app.clock.now().getTime() + maxDelayMs));
+    expect((await login(owner, customer.email, customer.password)).statusCode).toBe(200);
+  });
+
+  it('slows an address trying many accounts (50 failures: an office shares one address), not the others', async () => {
     const ip = newIp();
-    for (let i = 0; i < AUTH_LIMITS.loginPerIp.max; i++) {
+    for (let i = 0; i < LOGIN_THROTTLE.ip.free; i++) {
       expect((await login(await newVisitor(ip), uniqueEmail('essai'), 'mauvais-secret')).statusCode).toBe(422);
     }
     const customer = await newCustomer();
-    expectRateLimited(await login(await newVisitor(ip), customer.email, customer.password), 900);
+    expectRateLimited(await login(await newVisitor(ip), customer.email, customer.password), 1);
     // Another place is not held back.
     expect((await login(await newVisitor(), customer.email, customer.password)).statusCode).toBe(200);
+  });
+
+  it('does not take a client’s word for its address: with TRUST_PROXY=1, only the entry the proxy added counts', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const email = uniqueEmail('proxy');
+      const attempt = async (forwardedFor: string) => {
+        const headers = { 'x-forwarded-for': forwardedFor };
+        const state = await proxied.app.inject({ method: 'GET', url: '/api/state', headers });
+        const cookie = state.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+        const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+        return proxied.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'faux-secret' }, headers: { ...headers, cookie, 'x-xsrf-token': xsrf } });
+      };
+      // The client writes a new address before the proxy's each time: the throttle still sees one.
+      for (let i = 0; i < LOGIN_THROTTLE.pair.free; i++) expect((await attempt(`10.0.0.${i}, 203.0.113.7`)).statusCode).toBe(422);
+      expect((await attempt('10.0.1.1, 203.0.113.7')).statusCode).toBe(429);
+      // Another client behind the same proxy is another address.
+      expect((await attempt('10.0.1.1, 203.0.113.8')).statusCode).toBe(422);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('allows 20 sign-ups per IP an hour', async () => {

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyRequests, contactAttachments, contactMessages, mailOutbox, rateLimits } from '../../server/db/schema';
-import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { CONTACT_LIMITS } from '../../server/modules/contact/contact.routes';
 import { detectFileType } from '../../server/modules/contact/file-type';
 import { MAX_CONTACT_BODY_BYTES } from '../../server/modules/contact/uploads';

@@ -34,7 +34,7 @@ async function loginOnProvider(authorizeUrl: string, username: string, password 
 
 /** Links the customer's Edenred account as the popup does; answers the callback page. */
 async function link(c: Customer, username = 'marie@edenred.test') {
-  const start = await c.call('GET', '/api/edenred/oauth-url');
+  const start = await c.call('POST', '/api/edenred/oauth-url');
   expect(start.statusCode, start.body).toBe(200);
   const back = await loginOnProvider(start.json().url as string, username);
   expect(back.pathname).toBe('/api/edenred/callback');
@@ -53,9 +53,9 @@ const setProviderBalance = (username: string, cents: number) =>
 describe('linking an Edenred account (OpenID Connect)', () => {
   it('answers an authorization URL with state, nonce and PKCE, for a logged-in customer only', async () => {
     const anonymous = await visitor(app.app);
-    refused(await anonymous.request('GET', '/api/edenred/oauth-url'), 401, 'unauthenticated');
+    refused(await anonymous.request('POST', '/api/edenred/oauth-url'), 401, 'unauthenticated');
     const c = await customerWithCart(app);
-    const url = new URL((await c.call('GET', '/api/edenred/oauth-url')).json().url as string);
+    const url = new URL((await c.call('POST', '/api/edenred/oauth-url')).json().url as string);
     expect(url.pathname).toBe(`${SANDBOX}/connect/authorize`);
     const q = url.searchParams;
     expect(q.get('response_type')).toBe('code');
@@ -92,12 +92,12 @@ describe('linking an Edenred account (OpenID Connect)', () => {
     expect((await c.call('GET', `${back.pathname}?${forged}`)).body).toContain('data-status="error"');
     // A login started by one visitor, finished in another's browser.
     const victim = await customerWithCart(app);
-    const start = await c.call('GET', '/api/edenred/oauth-url');
+    const start = await c.call('POST', '/api/edenred/oauth-url');
     const stolen = await loginOnProvider(start.json().url as string, 'paul@edenred.test');
     expect((await victim.call('GET', stolen.pathname + stolen.search)).body).toContain('data-status="error"');
     expect((await victim.call('GET', '/api/state')).json().customer.isConnectedToEdenred).toBe(false);
     // A provider error (the customer cancelled) is an error page too.
-    const cancelled = await c.call('GET', '/api/edenred/oauth-url');
+    const cancelled = await c.call('POST', '/api/edenred/oauth-url');
     const state = new URL(cancelled.json().url as string).searchParams.get('state')!;
     expect((await c.call('GET', `/api/edenred/callback?error=access_denied&state=${state}`)).body).toContain('data-status="error"');
   });
@@ -115,7 +115,7 @@ describe('linking an Edenred account (OpenID Connect)', () => {
       expect(after!.expiresAt.getTime()).toBeGreaterThan(before!.expiresAt.getTime());
       expect(after!.accessToken).not.toBe(before!.accessToken);
 
-      const out = await c.call('GET', '/api/edenred/logout');
+      const out = await c.call('POST', '/api/edenred/logout');
       expect(out.statusCode, out.body).toBe(200);
       expect(out.json()).toEqual({ balance: 0, link: null, isConnectedToEdenred: false });
       expect(await app.database.db.select().from(t.edenredAccounts).where(eq(t.edenredAccounts.customerId, c.customer.id))).toEqual([]);
@@ -133,9 +133,9 @@ describe('paying with the Edenred balance', () => {
     await link(c);
     await setProviderBalance('marie@edenred.test', 4500);
     const remaining = c.preOrder.remaining_price;
-    refused(await c.call('GET', `/api/payment/edenred/only?amount=${remaining - 1}`), 409, EDENRED_ERRORS.amountMismatch);
-    refused(await c.call('GET', '/api/payment/edenred/only?amount=abc'), 422);
-    const res = await c.call('GET', `/api/payment/edenred/only?amount=${remaining}`);
+    refused(await c.call('POST', '/api/payment/edenred/only', { amount: remaining - 1 }), 409, EDENRED_ERRORS.amountMismatch);
+    refused(await c.call('POST', '/api/payment/edenred/only', { amount: 'abc' }), 422);
+    const res = await c.call('POST', '/api/payment/edenred/only', { amount: remaining });
     expect(res.statusCode, res.body).toBe(200);
     expect(validatedOrderSchema.parse(res.json()).amount_total).toBe(c.preOrder.remaining_price);
     expect(await ordersOf(c.customer.id)).toHaveLength(1);
@@ -144,7 +144,7 @@ describe('paying with the Edenred balance', () => {
     expect(payment).toMatchObject({ status: 'captured', amountCents: remaining });
     expect(payment!.orderId).toBe((await ordersOf(c.customer.id))[0]!.id);
     // A replay finds no open pre-order and takes nothing.
-    refused(await c.call('GET', `/api/payment/edenred/only?amount=${remaining}`), 404);
+    refused(await c.call('POST', '/api/payment/edenred/only', { amount: remaining }), 404);
     expect(await balance(c)).toBe(4500 - remaining);
   });
 
@@ -152,8 +152,8 @@ describe('paying with the Edenred balance', () => {
     const c = await customerWithCart(app);
     await link(c);
     await setProviderBalance('marie@edenred.test', 4500);
-    const url = `/api/payment/edenred/only?amount=${c.preOrder.remaining_price}`;
-    const [a, b] = await Promise.all([c.call('GET', url), c.call('GET', url)]);
+    const pay = () => c.call('POST', '/api/payment/edenred/only', { amount: c.preOrder.remaining_price });
+    const [a, b] = await Promise.all([pay(), pay()]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await ordersOf(c.customer.id)).toHaveLength(1);
     expect(await balance(c)).toBe(4500 - c.preOrder.remaining_price);
@@ -163,13 +163,13 @@ describe('paying with the Edenred balance', () => {
     const c = await customerWithCart(app);
     await link(c, 'paul@edenred.test');
     await setProviderBalance('paul@edenred.test', 300);
-    const res = await c.call('GET', '/api/payment/edenred/partly?amount=300');
+    const res = await c.call('POST', '/api/payment/edenred/partly', { amount: 300 });
     expect(res.statusCode, res.body).toBe(200);
     const { data, pre_order } = res.json() as { data: { authorization_id: string }; pre_order: unknown };
     const pre = preOrderSchema.parse(pre_order);
     expect(pre.edenredPayment).toEqual({ unit_amount: 300, authorization_id: data.authorization_id });
     expect(pre.remaining_price).toBe(c.preOrder.remaining_price - 300);
-    refused(await c.call('GET', '/api/payment/edenred/partly?amount=100'), 409, EDENRED_ERRORS.alreadyApplied);
+    refused(await c.call('POST', '/api/payment/edenred/partly', { amount: 100 }), 409, EDENRED_ERRORS.alreadyApplied);
 
     const card = await c.call('POST', '/api/payment/paygreen');
     const po = new URL(card.json().hosted_payment_url as string).pathname.split('/').pop()!;
@@ -187,7 +187,7 @@ describe('paying with the Edenred balance', () => {
     const c = await customerWithCart(app);
     await link(c, 'paul@edenred.test');
     await setProviderBalance('paul@edenred.test', 300);
-    const { data } = (await c.call('GET', '/api/payment/edenred/partly?amount=300')).json() as { data: { authorization_id: string } };
+    const { data } = (await c.call('POST', '/api/payment/edenred/partly', { amount: 300 })).json() as { data: { authorization_id: string } };
     const po = new URL((await c.call('POST', '/api/payment/paygreen')).json().hosted_payment_url as string).pathname.split('/').pop()!;
     await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/payment-orders/${po}/outcome`, payload: { status: 'successed', notify: false } });
     // What a server killed right after the placement's commit leaves: the order, owned by the card payment, and the hold.
@@ -205,7 +205,7 @@ describe('paying with the Edenred balance', () => {
   it('gives a held part back when the cart is validated again (the earlier pre-order is superseded)', async () => {
     const c = await customerWithCart(app);
     await link(c, 'paul@edenred.test');
-    const { data } = (await c.call('GET', '/api/payment/edenred/partly?amount=500')).json() as { data: { authorization_id: string } };
+    const { data } = (await c.call('POST', '/api/payment/edenred/partly', { amount: 500 })).json() as { data: { authorization_id: string } };
     expect(await balance(c)).toBe(300);
     const again = preOrderSchema.parse((await c.call('POST', '/api/cart/validate')).json());
     expect(again.edenredPayment).toBeNull();
@@ -218,15 +218,15 @@ describe('paying with the Edenred balance', () => {
   it('refuses a partial payment that would leave the card 0,50 € or less', async () => {
     const c = await customerWithCart(app);
     await link(c);
-    refused(await c.call('GET', `/api/payment/edenred/partly?amount=${c.preOrder.remaining_price - 50}`), 422, 'amount_too_small');
-    refused(await c.call('GET', `/api/payment/edenred/partly?amount=${c.preOrder.remaining_price}`), 409, EDENRED_ERRORS.amountMismatch);
+    refused(await c.call('POST', '/api/payment/edenred/partly', { amount: c.preOrder.remaining_price - 50 }), 422, 'amount_too_small');
+    refused(await c.call('POST', '/api/payment/edenred/partly', { amount: c.preOrder.remaining_price }), 409, EDENRED_ERRORS.amountMismatch);
   });
 
   it("'Enlever' cancels the held payment and restores the remaining price and the balance", async () => {
     const c = await customerWithCart(app);
     await link(c, 'paul@edenred.test');
     await setProviderBalance('paul@edenred.test', 400);
-    const { data } = (await c.call('GET', '/api/payment/edenred/partly?amount=400')).json() as { data: { authorization_id: string } };
+    const { data } = (await c.call('POST', '/api/payment/edenred/partly', { amount: 400 })).json() as { data: { authorization_id: string } };
     expect(await balance(c)).toBe(0);
     refused(await c.call('POST', '/api/payment/edenred/refund', { authorization_id: data.authorization_id, amount: 399 }), 409, EDENRED_ERRORS.amountMismatch);
     refused(await c.call('POST', '/api/payment/edenred/refund', { authorization_id: 'other', amount: 400 }), 404);
@@ -245,41 +245,41 @@ describe('paying with the Edenred balance', () => {
     const c = await customerWithCart(app);
     await link(c, 'paul@edenred.test');
     await setProviderBalance('paul@edenred.test', 500);
-    await c.call('GET', '/api/payment/edenred/partly?amount=500');
+    await c.call('POST', '/api/payment/edenred/partly', { amount: 500 });
     const po = new URL((await c.call('POST', '/api/payment/paygreen')).json().hosted_payment_url as string).pathname.split('/').pop()!;
-    refused(await c.call('GET', `/api/payment/edenred/refund/${po}/order`), 409, 'payment_not_refused');
+    refused(await c.call('POST', `/api/payment/edenred/refund/${po}/order`), 409, 'payment_not_refused');
     await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/pay/${po}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=refuse' });
     const other = await customerWithCart(app);
-    refused(await other.call('GET', `/api/payment/edenred/refund/${po}/order`), 404);
-    const res = await c.call('GET', `/api/payment/edenred/refund/${po}/order`);
+    refused(await other.call('POST', `/api/payment/edenred/refund/${po}/order`), 404);
+    const res = await c.call('POST', `/api/payment/edenred/refund/${po}/order`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ refunded: true });
     expect(preOrderSchema.parse((await c.call('POST', '/api/pending-order')).json()).edenredPayment).toBeNull();
     expect(await balance(c)).toBe(500);
-    expect((await c.call('GET', `/api/payment/edenred/refund/${po}/order`)).json()).toEqual({ refunded: false });
+    expect((await c.call('POST', `/api/payment/edenred/refund/${po}/order`)).json()).toEqual({ refunded: false });
   });
 
   it('words the daily cap (LIMIT_EXCEEDED) and any other provider refusal as the spec says, taking nothing', async () => {
     const c = await customerWithCart(app);
     await link(c);
     await setProviderBalance('marie@edenred.test', 4500);
-    const url = `/api/payment/edenred/only?amount=${c.preOrder.remaining_price}`;
+    const pay = () => c.call('POST', '/api/payment/edenred/only', { amount: c.preOrder.remaining_price });
     await app.app.inject({ method: 'POST', url: `${SANDBOX}/failures`, payload: { code: 'LIMIT_EXCEEDED', status: 400, count: 1 } });
-    const limit = refused(await c.call('GET', url), 402, EDENRED_ERRORS.limitExceeded);
+    const limit = refused(await pay(), 402, EDENRED_ERRORS.limitExceeded);
     expect(limit.message).toBe(EDENRED_MESSAGES.limit);
     await app.app.inject({ method: 'POST', url: `${SANDBOX}/failures`, payload: { code: 'INSUFFICIENT_FUNDS', status: 400, count: 1 } });
-    expect(refused(await c.call('GET', url), 502, EDENRED_ERRORS.failed).message).toBe(EDENRED_MESSAGES.longSession);
+    expect(refused(await pay(), 502, EDENRED_ERRORS.failed).message).toBe(EDENRED_MESSAGES.longSession);
     expect(preOrderSchema.parse((await c.call('POST', '/api/pending-order')).json()).edenredPayment).toBeNull();
     expect(await ordersOf(c.customer.id)).toHaveLength(0);
     // Then it works.
-    expect((await c.call('GET', url)).statusCode).toBe(200);
+    expect((await pay()).statusCode).toBe(200);
   });
 
   it('refuses the balance payments without a linked account, and anonymous callers', async () => {
     const c = await customerWithCart(app);
-    refused(await c.call('GET', `/api/payment/edenred/only?amount=${c.preOrder.remaining_price}`), 409, EDENRED_ERRORS.notLinked);
+    refused(await c.call('POST', '/api/payment/edenred/only', { amount: c.preOrder.remaining_price }), 409, EDENRED_ERRORS.notLinked);
     const anonymous = await visitor(app.app);
-    refused(await anonymous.request('GET', '/api/payment/edenred/only?amount=100'), 401);
+    refused(await anonymous.request('POST', '/api/payment/edenred/only', { amount: 100 }), 401);
     refused(await anonymous.request('POST', '/api/payment/edenred', { payload: 'x' }), 401);
   });
 });
@@ -350,7 +350,7 @@ describe('Edenred not configured', () => {
     const off = await createTestApp({ env: { SANDBOX: '0' } });
     try {
       const c = await customerWithCart(off);
-      refused(await c.call('GET', '/api/edenred/oauth-url'), 503, EDENRED_ERRORS.unavailable);
+      refused(await c.call('POST', '/api/edenred/oauth-url'), 503, EDENRED_ERRORS.unavailable);
       expect((await c.call('GET', '/api/edenred/balance')).json()).toEqual({ balance: 0 });
     } finally {
       await off.close();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, customerWithCart, type TestApp } from './helpers';
+import { createTestApp, customerWithCart, rowsOf, type TestApp } from './helpers';
 
 /**
  * Bad input (issue 12): every route the app registered gets generated bodies (JSON, plain text,
@@ -24,8 +24,7 @@ const TABLES = ['customers', 'sessions', 'carts', 'cart_lines', 'pre_orders', 'p
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
-    const res = await app.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    const rows = (Array.isArray(res) ? res : (res as { rows: { n: number }[] }).rows) as { n: number }[];
+    const rows = await rowsOf<{ n: number }>(app.database, sql.raw(`select count(*)::int as n from ${table}`));
     out[table] = Number(rows[0]!.n);
   }
   return out;

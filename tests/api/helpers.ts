@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -103,6 +103,12 @@ export function injectFetch(target: FastifyInstance | (() => FastifyInstance), c
     const nullBody = [101, 204, 205, 304].includes(res.statusCode);
     return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers });
   }) as typeof fetch;
+}
+
+/** The rows of a raw SQL query, on PGlite (an array) or node-postgres (`{rows}`) alike. */
+export async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
+  const res: unknown = await database.db.execute(query);
+  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 }
 
 /** A refusal: its status, its error code when given, and its body for more checks. */

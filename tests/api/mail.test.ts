@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
 import { enqueueMail, type OutgoingMail } from '../../server/mail/outbox';
 import { BACKOFF_CAP_MS, CLAIM_TIMEOUT_MS, deliverDueMail, mailTransport, retryDelayMs, sandboxTransport, smtpTransport, type QueuedMail, type Transport } from '../../server/mail/sender';
-import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { createTestApp, visitor, type TestApp } from './helpers';
 
 const FROM = 'Popote <bonjour@popote.fr>';

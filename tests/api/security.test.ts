@@ -50,7 +50,7 @@ describe('access control', () => {
       ['POST', '/api/payment'],
       ['POST', '/api/payment/paygreen'],
       ['GET', '/api/payment/paygreen/po_x/order'],
-      ['GET', '/api/edenred/oauth-url'],
+      ['POST', '/api/edenred/oauth-url'],
       ['GET', '/api/edenred/balance'],
       ['GET', '/api/payment/edenred/order-details?id=1'],
       ['POST', '/api/payment/edenred/session'],
@@ -65,7 +65,7 @@ describe('access control', () => {
     const card = await owner.call('POST', '/api/payment/paygreen');
     const po = new URL(card.json().hosted_payment_url as string).pathname.split('/').pop()!;
     refused(await intruder.call('GET', `/api/payment/paygreen/${po}/order`), 404);
-    refused(await intruder.call('GET', `/api/payment/edenred/refund/${po}/order`), 404);
+    refused(await intruder.call('POST', `/api/payment/edenred/refund/${po}/order`), 404);
     const widget = await owner.call('POST', '/api/payment/edenred/session');
     expect(widget.statusCode, widget.body).toBe(200);
     // The intruder's own pre-order is the only one they reach.

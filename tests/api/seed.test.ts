@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { seed, workingDays } from '../../server/db/seed';
+import { seed } from '../../server/db/seed';
+import { workingDays } from '../../server/db/seed-reference';
 import { dishes, formulas, locations } from '../../server/db/seed-data';
 import { MONDAY, at, createTestApp, type TestApp } from './helpers';
 

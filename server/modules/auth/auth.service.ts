@@ -8,6 +8,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { createSession, type Session } from '../../plugins/session';
 import { adoptCart } from '../cart/cart.service';
+import { checkLoginThrottle, clearLoginFailures, recordLoginFailure, throttleKeys } from './login-throttle';
 import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, endPasswordResets, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -89,11 +90,28 @@ async function createCustomer(
   });
 }
 
-export async function login(app: FastifyInstance, email: string, password: string) {
+/** The customer of an e-mail, unless it is the demo's where demo data is not allowed (production). */
+async function liveCustomerByEmail(app: FastifyInstance, email: string) {
   const customer = await customerByEmail(app.db, email);
+  return customer && (!customer.demo || app.env.DEMO_DATA) ? customer : null;
+}
+
+/**
+ * Checks the password, slowed down per address and e-mail (login-throttle.ts): a wrong attempt
+ * counts, a right one forgets that account's failures.
+ */
+export async function login(app: FastifyInstance, ip: string, email: string, password: string) {
+  const keys = throttleKeys(ip, email);
+  const now = app.clock.now();
+  await checkLoginThrottle(app.db, keys, now);
+  const customer = await liveCustomerByEmail(app, email);
   dummyHash ??= hashPassword('popote-dummy-password');
   const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHash));
-  if (!customer || !ok) throw fieldError('email', AUTH_MESSAGES.badCredentials);
+  if (!customer || !ok) {
+    await recordLoginFailure(app.db, keys, now);
+    throw fieldError('email', AUTH_MESSAGES.badCredentials);
+  }
+  await clearLoginFailures(app.db, keys);
   return customer;
 }
 
@@ -105,7 +123,7 @@ export async function logout(app: FastifyInstance, request: FastifyRequest, repl
 
 /** Queues the reset mail when the e-mail is a customer's; the caller answers the same either way. */
 export async function requestPasswordReset(app: FastifyInstance, email: string) {
-  const customer = await customerByEmail(app.db, email);
+  const customer = await liveCustomerByEmail(app, email);
   if (!customer) return;
   const token = randomToken();
   const link = new URL(`/compte/mot-de-passe/${token}`, app.env.PUBLIC_URL);
@@ -130,7 +148,7 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
 
 /** Sets the new password from a live token; every other session of the customer ends. */
 export async function resetPassword(app: FastifyInstance, body: { token: string; email: string; password: string }): Promise<number> {
-  const customer = await customerByEmail(app.db, body.email);
+  const customer = await liveCustomerByEmail(app, body.email);
   const passwordHash = await hashPassword(body.password);
   const customerId = await app.db.transaction(async (tx) => {
     const owner = await consumePasswordReset(tx, hashToken(body.token), app.clock.now());

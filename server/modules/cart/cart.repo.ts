@@ -161,6 +161,12 @@ export async function countLines(tx: Tx, cartId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Articles in a cart: every line's quantity added up. */
+export async function countItems(tx: Tx, cartId: number): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` }).from(cartLines).where(eq(cartLines.cartId, cartId));
+  return row?.n ?? 0;
+}
+
 /** Names, covers and prices of what lines refer to, in one round of queries. */
 export async function lineCatalog(db: Conn, lines: LineRow[]) {
   const productIds = new Set<number>();
@@ -216,20 +222,22 @@ export async function findDiscount(db: Conn, id: number) {
   return row ?? null;
 }
 
-export async function findDiscountByCode(db: Conn, code: string) {
+/** A promo code by its text; the demo's only where demo data is allowed. */
+export async function findDiscountByCode(db: Conn, code: string, demoData: boolean) {
   const [row] = await db
     .select()
     .from(discounts)
-    .where(sql`upper(${discounts.code}) = ${code.toUpperCase()}`)
+    .where(and(sql`upper(${discounts.code}) = ${code.toUpperCase()}`, demoData ? undefined : eq(discounts.demo, false)))
     .limit(1);
   return row ?? null;
 }
 
-export async function findSponsor(db: Conn, code: string) {
+/** The customer whose sponsor code this is; the demo customer only where demo data is allowed. */
+export async function findSponsor(db: Conn, code: string, demoData: boolean) {
   const [row] = await db
     .select({ id: customers.id, sponsorCode: customers.sponsorCode })
     .from(customers)
-    .where(sql`upper(${customers.sponsorCode}) = ${code.toUpperCase()}`)
+    .where(and(sql`upper(${customers.sponsorCode}) = ${code.toUpperCase()}`, demoData ? undefined : eq(customers.demo, false)))
     .limit(1);
   return row ?? null;
 }

@@ -1,41 +1,83 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '../../../src/shared/api/cart';
+import { failureLimit } from '../../lib/rate-limit';
 import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount, type CartContext } from './cart.service';
+import { CART_ERRORS } from '../../../src/shared/api/cart';
+import { AppError } from '../../lib/errors';
+
+const MINUTE = 60 * 1000;
+
+/**
+ * Every change of one visitor's cart counts together: a person taps a few times a second at most,
+ * a script far more. Counted in each instance's memory (@fastify/rate-limit): a flood guard needs
+ * no shared store, and a change must not pay a database round trip for it.
+ */
+export const CART_CHANGES_PER_MINUTE = 120;
+/** Wrong promo or sponsor codes, per visitor and per address: then even a right one waits. */
+export const WRONG_CODES = { perSession: 10, perIp: 30, windowMs: 15 * MINUTE } as const;
+
+const wrongCodesPerSession = failureLimit({
+  name: 'wrong-code',
+  max: WRONG_CODES.perSession,
+  windowMs: WRONG_CODES.windowMs,
+  keys: (request) => (request.session ? [`session:${request.session.id}`] : []),
+});
+const wrongCodesPerIp = failureLimit({ name: 'wrong-code', max: WRONG_CODES.perIp, windowMs: WRONG_CODES.windowMs, keys: (request) => [`ip:${request.ip}`] });
 
 const answers = { response: { 200: cartSchema } };
 
-/** The cart API (shop.md §7): every call answers the whole cart. */
+/** The cart API: every call answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   async function context(request: FastifyRequest): Promise<CartContext> {
     const session = await request.ensureSession();
-    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId } };
+    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA };
   }
 
   app.get('/api/cart', { schema: answers }, async (request) => readCart(await context(request)));
 
-  app.post('/api/cart/products', { schema: { body: addProductBodySchema, ...answers } }, async (request) =>
+  // Every change below shares one count per visitor (the session, or the address before there is one).
+  const limited = {
+    rateLimit: {
+      max: CART_CHANGES_PER_MINUTE * app.env.RATE_LIMIT_FACTOR,
+      timeWindow: MINUTE,
+      groupId: 'cart-change',
+      keyGenerator: (request: FastifyRequest) => request.session?.id ?? request.ip,
+    },
+  };
+
+  app.post('/api/cart/products', { config: limited, schema: { body: addProductBodySchema, ...answers } }, async (request) =>
     addProduct(await context(request), request.body.id),
   );
-  app.post('/api/cart/menus', { schema: { body: addMenuBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/menus', { config: limited, schema: { body: addMenuBodySchema, ...answers } }, async (request) =>
     addMenu(await context(request), request.body.menu),
   );
-  app.post('/api/cart/increment', { schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/increment', { config: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, 1),
   );
-  app.post('/api/cart/decrement', { schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/decrement', { config: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, -1),
   );
 
-  app.post('/api/cart/cutlery', { schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', 1));
-  app.delete('/api/cart/cutlery', { schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', -1));
-  app.post('/api/cart/tote-bags', { schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', 1));
-  app.delete('/api/cart/tote-bags', { schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', -1));
-  app.post('/api/cart/deposits', { schema: answers }, async (request) => changeDeposits(await context(request), 1));
-  app.delete('/api/cart/deposits', { schema: answers }, async (request) => changeDeposits(await context(request), -1));
+  app.post('/api/cart/cutlery', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', 1));
+  app.delete('/api/cart/cutlery', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', -1));
+  app.post('/api/cart/tote-bags', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', 1));
+  app.delete('/api/cart/tote-bags', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', -1));
+  app.post('/api/cart/deposits', { config: limited, schema: answers }, async (request) => changeDeposits(await context(request), 1));
+  app.delete('/api/cart/deposits', { config: limited, schema: answers }, async (request) => changeDeposits(await context(request), -1));
 
-  app.post('/api/cart/discounts', { schema: { body: discountBodySchema, ...answers } }, async (request) =>
-    applyDiscount(await context(request), request.body.code),
-  );
-  app.delete('/api/cart/discounts', { schema: answers }, async (request) => removeDiscount(await context(request)));
+  app.post('/api/cart/discounts', { config: limited, schema: { body: discountBodySchema, ...answers } }, async (request) => {
+    await wrongCodesPerSession.check(request);
+    await wrongCodesPerIp.check(request);
+    try {
+      return await applyDiscount(await context(request), request.body.code);
+    } catch (err) {
+      if (err instanceof AppError && err.code === CART_ERRORS.invalidDiscount) {
+        await wrongCodesPerSession.record(request);
+        await wrongCodesPerIp.record(request);
+      }
+      throw err;
+    }
+  });
+  app.delete('/api/cart/discounts', { config: limited, schema: answers }, async (request) => removeDiscount(await context(request)));
 };

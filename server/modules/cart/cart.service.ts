@@ -1,6 +1,6 @@
 import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../../src/shared/api/cart';
 import type { FormattedMenu } from '../../../src/shared/api/catalog';
-import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
@@ -12,6 +12,7 @@ import { deliveryDateAt, settingsOf } from '../state/state.service';
 import {
   addToLine,
   cartById,
+  countItems,
   countLines,
   deleteCart,
   dropCart,
@@ -45,6 +46,8 @@ export interface CartContext {
   db: Db;
   now: Date;
   owner: CartOwner;
+  /** Whether the demo's codes may be applied (never in production). */
+  demoData: boolean;
 }
 
 const refusal = (status: number, code: string, message: string, field?: string) =>
@@ -203,7 +206,7 @@ export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
 }
 
 /** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
-export async function readCart(ctx: CartContext, currentDate?: Promise<string | null>): Promise<Cart> {
+export async function readCart(ctx: Omit<CartContext, 'demoData'>, currentDate?: Promise<string | null>): Promise<Cart> {
   const cart = await findCart(ctx.db, ctx.owner);
   if (cart && isStale(cart, await (currentDate ?? deliveryDateAt(ctx.db, ctx.now)), ctx.now)) {
     await ctx.db.transaction(async (tx) => {
@@ -254,7 +257,6 @@ async function change(
   // Read before the transaction, never inside: on PGlite (one session) a read outside the
   // transaction would wait for it to end, and on PostgreSQL it would take a second connection.
   const reads = { settings, catalog, dishes: await dishesOn(db, date) };
-  const expiresAt = new Date(now.getTime() + CART_TTL_MS);
   const saved = await db.transaction(async (tx) => {
     let cart = await findCart(tx, owner, true);
     if (cart && isStale(cart, date, now)) {
@@ -263,14 +265,34 @@ async function change(
     }
     // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
     if (!cart && !createsCart) return null;
-    cart ??= await findOrCreateCart(tx, owner, date, expiresAt);
+    cart ??= await findOrCreateCart(tx, owner, date, new Date(now.getTime() + CART_TTL_MS));
+    const expiresAt = holdUntil(cart, owner, now);
     // apply answers the cart fields it changes; normalize saves them with the limits, in one UPDATE.
     const changed = (await apply(tx, cart, date, reads)) ?? {};
     return normalize(tx, { ...cart, ...changed }, owner.customerId, { ...changed, expiresAt, updatedAt: now }, reads);
   });
-  noteCartExpiry(db, expiresAt);
+  if (saved) noteCartExpiry(db, saved.cart.expiresAt);
   // The answer is the cart as this transaction left it: no second reading after the commit.
   return saved ? toView(saved.cart, saved.products, saved.discount, saved.totals, now) : EMPTY_CART;
+}
+
+/** A change restarts the cart's countdown; a guest's, only up to its maximum hold from the cart's creation. */
+function holdUntil(cart: CartRow, owner: CartOwner, now: Date): Date {
+  const next = now.getTime() + CART_TTL_MS;
+  return new Date(owner.customerId ? next : Math.min(next, cart.createdAt.getTime() + ANONYMOUS_CART_MAX_HOLD_MS));
+}
+
+/** A guest's cart holds ANONYMOUS_CART_MAX_ITEMS articles at most (the refusal rolls the change back). */
+async function ensureGuestRoom(tx: Tx, cartId: number, owner: CartOwner) {
+  if (owner.customerId) return;
+  if ((await countItems(tx, cartId)) > ANONYMOUS_CART_MAX_ITEMS) {
+    throw refusal(
+      409,
+      CART_ERRORS.anonymousLimit,
+      `Sans compte, un panier réserve ${ANONYMOUS_CART_MAX_ITEMS} articles au plus : connectez-vous pour en ajouter davantage.`,
+      'id',
+    );
+  }
 }
 
 const soldOut = (name: string) => refusal(409, CART_ERRORS.soldOut, `Désolé, « ${name} » est épuisé pour cette livraison.`, 'id');
@@ -295,6 +317,7 @@ export function addProduct(ctx: CartContext, productId: number): Promise<Cart> {
     const line = await addToLine(tx, cart.id, { uniqueId, productId: product.id, menuId: null, composition: null }, CART_LINE_MAX_QUANTITY);
     if (!line) throw lineLimit();
     await ensureRoomForNewLine(tx, cart.id, line);
+    await ensureGuestRoom(tx, cart.id, ctx.owner);
     if ((await reserve(tx, date, new Map([[product.id, 1]]), 1)).length) throw soldOut(product.name);
   });
 }
@@ -308,6 +331,7 @@ export function addMenu(ctx: CartContext, formatted: FormattedMenu): Promise<Car
     const line = await addToLine(tx, cart.id, { uniqueId, productId: null, menuId: menu.id, composition }, CART_LINE_MAX_QUANTITY);
     if (!line) throw lineLimit();
     await ensureRoomForNewLine(tx, cart.id, line);
+    await ensureGuestRoom(tx, cart.id, ctx.owner);
     const refused = await reserve(tx, date, portionsOf({ productId: null, composition }), 1);
     if (refused.length) {
       const name = menu.categories.flatMap((c) => c.products).find((p) => p.id === refused[0])?.name ?? 'ce plat';
@@ -324,6 +348,8 @@ export function changeQuantity(ctx: CartContext, uniqueId: string, delta: 1 | -1
     const portions = portionsOf(line);
     if (delta > 0) {
       if (line.quantity >= CART_LINE_MAX_QUANTITY) throw lineLimit();
+      await setLineQuantity(tx, line, line.quantity + 1);
+      await ensureGuestRoom(tx, cart.id, ctx.owner);
       const refused = await reserve(tx, date, portions, 1);
       if (refused.length) {
         const { products } = await lineCatalog(tx, [line]);
@@ -331,8 +357,8 @@ export function changeQuantity(ctx: CartContext, uniqueId: string, delta: 1 | -1
       }
     } else {
       await release(tx, date, portions, 1);
+      await setLineQuantity(tx, line, line.quantity - 1);
     }
-    await setLineQuantity(tx, line, line.quantity + delta);
   });
 }
 
@@ -375,11 +401,11 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
  */
 export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
   return change(ctx, async (tx) => {
-    const discount = await findDiscountByCode(tx, code);
+    const discount = await findDiscountByCode(tx, code, ctx.demoData);
     if (discount && discountUsable(discount, parisDate(ctx.now))) {
       return { discountId: discount.id, sponsorCustomerId: null };
     }
-    const sponsor = discount ? null : await findSponsor(tx, code);
+    const sponsor = discount ? null : await findSponsor(tx, code, ctx.demoData);
     const customerId = ctx.owner.customerId;
     if (sponsor && sponsor.id !== customerId && !(customerId && (await hasOrdered(tx, customerId)))) {
       return { discountId: null, sponsorCustomerId: sponsor.id };

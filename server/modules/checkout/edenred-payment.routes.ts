@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_ORDER_ID_PATTERN, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
 import {
-  edenredAmountQuerySchema,
+  edenredAmountBodySchema,
   edenredRefundBodySchema,
   orderDetailsQuerySchema,
   orderDetailsSchema,
@@ -15,23 +15,26 @@ import {
 import { requireCustomerId } from '../../plugins/session';
 import { payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
 
-/** Paying with Edenred (payment.md §7 "Meal-voucher provider"): the balance, all or part, and the widget. */
+/**
+ * Paying with Edenred: the balance, all or part, and the widget. Whatever takes or gives back
+ * money is a POST, so it carries the anti-forgery token.
+ */
 export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/payment/edenred/only', { schema: { querystring: edenredAmountQuerySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
-    payOnly(app, requireCustomerId(request), request.query.amount),
+  app.post('/api/payment/edenred/only', { schema: { body: edenredAmountBodySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
+    payOnly(app, requireCustomerId(request), request.body.amount),
   );
 
-  app.get(
+  app.post(
     '/api/payment/edenred/partly',
-    { schema: { querystring: edenredAmountQuerySchema, response: { 200: partlyAnswerSchema } } },
-    async (request) => payPartly(app, requireCustomerId(request), request.query.amount),
+    { schema: { body: edenredAmountBodySchema, response: { 200: partlyAnswerSchema } } },
+    async (request) => payPartly(app, requireCustomerId(request), request.body.amount),
   );
 
   app.post('/api/payment/edenred/refund', { schema: { body: edenredRefundBodySchema, response: { 200: preOrderSchema } } }, async (request) =>
     removeEdenredPayment(app, requireCustomerId(request), request.body.authorization_id, request.body.amount),
   );
 
-  app.get(
+  app.post(
     '/api/payment/edenred/refund/:id/order',
     { schema: { params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }), response: { 200: refundForCardAnswerSchema } } },
     async (request) => refundForRefusedCard(app, requireCustomerId(request), request.params.id),

@@ -31,7 +31,8 @@ const callbackQuery = z.object({
 
 /** The customer's Edenred link (payment.md §7 "Meal-voucher provider"): login, balance, logout. */
 export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/edenred/oauth-url', { schema: { response: { 200: oauthUrlSchema } } }, async (request) => {
+  // A POST: it starts a login (its state and PKCE verifier are stored).
+  app.post('/api/edenred/oauth-url', { schema: { response: { 200: oauthUrlSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
     return { url: await startLogin(app, request.session!.id, customerId) };
   });
@@ -46,7 +47,7 @@ export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
     balance: await balanceOf(app, requireCustomerId(request)),
   }));
 
-  app.get('/api/edenred/logout', { schema: { response: { 200: edenredLogoutSchema } } }, async (request) => {
+  app.post('/api/edenred/logout', { schema: { response: { 200: edenredLogoutSchema } } }, async (request) => {
     await logout(app, requireCustomerId(request));
     return { balance: 0, link: null, isConnectedToEdenred: false as const };
   });

@@ -11,6 +11,8 @@ import {
 } from './edenred-types';
 
 export interface EdenredConfig {
+  /** true: the emulator this server serves (reached in process, server/sandbox/in-process-fetch.ts). */
+  sandbox: boolean;
   /** The OpenID Connect server, also the id_token's issuer: `/connect/authorize`, `/connect/token`… */
   authUrl: string;
   /** Direct Payment, version included (`…/v2`). */
@@ -35,12 +37,13 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * The real Edenred when the three credentials are set; otherwise, with the sandbox on, the
- * emulator this server serves under /__sandbox/edenred (reached over HTTP at PUBLIC_URL, like the
- * real APIs); otherwise null: Edenred is not offered (the business module answers 503).
+ * emulator this server serves under /__sandbox/edenred at PUBLIC_URL (its login page is a browser's
+ * to open; the server's own calls are handed to it in process); otherwise null: Edenred is not offered (the business module answers 503).
  */
 export function edenredConfig(env: Env): EdenredConfig | null {
   if (env.EDENRED_CLIENT_ID && env.EDENRED_CLIENT_SECRET && env.EDENRED_MID) {
     return {
+      sandbox: false,
       authUrl: withoutTrailingSlash(env.EDENRED_AUTH_URL),
       apiUrl: withoutTrailingSlash(env.EDENRED_API_URL),
       widgetUrl: withoutTrailingSlash(env.EDENRED_WIDGET_URL),
@@ -52,6 +55,7 @@ export function edenredConfig(env: Env): EdenredConfig | null {
   if (env.SANDBOX) {
     const base = `${withoutTrailingSlash(env.PUBLIC_URL)}${SANDBOX_EDENRED_PATH}`;
     return {
+      sandbox: true,
       authUrl: base,
       apiUrl: `${base}/v2`,
       widgetUrl: `${base}/widget`,

@@ -62,6 +62,8 @@ export class PayGreenError extends Error {
 }
 
 export interface PayGreenConfig {
+  /** true: the emulator this server serves (reached in process, server/sandbox/in-process-fetch.ts). */
+  sandbox: boolean;
   apiUrl: string;
   shopId: string;
   secretKey: string;
@@ -73,14 +75,15 @@ export const SANDBOX_PATH = '/__sandbox/paygreen';
 
 /**
  * The real PayGreen when both credentials are set; otherwise, with the sandbox on, the emulator
- * this server serves under /__sandbox/paygreen (reached over HTTP at PUBLIC_URL, like the real API).
+ * this server serves under /__sandbox/paygreen, at PUBLIC_URL (its hosted page is a browser's to open;
+ * the server's own calls are handed to it in process).
  */
 export function payGreenConfig(env: Env): PayGreenConfig {
   if (env.PAYGREEN_SHOP_ID && env.PAYGREEN_SECRET_KEY) {
-    return { apiUrl: env.PAYGREEN_API_URL.replace(/\/+$/, ''), shopId: env.PAYGREEN_SHOP_ID, secretKey: env.PAYGREEN_SECRET_KEY };
+    return { sandbox: false, apiUrl: env.PAYGREEN_API_URL.replace(/\/+$/, ''), shopId: env.PAYGREEN_SHOP_ID, secretKey: env.PAYGREEN_SECRET_KEY };
   }
   if (env.SANDBOX) {
-    return { apiUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}${SANDBOX_PATH}`, shopId: SANDBOX_SHOP_ID, secretKey: SANDBOX_SECRET_KEY };
+    return { sandbox: true, apiUrl: `${env.PUBLIC_URL}${SANDBOX_PATH}`, shopId: SANDBOX_SHOP_ID, secretKey: SANDBOX_SECRET_KEY };
   }
   throw new Error('PayGreen is not configured: set PAYGREEN_SHOP_ID and PAYGREEN_SECRET_KEY (or SANDBOX=1 to use the emulator).');
 }

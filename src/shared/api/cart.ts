@@ -68,6 +68,7 @@ export const CART_ERRORS = {
   notEnoughDeposit: 'not_enough_deposit',
   cannotRemoveDeposit: 'cannot_remove_deposit',
   invalidDiscount: 'invalid_discount',
+  anonymousLimit: 'anonymous_limit',
 } as const;
 
 /** The spec's cart notices: title and message (shop.md §5 "Cart limits", §8). */

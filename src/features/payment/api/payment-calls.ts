@@ -25,14 +25,15 @@ export const startCardPayment = () => api('/api/payment/paygreen', { ...post, sc
 export const fetchCardOrder = (poId: string) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order`, { schema: validatedOrderSchema });
 
 // Edenred (payment.md §7 "Meal-voucher provider").
-export const edenredOauthUrl = () => api('/api/edenred/oauth-url', { schema: oauthUrlSchema });
+export const edenredOauthUrl = () => api('/api/edenred/oauth-url', { ...post, schema: oauthUrlSchema });
 export const edenredBalance = () => api('/api/edenred/balance', { schema: balanceSchema });
-export const edenredLogout = () => api('/api/edenred/logout', { schema: edenredLogoutSchema });
-export const payEdenredOnly = (amount: number) => api(`/api/payment/edenred/only?amount=${amount}`, { schema: validatedOrderSchema });
-export const payEdenredPartly = (amount: number) => api(`/api/payment/edenred/partly?amount=${amount}`, { schema: partlyAnswerSchema });
+export const edenredLogout = () => api('/api/edenred/logout', { ...post, schema: edenredLogoutSchema });
+export const payEdenredOnly = (amount: number) => api('/api/payment/edenred/only', { ...post, body: { amount }, schema: validatedOrderSchema });
+export const payEdenredPartly = (amount: number) => api('/api/payment/edenred/partly', { ...post, body: { amount }, schema: partlyAnswerSchema });
 export const removeEdenredPayment = (authorization_id: string, amount: number) =>
   api('/api/payment/edenred/refund', { ...post, body: { authorization_id, amount }, schema: preOrderSchema });
-export const refundEdenredForCard = (poId: string) => api(`/api/payment/edenred/refund/${encodeURIComponent(poId)}/order`, { schema: refundForCardAnswerSchema });
+export const refundEdenredForCard = (poId: string) =>
+  api(`/api/payment/edenred/refund/${encodeURIComponent(poId)}/order`, { ...post, schema: refundForCardAnswerSchema });
 export const startEdenredWidget = () => api('/api/payment/edenred/session', { ...post, schema: widgetSessionAnswerSchema });
 export const registerEdenredWidget = (payload: string) => api('/api/payment/edenred', { ...post, body: { payload }, schema: widgetPaymentAnswerSchema });
 export const edenredOrderDetails = (id: number) => api(`/api/payment/edenred/order-details?id=${id}`, { schema: orderDetailsSchema });
