@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
 import { deliverDueMail, mailTransport } from './mail/sender';
+import { purgeExpired } from './lib/purge';
 import { releaseExpiredCarts } from './modules/cart/cart.repo';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -27,6 +28,16 @@ const sweep = setInterval(() => {
 }, 60_000);
 sweep.unref();
 
+// Expired sessions, ended counters and used reset links are deleted in bounded batches (server/lib/purge.ts).
+const purge = setInterval(() => {
+  purgeExpired(app.db, app.clock.now())
+    .then((purged) => {
+      if (Object.values(purged).some((n) => n > 0)) app.log.info({ purged }, 'purged expired rows');
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'purge failed'));
+}, 10 * 60_000);
+purge.unref();
+
 // The outbox is delivered in the background; a failed mail stays queued and is retried (server/mail/sender.ts).
 const transport = mailTransport(env);
 if (!transport) app.log.warn('SMTP_URL is unset and the sandbox is off: mail stays queued in the outbox until SMTP_URL is set');
@@ -49,6 +60,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   clearInterval(sweep);
+  clearInterval(purge);
   clearInterval(mailer);
   clearTimeout(firstMail);
   app.log.info({ signal }, 'shutting down: draining requests, closing the database');

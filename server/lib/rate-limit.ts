@@ -1,4 +1,4 @@
-import { and, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/shared/api/errors';
 import { MESSAGES } from '../../src/shared/api/messages';
@@ -76,13 +76,4 @@ export function failureLimit(rule: Rule & { keys: (request: FastifyRequest) => s
       for (const key of keysOf(request)) await hit(db, key, rule.windowMs, clock.now());
     },
   };
-}
-
-/** Purge: counters whose window has ended (a new hit starts a new row). */
-export async function deleteEndedCounters(db: Db, now: Date, limit: number): Promise<number> {
-  const rows = await db
-    .delete(rateLimits)
-    .where(inArray(rateLimits.key, db.select({ key: rateLimits.key }).from(rateLimits).where(lte(rateLimits.resetAt, now)).limit(limit)))
-    .returning({ key: rateLimits.key });
-  return rows.length;
 }

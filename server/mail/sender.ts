@@ -112,7 +112,8 @@ export function smtpTransport(url: string, from: string): Transport {
     async send(mail) {
       await transporter.sendMail({
         from,
-        to: mail.to,
+        // An address object is never split into a list, whatever it holds.
+        to: { name: '', address: mail.to },
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),

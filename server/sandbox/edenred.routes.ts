@@ -448,10 +448,20 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
       .values(SANDBOX_EDENRED_ACCOUNTS.map((a) => ({ ...a })))
       .onConflictDoNothing();
   }
-  // Once, when the server is ready: the emulator's reads then stay reads.
-  app.addHook('onReady', () => ensureDemoAccounts());
+  // Once, when the server is ready, so the emulator's reads stay reads; a server started while its
+  // database is away seeds them on first use instead.
+  let seeded: Promise<void> | null = null;
+  const demoAccountsReady = () =>
+    (seeded ??= ensureDemoAccounts().catch((err: unknown) => {
+      seeded = null;
+      throw err;
+    }));
+  app.addHook('onReady', async () => {
+    await demoAccountsReady().catch((err: unknown) => app.log.warn({ err }, 'sandbox edenred: demo accounts not seeded yet'));
+  });
 
   async function findAccount(username: string): Promise<Account | undefined> {
+    await demoAccountsReady();
     const [row] = await app.db.select().from(sandboxEdenredAccounts).where(eq(sandboxEdenredAccounts.username, username.trim().toLowerCase()));
     return row;
   }
@@ -462,6 +472,7 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function demoAccounts(): Promise<Account[]> {
+    await demoAccountsReady();
     const names = SANDBOX_EDENRED_ACCOUNTS.map((a) => a.username);
     const rows = await app.db.select().from(sandboxEdenredAccounts).where(inArray(sandboxEdenredAccounts.username, names));
     return names.map((n) => rows.find((r) => r.username === n)).filter((r): r is Account => Boolean(r));

@@ -246,6 +246,14 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
    * POSTs `{id}` to the order's notification URL, as PayGreen notifies a change; the receiver is
    * expected to fetch the order back. Never throws: the outcome is returned (and logged when bad).
    */
+  /** The notifications sent, newest last (a bounded list in memory): QA and tests see them at GET ${P}/notifications. */
+  const sent: { id: string; notification_url: string; response_status: number | null; error: string | null }[] = [];
+  const record = (result: { notification_url: string; response_status: number | null; error: string | null }, id: string) => {
+    sent.push({ id, ...result });
+    if (sent.length > 1000) sent.shift();
+    return result;
+  };
+
   async function notify(row: Row): Promise<{ notification_url: string | null; response_status: number | null; error: string | null }> {
     if (!row.notificationUrl) return { notification_url: null, response_status: null, error: 'no notification_url' };
     try {
@@ -258,12 +266,16 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
         payload: JSON.stringify({ id: row.id }),
       });
       if (res.statusCode >= 400) app.log.warn({ url: row.notificationUrl, status: res.statusCode, id: row.id }, 'sandbox paygreen: notification refused');
-      return { notification_url: row.notificationUrl, response_status: res.statusCode, error: null };
+      return record({ notification_url: row.notificationUrl, response_status: res.statusCode, error: null }, row.id);
     } catch (err) {
       app.log.warn({ err, url: row.notificationUrl, id: row.id }, 'sandbox paygreen: notification failed');
-      return { notification_url: row.notificationUrl, response_status: null, error: err instanceof Error ? err.message : String(err) };
+      return record({ notification_url: row.notificationUrl, response_status: null, error: err instanceof Error ? err.message : String(err) }, row.id);
     }
   }
+
+  app.get(`${P}/notifications`, { schema: { querystring: z.object({ id: z.string().max(100).optional() }) } }, async (request) => ({
+    data: sent.filter((n) => !request.query.id || n.id === request.query.id),
+  }));
 
   /** Notifies without making the caller (a redirect, an API answer) wait. */
   const notifyLater = (row: Row) => void notify(row);

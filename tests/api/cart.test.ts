@@ -8,7 +8,7 @@ import { adoptCart } from '../../server/modules/cart/cart.service';
 import { CART_NOTICES, cartSchema, type Cart } from '../../src/shared/api/cart';
 import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '../../src/shared/api/catalog';
 import { stateSchema } from '../../src/shared/api/state';
-import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '../../src/shared/constants';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '../../src/shared/constants';
 import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 
 const TUESDAY = '2026-11-24';
@@ -294,7 +294,7 @@ describe('POST /api/cart/products', () => {
   it(`limits a line to ${CART_LINE_MAX_QUANTITY} (409 line_limit)`, async () => {
     const water = dish('eau-petillante');
     const before = await reservedOf(water.id);
-    const v = await newVisitor();
+    const { v } = await customerVisitor();
     const line = ok(await addDish(v, water.id)).products[0]!;
     for (let i = 1; i < CART_LINE_MAX_QUANTITY; i++) ok(await increment(v, line.unique_id));
     expect(ok(await getCart(v)).products[0]!.quantity).toBe(CART_LINE_MAX_QUANTITY);
@@ -306,7 +306,7 @@ describe('POST /api/cart/products', () => {
   });
 
   it(`limits a cart to ${CART_MAX_LINES} different articles`, async () => {
-    const v = await newVisitor();
+    const { v } = await customerVisitor();
     for (const d of dishes.slice(0, CART_MAX_LINES)) ok(await addDish(v, d.id));
     const extra = dishes[CART_MAX_LINES]!;
     const before = await reservedOf(extra.id);
@@ -468,7 +468,7 @@ describe('POST /api/cart/menus', () => {
   });
 
   it(`limits a formula line to ${CART_LINE_MAX_QUANTITY}`, async () => {
-    const v = await newVisitor();
+    const { v } = await customerVisitor();
     const formatted = composeFirst(menuNamed('Formule Verte'));
     const line = ok(await addMenu(v, formatted)).products[0]!;
     for (let i = 1; i < CART_LINE_MAX_QUANTITY; i++) ok(await increment(v, line.unique_id));
@@ -1035,23 +1035,25 @@ describe('adoptCart (login)', () => {
     const verte = composeFirst(menuNamed('Formule Verte'));
     const before = await reservedOf(fromage.id);
 
-    // The customer's own cart, from another device: 12 fromages blancs, a formula with a tote bag, BIENVENUE10.
+    // The customer's own cart, from another device: 19 fromages blancs, a formula with a tote bag, BIENVENUE10.
     const device = await newVisitor();
     await logIn(device, customer.id);
-    await addDishTimes(device, fromage.id, 12);
+    await addDishTimes(device, fromage.id, 19);
     ok(await addMenu(device, verte));
     ok(await device.request('POST', '/api/cart/tote-bags'));
     ok(await applyCode(device, 'BIENVENUE10'));
 
-    // The anonymous cart: 15 fromages blancs, two formulas with two sets of cutlery, DEJEUNER3.
+    // The anonymous cart (a guest holds 10 articles at most): 8 fromages blancs, two formulas with
+    // two sets of cutlery, DEJEUNER3.
     const v = await newVisitor();
-    await addDishTimes(v, fromage.id, 15);
+    await addDishTimes(v, fromage.id, 8);
     const id = ok(await addMenu(v, complete)).products[0]!.unique_id;
     ok(await increment(v, id));
     ok(await v.request('POST', '/api/cart/cutlery'));
     ok(await v.request('POST', '/api/cart/cutlery'));
     ok(await applyCode(v, 'DEJEUNER3'));
     expect(await reservedOf(fromage.id)).toBe(before + 27);
+    expect(ANONYMOUS_CART_MAX_ITEMS).toBe(10);
     const [anonymous] = await cartRowsOfSession(v);
 
     await adoptCart(db(), sessionIdOf(v), customer.id, app.clock.now());
@@ -1072,6 +1074,7 @@ describe('adoptCart (login)', () => {
       final_price: '123,30',
     });
     // The 7 portions beyond the limit are on sale again.
+
     expect(await reservedOf(fromage.id)).toBe(before + CART_LINE_MAX_QUANTITY);
     expect(await db().select().from(t.carts).where(eq(t.carts.id, anonymous!.id))).toEqual([]);
     expect(await db().select().from(t.carts).where(eq(t.carts.customerId, customer.id))).toHaveLength(1);

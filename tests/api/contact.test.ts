@@ -13,7 +13,7 @@ import { detectFileType } from '../../server/modules/contact/file-type';
 import { MAX_CONTACT_BODY_BYTES } from '../../server/modules/contact/uploads';
 import { CONTACT_MESSAGES, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from '../../src/shared/api/contact';
 import { MESSAGES } from '../../src/shared/api/messages';
-import { docx, executable, jpeg, ole, odt, pdf, png, zip } from '../fixtures/upload-files';
+import { docx, docxWithHyperlink, docxWithRemoteTemplate, executable, jpeg, ole, odt, odtWithRemoteObject, pdf, pdfWithHiddenScript, pdfWithScript, png, zip } from '../fixtures/upload-files';
 import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 
 interface UploadFile {
@@ -224,6 +224,7 @@ describe('POST /api/contact, apply mode', () => {
     ['a Word .docx', 'cv.docx', docx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
     ['an OpenDocument text', 'cv.odt', odt(), 'application/vnd.oasis.opendocument.text'],
     ['a PDF named like an image', 'cv.png', pdf(), 'application/pdf'],
+    ['a Word file with a link to a profile', 'cv.docx', docxWithHyperlink(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
   ])('accepts %s, typed by its content', async (_label, name, content, contentType) => {
     const res = await send(await visitor(t.app), APPLY, [{ name, content }]);
     expect(res.statusCode, res.body).toBe(201);
@@ -236,6 +237,10 @@ describe('POST /api/contact, apply mode', () => {
     ['a shell script', 'cv.doc', Buffer.from('#!/bin/sh\nrm -rf /\n')],
     ['a ZIP archive', 'cv.docx', zip([['payload.exe', executable(512)]])],
     ['a macro-enabled Word file', 'cv.docx', docx([['word/vbaProject.bin', Buffer.alloc(64)]])],
+    ['a PDF running a script', 'cv.pdf', pdfWithScript()],
+    ['a PDF hiding a script in a compressed object stream', 'cv.pdf', pdfWithHiddenScript()],
+    ['a Word file loading a remote template', 'cv.docx', docxWithRemoteTemplate()],
+    ['an OpenDocument text loading a remote object', 'cv.odt', odtWithRemoteObject()],
     ['an installer (OLE2 without a Word stream)', 'cv.doc', ole(['SummaryInformation'])],
     ['an HTML page', 'cv.pdf', Buffer.from('<html><script>alert(1)</script></html>')],
   ])('refuses %s, whatever its name, and keeps no file', async (_label, name, content) => {

@@ -115,6 +115,7 @@ describe('edenredConfig', () => {
     const env = loadEnv({ EDENRED_CLIENT_ID: 'popote', EDENRED_CLIENT_SECRET: 'secret-123456', EDENRED_MID: 'MID42', TOKEN_ENCRYPTION_KEY: key });
     expect(edenredConfig(env)).toEqual({
       authUrl: 'https://sso.auth.api.edenred.com',
+      sandbox: false,
       apiUrl: 'https://directpayment.eu.edenred.io/v2',
       widgetUrl: 'https://widget.eu.edenred.io',
       clientId: 'popote',
@@ -133,7 +134,8 @@ describe('edenredConfig', () => {
   });
 
   it('uses the emulator with the sandbox on, and nothing otherwise', () => {
-    expect(edenredConfig(loadEnv({ PUBLIC_URL: 'https://popote.example/' }))).toEqual({
+    expect(edenredConfig(loadEnv({ PUBLIC_URL: 'https://popote.example/', SANDBOX: '1' }))).toEqual({
+      sandbox: true,
       authUrl: 'https://popote.example/__sandbox/edenred',
       apiUrl: 'https://popote.example/__sandbox/edenred/v2',
       widgetUrl: 'https://popote.example/__sandbox/edenred/widget',
@@ -141,7 +143,7 @@ describe('edenredConfig', () => {
       clientSecret: SANDBOX_EDENRED_CLIENT_SECRET,
       mid: SANDBOX_EDENRED_MID,
     });
-    expect(edenredConfig(loadEnv({ NODE_ENV: 'production' }))).toBeNull();
+    expect(edenredConfig(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' }))).toBeNull();
     expect(edenredConfig(loadEnv({ SANDBOX: '0' }))).toBeNull();
   });
 

@@ -2,10 +2,45 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../server/env';
 
 describe('loadEnv', () => {
-  it('has working defaults for a fresh machine', () => {
+  it('has working defaults for a fresh machine: the demo, on this machine only', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: '.data', SANDBOX: true, SEED_ON_START: true, COOKIE_SECURE: false });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: '.data', SANDBOX: true, DEMO_DATA: true, SEED_ON_START: true, COOKIE_SECURE: false, TRUST_PROXY: false });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('makes the public address follow the port and the interface', () => {
+    expect(loadEnv({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+    expect(loadEnv({ HOST: '192.168.1.20', SANDBOX: '1' }).PUBLIC_URL).toBe('http://192.168.1.20:3000');
+    expect(loadEnv({ HOST: '::1', PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadEnv({ PUBLIC_URL: 'http://shop.local:9000/' }).PUBLIC_URL).toBe('http://shop.local:9000');
+  });
+
+  it('refuses to open the demo to the network or to a public https address, unless SANDBOX=1 says so', () => {
+    for (const source of [{ HOST: '0.0.0.0' }, { HOST: '192.168.1.20' }, { PUBLIC_URL: 'https://popote.example' }]) {
+      try {
+        loadEnv(source);
+        expect.unreachable();
+      } catch (err) {
+        expect((err as EnvError).problems.join('\n')).toMatch(/^SANDBOX: .*SANDBOX=1 for a public demo.*NODE_ENV=production/m);
+      }
+    }
+    expect(loadEnv({ HOST: '0.0.0.0', SANDBOX: '1' })).toMatchObject({ SANDBOX: true, HOST: '0.0.0.0' });
+    expect(loadEnv({ HOST: '0.0.0.0', SANDBOX: '0' })).toMatchObject({ SANDBOX: false });
+  });
+
+  it('makes production production: no sandbox, no demo data, a public address required', () => {
+    const env = loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.fr', HOST: '0.0.0.0' });
+    expect(env).toMatchObject({ SANDBOX: false, DEMO_DATA: false, COOKIE_SECURE: true });
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: is required with NODE_ENV=production/);
+    expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.fr', SANDBOX: '1' })).toThrow(/SANDBOX: the sandbox .* never runs with NODE_ENV=production/);
+  });
+
+  it('trusts a number of proxies or their addresses, never any client', () => {
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.1/40' })).toThrow(/TRUST_PROXY/);
   });
 
   it('treats empty values as unset', () => {
@@ -23,12 +58,6 @@ describe('loadEnv', () => {
     }
   });
 
-  it('turns the sandbox off in production unless asked, and secures cookies over HTTPS', () => {
-    const env = loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.fr' });
-    expect(env.SANDBOX).toBe(false);
-    expect(env.COOKIE_SECURE).toBe(true);
-    expect(loadEnv({ NODE_ENV: 'production', SANDBOX: '1' }).SANDBOX).toBe(true);
-  });
 });
 
 describe('geocoder origin', () => {

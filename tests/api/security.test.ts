@@ -86,7 +86,7 @@ describe('sessions and headers', () => {
   });
 
   it('makes cookies Secure and turns HSTS on when the site is served over https', async () => {
-    const https = await createTestApp({ env: { PUBLIC_URL: 'https://popote.example' } });
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://popote.example', SANDBOX: '1' } });
     try {
       const res = await https.app.inject({ method: 'GET', url: '/api/state' });
       expect(res.cookies.find((c) => c.name === 'popote_session')!.secure).toBe(true);

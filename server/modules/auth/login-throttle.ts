@@ -1,4 +1,4 @@
-import { inArray, lte, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/shared/api/errors';
 import { MESSAGES } from '../../../src/shared/api/messages';
 import type { Db } from '../../db/client';
@@ -72,14 +72,4 @@ export async function recordLoginFailure(db: Db, keys: Record<Scope, string>, no
 /** A successful login forgets the failures of that account (from anywhere) and of that address on it. */
 export async function clearLoginFailures(db: Db, keys: Record<Scope, string>): Promise<void> {
   await db.delete(loginFailures).where(inArray(loginFailures.key, [keys.pair, keys.email]));
-}
-
-/** Purge: failures nobody will count any more. */
-export async function deleteForgottenFailures(db: Db, now: Date, limit: number): Promise<number> {
-  const forgotten = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const rows = await db
-    .delete(loginFailures)
-    .where(inArray(loginFailures.key, db.select({ key: loginFailures.key }).from(loginFailures).where(lte(loginFailures.lastFailedAt, forgotten)).limit(limit)))
-    .returning({ key: loginFailures.key });
-  return rows.length;
 }

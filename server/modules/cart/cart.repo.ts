@@ -22,13 +22,14 @@ export async function findCart(db: Conn, owner: CartOwner, lock = false): Promis
 }
 
 /** The owner's cart, created when missing (a concurrent creation wins the unique index, not an error). */
-export async function findOrCreateCart(tx: Tx, owner: CartOwner, date: string, expiresAt: Date): Promise<CartRow> {
+export async function findOrCreateCart(tx: Tx, owner: CartOwner, date: string, now: Date, expiresAt: Date): Promise<CartRow> {
   await tx
     .insert(carts)
     .values({
       sessionId: owner.customerId ? null : owner.sessionId,
       customerId: owner.customerId,
       deliveryDate: date,
+      createdAt: now,
       expiresAt,
     })
     .onConflictDoNothing();

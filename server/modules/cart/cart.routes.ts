@@ -36,37 +36,35 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/cart', { schema: answers }, async (request) => readCart(await context(request)));
 
-  // Every change below shares one count per visitor (the session, or the address before there is one).
-  const limited = {
-    rateLimit: {
-      max: CART_CHANGES_PER_MINUTE * app.env.RATE_LIMIT_FACTOR,
-      timeWindow: MINUTE,
-      groupId: 'cart-change',
-      keyGenerator: (request: FastifyRequest) => request.session?.id ?? request.ip,
-    },
-  };
+  // Every change below shares one count (one handler, so one store) per visitor: the session, or
+  // the address before there is one.
+  const limited = app.rateLimit({
+    max: CART_CHANGES_PER_MINUTE * app.env.RATE_LIMIT_FACTOR,
+    timeWindow: MINUTE,
+    keyGenerator: (request: FastifyRequest) => request.session?.id ?? request.ip,
+  });
 
-  app.post('/api/cart/products', { config: limited, schema: { body: addProductBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/products', { onRequest: limited, schema: { body: addProductBodySchema, ...answers } }, async (request) =>
     addProduct(await context(request), request.body.id),
   );
-  app.post('/api/cart/menus', { config: limited, schema: { body: addMenuBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/menus', { onRequest: limited, schema: { body: addMenuBodySchema, ...answers } }, async (request) =>
     addMenu(await context(request), request.body.menu),
   );
-  app.post('/api/cart/increment', { config: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/increment', { onRequest: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, 1),
   );
-  app.post('/api/cart/decrement', { config: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/decrement', { onRequest: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, -1),
   );
 
-  app.post('/api/cart/cutlery', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', 1));
-  app.delete('/api/cart/cutlery', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', -1));
-  app.post('/api/cart/tote-bags', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', 1));
-  app.delete('/api/cart/tote-bags', { config: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', -1));
-  app.post('/api/cart/deposits', { config: limited, schema: answers }, async (request) => changeDeposits(await context(request), 1));
-  app.delete('/api/cart/deposits', { config: limited, schema: answers }, async (request) => changeDeposits(await context(request), -1));
+  app.post('/api/cart/cutlery', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', 1));
+  app.delete('/api/cart/cutlery', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', -1));
+  app.post('/api/cart/tote-bags', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', 1));
+  app.delete('/api/cart/tote-bags', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', -1));
+  app.post('/api/cart/deposits', { onRequest: limited, schema: answers }, async (request) => changeDeposits(await context(request), 1));
+  app.delete('/api/cart/deposits', { onRequest: limited, schema: answers }, async (request) => changeDeposits(await context(request), -1));
 
-  app.post('/api/cart/discounts', { config: limited, schema: { body: discountBodySchema, ...answers } }, async (request) => {
+  app.post('/api/cart/discounts', { onRequest: limited, schema: { body: discountBodySchema, ...answers } }, async (request) => {
     await wrongCodesPerSession.check(request);
     await wrongCodesPerIp.check(request);
     try {
@@ -79,5 +77,5 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
   });
-  app.delete('/api/cart/discounts', { config: limited, schema: answers }, async (request) => removeDiscount(await context(request)));
+  app.delete('/api/cart/discounts', { onRequest: limited, schema: answers }, async (request) => removeDiscount(await context(request)));
 };

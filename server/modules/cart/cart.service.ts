@@ -265,7 +265,7 @@ async function change(
     }
     // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
     if (!cart && !createsCart) return null;
-    cart ??= await findOrCreateCart(tx, owner, date, new Date(now.getTime() + CART_TTL_MS));
+    cart ??= await findOrCreateCart(tx, owner, date, now, new Date(now.getTime() + CART_TTL_MS));
     const expiresAt = holdUntil(cart, owner, now);
     // apply answers the cart fields it changes; normalize saves them with the limits, in one UPDATE.
     const changed = (await apply(tx, cart, date, reads)) ?? {};

@@ -13,14 +13,26 @@ export async function captureHeldEdenred(app: FastifyInstance, orderId: number):
     .from(payments)
     .where(and(eq(payments.preOrderId, preOrderId), eq(payments.provider, 'edenred'), eq(payments.status, 'authorized')));
   for (const payment of held) {
+    const edenred = edenredOf(app);
+    let status: string;
     try {
-      const tx = await edenredOf(app).capture(payment.providerId, payment.amountCents);
-      await app.db.update(payments).set({ status: tx.status, orderId }).where(eq(payments.id, payment.id));
+      status = (await edenred.capture(payment.providerId, payment.amountCents)).status;
     } catch (err) {
-      // The order stands (the rest is paid); the operator sees the uncaptured part in the log and the table.
-      app.log.error({ err, preOrderId, authorizationId: payment.providerId }, 'edenred capture failed after the order was placed');
-      await app.db.update(payments).set({ status: 'capture_failed', orderId }).where(eq(payments.id, payment.id));
+      // The return and the notification settle at the same time: the other one may have taken it.
+      const now = await edenred.transaction(payment.providerId).catch(() => null);
+      if (now?.status === 'captured') {
+        status = 'captured';
+      } else {
+        // The order stands (the rest is paid); the operator sees the uncaptured part in the log and the table.
+        app.log.error({ err, preOrderId, authorizationId: payment.providerId }, 'edenred capture failed after the order was placed');
+        status = 'capture_failed';
+      }
     }
+    // Never written back over a capture the other settlement recorded.
+    await app.db
+      .update(payments)
+      .set({ status, orderId })
+      .where(and(eq(payments.id, payment.id), ne(payments.status, 'captured')));
   }
 }
 

@@ -1,4 +1,6 @@
 import { sniffFileType, type FileType } from '../../../src/shared/api/contact';
+import { docxLoadsRemoteContent, odtLoadsRemoteContent, pdfHasActiveContent } from './active-content';
+import { zipEntries } from './zip';
 
 const OLE_FREE = 0xffffffff;
 const OLE_END_OF_CHAIN = 0xfffffffe;
@@ -39,32 +41,6 @@ function isWordCompoundFile(buf: Buffer): boolean {
   return false;
 }
 
-/** The names of a ZIP archive's entries, read from its central directory (null: not a readable ZIP). */
-function zipEntryNames(buf: Buffer): string[] | null {
-  const EOCD = 0x06054b50;
-  const minEocd = Math.max(0, buf.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= minEocd; i--) {
-    if (buf.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const count = buf.readUInt16LE(eocd + 10);
-  let at = buf.readUInt32LE(eocd + 16);
-  const names: string[] = [];
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return null;
-    const nameLength = buf.readUInt16LE(at + 28);
-    const extraLength = buf.readUInt16LE(at + 30);
-    const commentLength = buf.readUInt16LE(at + 32);
-    names.push(buf.toString('utf8', at + 46, at + 46 + nameLength));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
-}
-
 /** An OpenDocument text: its first entry is 'mimetype', stored, holding the text document's type. */
 function isOdt(buf: Buffer, names: string[]): boolean {
   const mime = 'application/vnd.oasis.opendocument.text';
@@ -82,24 +58,29 @@ function isOdt(buf: Buffer, names: string[]): boolean {
 
 /**
  * The allowed type a file's content shows, or null (shop.md §5: the allowed types are not shown to
- * the visitor, they are decided here): PDF, JPEG, PNG, Word .doc (OLE2 with a WordDocument stream),
- * .docx (OOXML word document without macros) and .odt. A renamed executable, an archive, a macro
- * document, a spreadsheet or an installer is refused.
+ * the visitor, they are decided here): PDF without active content, JPEG, PNG, Word .doc (OLE2 with
+ * a WordDocument stream), .docx (OOXML word document without macros or remote content) and .odt
+ * (without remote content). A renamed executable, an archive, a macro document, a PDF with a
+ * script, a document loading a remote template, a spreadsheet or an installer is refused.
  */
 export function detectFileType(buf: Buffer): FileType | null {
   const sniffed = sniffFileType(buf.subarray(0, 16));
   switch (sniffed) {
     case 'pdf':
+      return pdfHasActiveContent(buf) ? null : 'pdf';
     case 'jpeg':
     case 'png':
       return sniffed;
     case 'ole':
       return isWordCompoundFile(buf) ? 'doc' : null;
     case 'zip': {
-      const names = zipEntryNames(buf);
-      if (!names) return null;
-      if (names.includes('[Content_Types].xml') && names.includes('word/document.xml') && !names.some((n) => /vbaProject\.bin$/i.test(n))) return 'docx';
-      return isOdt(buf, names) ? 'odt' : null;
+      const entries = zipEntries(buf);
+      if (!entries) return null;
+      const names = entries.map((e) => e.name);
+      if (names.includes('[Content_Types].xml') && names.includes('word/document.xml')) {
+        return names.some((n) => /vbaProject\.bin$/i.test(n)) || docxLoadsRemoteContent(buf, entries) ? null : 'docx';
+      }
+      return isOdt(buf, names) && !odtLoadsRemoteContent(buf, entries) ? 'odt' : null;
     }
     default:
       return null;

@@ -325,6 +325,8 @@ export function createEdenredClient(config: EdenredConfig & { fetch?: typeof fet
         }),
       ),
 
+    transaction: async (authorizationId, accessToken) =>
+      toTransaction(await directPayment('GET', `/transactions/${encodeURIComponent(authorizationId)}`, accessToken)),
     capture: (authorizationId, amount, accessToken) => action(authorizationId, 'capture', { amount }, accessToken),
     cancel: (authorizationId, accessToken) => action(authorizationId, 'cancel', {}, accessToken),
     refund: (authorizationId, amount, accessToken) => action(authorizationId, 'refund', { amount }, accessToken),

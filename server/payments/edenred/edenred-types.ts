@@ -62,6 +62,8 @@ export interface EdenredClient {
   balance(accessToken: string, username: string): Promise<number>;
   /** POST /transactions {mid, order_ref, amount, capture_mode, tstamp}. */
   createTransaction(accessToken: string, input: { orderRef: string; amount: number; capture: 'auto' | 'manual' }): Promise<EdenredTransaction>;
+  /** A transaction as Edenred has it now (after an action whose answer says it was done already). */
+  transaction(authorizationId: string, accessToken?: string): Promise<EdenredTransaction>;
   capture(authorizationId: string, amount: number, accessToken?: string): Promise<EdenredTransaction>;
   cancel(authorizationId: string, accessToken?: string): Promise<EdenredTransaction>;
   refund(authorizationId: string, amount: number, accessToken?: string): Promise<EdenredTransaction>;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from '../constants';
-import { emailField, emptyAsUnset, phoneField, textField } from './fields';
+import { SINGLE_LINE_PATTERN, emailField, emptyAsUnset, phoneField, singleLineMessage, textField } from './fields';
 
 export const PASSWORD_MESSAGE = `Votre mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
 export const AUTH_MESSAGES = {
@@ -33,7 +33,13 @@ export const registerBodySchema = z
     firstname: textField('prénom', 80),
     lastname: textField('nom', 80),
     company_name: z.union([
-      z.optional(z.string().check(z.trim(), z.maxLength(120, { error: 'Le nom de votre entreprise ne doit pas dépasser 120 caractères.' }))),
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(120, { error: 'Le nom de votre entreprise ne doit pas dépasser 120 caractères.' }),
+          z.regex(SINGLE_LINE_PATTERN, { error: singleLineMessage('entreprise') }),
+        ),
+      ),
       emptyAsUnset,
     ]),
     phone: phoneField,

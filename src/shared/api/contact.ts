@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EMAIL_PATTERN, PHONE_PATTERN, emailField, emptyAsUnset, phoneField, textField } from './fields';
+import { EMAIL_PATTERN, PHONE_PATTERN, SINGLE_LINE_PATTERN, emailField, emptyAsUnset, phoneField, singleLineMessage, textField } from './fields';
 import { MESSAGES } from './messages';
 
 /** The contact form's three modes (shop.md §2): the /contact page, job applications, the account's help. */
@@ -99,6 +99,13 @@ export const contactBodySchema = z.pipe(
         const need = (field: keyof typeof v, label: string) => {
           if (!wordLike.test(String(v[field] ?? ''))) ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.required(label) });
         };
+        const oneLine = (field: keyof typeof v, label: string) => {
+          if (!SINGLE_LINE_PATTERN.test(String(v[field] ?? ''))) ctx.addIssue({ code: 'custom', path: [field], message: singleLineMessage(label) });
+        };
+        oneLine('lastname', 'nom');
+        oneLine('firstname', 'prénom');
+        oneLine('phone', 'téléphone');
+        oneLine('request_type', 'objet');
         if (v.mode !== 'userAccount') {
           need('lastname', 'nom');
           need('firstname', 'prénom');
@@ -135,7 +142,7 @@ export const landingContactBodySchema = z.object({
       return z.NEVER;
     }),
   ),
-  message: textField('message', MESSAGE_MAX_LENGTH),
+  message: textField('message', MESSAGE_MAX_LENGTH, { multiline: true }),
   submission_id: z.optional(submissionIdField),
 });
 export type LandingContactBody = z.input<typeof landingContactBodySchema>;

@@ -7,8 +7,15 @@ import { MESSAGES } from './messages';
  * only the checks it uses (the home page's JavaScript budget; README, "Bundle budget").
  */
 
-/** Field rules shared by every form and route (shop.md §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * Field rules shared by every form and route. An e-mail is one mailbox: its local part takes the
+ * characters of an unquoted address (no comma, semicolon, angle bracket or quote, which a mailer
+ * would read as a second recipient or a display name), its domain letters, digits and hyphens.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
+/** One line: no line break or other control character (they would forge lines in the team's mail). */
+export const SINGLE_LINE_PATTERN = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
+export const singleLineMessage = (label: string) => `Votre ${label} doit tenir sur une seule ligne.`;
 /** French phone: leading 0, +33 or 0033, then 9 digits (spaces, dots and dashes allowed between). */
 export const PHONE_PATTERN = /^(?:0|(?:\+33|0033)[\s.-]?)[1-9](?:[\s.-]?\d{2}){4}$/;
 
@@ -28,12 +35,20 @@ export const emailField = z
 
 export const phoneField = z.string({ error: MESSAGES.phone }).check(z.trim(), z.regex(PHONE_PATTERN, { error: MESSAGES.phone }));
 
-/** Any other text must hold something word-like: 'Merci de saisir ici votre {label}.' */
-export function textField(label: string, max = 255) {
+/**
+ * Any other text must hold something word-like: 'Merci de saisir ici votre {label}.' It holds one
+ * line unless it is a message.
+ */
+export function textField(label: string, max = 255, options: { multiline?: boolean } = {}) {
   const message = MESSAGES.required(label);
   return z
     .string({ error: message })
-    .check(z.trim(), z.maxLength(max, { error: `Votre ${label} ne doit pas dépasser ${max} caractères.` }), z.regex(/[\p{L}\p{N}]/u, { error: message }));
+    .check(
+      z.trim(),
+      z.maxLength(max, { error: `Votre ${label} ne doit pas dépasser ${max} caractères.` }),
+      z.regex(/[\p{L}\p{N}]/u, { error: message }),
+      ...(options.multiline ? [] : [z.regex(SINGLE_LINE_PATTERN, { error: singleLineMessage(label) })]),
+    );
 }
 
 /** An optional text field a form sends empty: '' reads as not given. */
