@@ -11,6 +11,7 @@ import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { CONTACT_LIMITS } from '../../server/modules/contact/contact.routes';
 import { detectFileType } from '../../server/modules/contact/file-type';
 import { MAX_CONTACT_BODY_BYTES } from '../../server/modules/contact/uploads';
+import { enqueueMail } from '../../server/mail/outbox';
 import { CONTACT_MESSAGES, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from '../../src/shared/api/contact';
 import { MESSAGES } from '../../src/shared/api/messages';
 import { docx, docxWithHyperlink, docxWithRemoteTemplate, executable, jpeg, ole, odt, odtWithRemoteObject, pdf, pdfWithHiddenScript, pdfWithScript, png, zip } from '../fixtures/upload-files';
@@ -162,6 +163,35 @@ describe('POST /api/contact, contactPage mode', () => {
   it('refuses a message over 5000 characters', async () => {
     const body = refused(await send(await visitor(t.app), { ...CONTACT, message: 'é'.repeat(5001) }), 422);
     expect(Object.keys(body.errors ?? {})).toEqual(['message']);
+  });
+});
+
+describe('POST /api/contact, what could forge the team’s mail', () => {
+  it('refuses a line break in a name, a phone or an object, so no fake line lands in the team’s mail', async () => {
+    const stored = (await messages()).length;
+    for (const [field, value] of [
+      ['lastname', 'Durand\nTéléphone : 01 23 45 67 89'],
+      ['firstname', 'Léa\r\nObjet : remboursement'],
+      ['phone', '06 12 34 56 78\nClient n° 1'],
+    ] as const) {
+      const body = refused(await send(await visitor(t.app), { ...CONTACT, [field]: value }), 422, 'validation_failed');
+      expect(body.errors?.[field]?.[0]).toMatch(/doit tenir sur une seule ligne/);
+    }
+    expect(await mails()).toHaveLength(0);
+    expect(await messages()).toHaveLength(stored);
+  });
+
+  it('refuses an address a mailer would read as two recipients or a display name', async () => {
+    for (const email of ['a,b@example.org', 'a@example.org, b@example.org', 'Léa <lea@example.org>', 'a;b@example.org', '"a"@example.org']) {
+      const body = refused(await send(await visitor(t.app), { ...CONTACT, email }), 422, 'validation_failed');
+      expect(body.errors?.email).toEqual([MESSAGES.email]);
+    }
+    expect(await mails()).toHaveLength(0);
+  });
+
+  it('never queues a mail to a list, whatever the caller', async () => {
+    await expect(enqueueMail(t.database.db, { to: 'a,b@example.org', subject: 's', text: 't' })).rejects.toThrow(/single e-mail address/);
+    expect(await mails()).toHaveLength(0);
   });
 });
 

@@ -62,17 +62,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app on a migrated, seeded test database, its clock frozen (Monday 09:00 by default). */
-export async function createTestApp(options: { now?: Date; env?: Record<string, string>; distDir?: string } = {}): Promise<TestApp> {
+/**
+ * The real app on a migrated, seeded test database (the demo's data too unless `demo: false`), its
+ * clock frozen (Monday 09:00 by default). The sandbox adapters reach this very app's emulators in
+ * process, as a started server does.
+ */
+export async function createTestApp(options: { now?: Date; env?: Record<string, string>; distDir?: string; demo?: boolean } = {}): Promise<TestApp> {
   const clock = createClock(options.now ?? at(MONDAY, '09:00:00'));
   const { database, drop } = await openTestDatabase();
   await migrate(database);
-  await seed(database.db, clock.now());
+  await seed(database.db, clock.now(), { demo: options.demo ?? true });
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  // The PayGreen adapter reaches the sandbox emulator of this very app in-process (no port here).
-  let self: FastifyInstance | null = null;
-  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', providerFetch: injectFetch(() => self!) });
-  self = app;
+  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist' });
   await app.ready();
   return {
     app,
