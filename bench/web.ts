@@ -247,7 +247,8 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       'popote-web',
       POPOTE_SERVER,
       popotePort,
-      { NODE_ENV: 'production', DATABASE_URL: 'memory://', SANDBOX: '1', SEED_ON_START: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', PUBLIC_URL: `http://127.0.0.1:${popotePort}` },
+      // The demo (sandbox, demo data), as the e2e server: production has no sandbox.
+      { DATABASE_URL: 'memory://', SANDBOX: '1', SEED_ON_START: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', PUBLIC_URL: `http://127.0.0.1:${popotePort}` },
       '/api/health',
     );
     servers.push(popote);

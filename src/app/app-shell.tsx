@@ -18,6 +18,7 @@ import { payment as paymentState } from '../features/payment/payment-store';
 import { UpdateNotice } from '../features/pwa/update-notice';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { AlertBanner } from '../features/shell/components/alert-banner';
+import { DemoBanner } from '../features/shell/components/demo-banner';
 import { ClosedWebsitePopin } from '../features/shell/components/closed-website-popin';
 import { HomepagePopin } from '../features/shell/components/homepage-popin';
 import { Footer } from '../features/shell/components/footer';
@@ -173,6 +174,7 @@ export function AppShell() {
         Aller au contenu
       </a>
       <ProgressBar />
+      <DemoBanner visible={state?.demo === true} />
       <OfflineBanner />
       <Header
         loggedIn={loggedIn}

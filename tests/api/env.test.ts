@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../server/env';
 
@@ -58,6 +59,23 @@ describe('loadEnv', () => {
     }
   });
 
+});
+
+describe('.env.example', () => {
+  it('is a valid production configuration, naming every variable the server reads', () => {
+    const text = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const values = Object.fromEntries(
+      text
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    const env = loadEnv(values);
+    expect(env).toMatchObject({ NODE_ENV: 'production', SANDBOX: false, DEMO_DATA: false, COOKIE_SECURE: true, TRUST_PROXY: 1 });
+    const read = readFileSync(new URL('../../server/env.ts', import.meta.url), 'utf8').match(/^ {4}([A-Z_]+): z\./gm)!.map((m) => m.trim().split(':')[0]);
+    expect(read.length).toBeGreaterThan(20);
+    for (const name of read) expect(Object.keys(values), name).toContain(name);
+  });
 });
 
 describe('geocoder origin', () => {

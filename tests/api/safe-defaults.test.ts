@@ -28,6 +28,10 @@ describe('production on a database that once ran the demo', () => {
     expect(app.app.routeList.filter((r) => r.url.startsWith('/__sandbox'))).toEqual([]);
   });
 
+  it('tells the pages there is no demonstration to announce', async () => {
+    expect((await app.app.inject('/api/state')).json()).toMatchObject({ demo: false });
+  });
+
   it('lets the demo customer neither log in nor ask for a reset link', async () => {
     const v = await visitor(app.app);
     const res = await v.request('POST', '/api/login', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
@@ -95,6 +99,10 @@ describe('the demo on another port, without PUBLIC_URL', () => {
     app = await createTestApp({ env: { PORT: '4000' } });
   });
   afterAll(() => app.close());
+
+  it('tells the pages to say it is a demonstration', async () => {
+    expect((await app.app.inject('/api/state')).json()).toMatchObject({ demo: true });
+  });
 
   it('takes a card payment end to end: the emulator is reached in process, its page at the real port', async () => {
     const c = await customerWithCart(app);

@@ -25,6 +25,8 @@ test.describe('every route of the spec renders its page', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading.replace('’', "'") === heading ? heading : new RegExp(heading.replace('’', "['’]")));
       await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Popote`);
+      // The e2e server runs the sandbox: every page says its payments are not real.
+      await expect(page.getByRole('note')).toHaveText('Démonstration : aucun paiement réel n’est encaissé.');
     });
   }
 });

@@ -8,7 +8,7 @@ export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/state', { schema: { response: { 200: stateSchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     reply.header('cache-control', 'no-store');
-    return appState(app.db, session, app.clock.now(), chosenDeliveryId(request));
+    return appState(app.db, session, app.clock.now(), chosenDeliveryId(request), app.env.SANDBOX);
   });
 
   app.get('/api/state/shop-open', { schema: { response: { 200: shopOpenSchema } } }, async (_request, reply) => {

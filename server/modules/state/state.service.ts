@@ -42,7 +42,7 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
 }
 
 /** The app state of the spec for a session (shop.md §3 "App state from the server"). */
-export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null): Promise<AppState> {
+export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null, demo: boolean): Promise<AppState> {
   // One reading of the current delivery date, shared with the cart's staleness check.
   const currentDate = deliveryDateAt(db, now);
   const [settings, contactTypes, date, customer, cart, edenredLinked] = await Promise.all([
@@ -70,5 +70,6 @@ export async function appState(db: Db, session: Session, now: Date, deliveryId: 
     current_delivery: current,
     settings,
     contact_types: contactTypes,
+    demo,
   };
 }
