@@ -284,11 +284,13 @@ describe('/__sandbox/mailbox', () => {
   });
 
   it('shows an HTML page that escapes mail content and links only http(s) URLs', async () => {
-    await enqueueMail(t.database.db, {
+    // Written straight to the table: the outbox itself refuses such an address.
+    await t.database.db.insert(mailOutbox).values({
       to: 'x"><script>alert(1)</script>@example.fr',
       subject: '<script>alert("subject")</script>',
       text: 'Ouvrez https://popote.fr/compte?a=1&b=2. Pas javascript:alert(1) ni <img src=x onerror=alert(1)>',
       html: '<p onclick="alert(1)">Bonjour</p><script>alert(2)</script>',
+      attachments: [],
     });
     const res = await t.app.inject({ method: 'GET', url: '/__sandbox/mailbox' });
     expect(res.statusCode).toBe(200);
