@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { SHELL_PATH } from './src/shared/paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,23 +22,41 @@ function webManifest(): Plugin {
 /** One id per build: the persisted offline cache of an older build is not restored into a newer one. */
 const BUILD_ID = Date.now().toString(36);
 
-export default defineConfig({
+const routerPlugin = () =>
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: `${root}src/routes`,
+    generatedRouteTree: `${root}src/app/route-tree.gen.ts`,
+  });
+
+/**
+ * Two builds: the browser's (dist/: the entry that hydrates, its chunks, the service worker, and a
+ * manifest telling the server which files each route needs), and with --ssr the server's renderer
+ * (dist-server/ssr/entry-server.js), the same components compiled for Node.
+ */
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
+  // React's production build whatever the server's NODE_ENV (which says demo or production shop):
+  // its packages are bundled in, so this replacement reaches them too.
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID), 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  root: `${root}src`,
+  publicDir: false,
+  envDir: root,
+  build: { outDir: `${root}dist-server/ssr`, emptyOutDir: true, target: 'node20', sourcemap: true, ssr: `${root}src/entry-server.tsx` },
+  plugins: [routerPlugin(), react()],
+} : {
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
-  // index.html lives in src/ so the top level stays lean.
   root: `${root}src`,
   publicDir: `${root}public`,
   envDir: root,
   build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', sourcemap: false, manifest: true,
+    rollupOptions: { input: `${root}src/main.tsx` },
     // Only the lazily loaded map chunk (maplibre) is this large.
     chunkSizeWarningLimit: 1100 },
   server: { proxy: { '/api': 'http://localhost:3000', '/__sandbox': 'http://localhost:3000' } },
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: `${root}src/routes`,
-      generatedRouteTree: `${root}src/app/route-tree.gen.ts`,
-    }),
+    routerPlugin(),
     react(),
     webManifest(),
     precompress(),
@@ -50,7 +69,10 @@ export default defineConfig({
       injectManifest: {
         // The page registers the worker as a classic script (FIELD-NOTES).
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        // The offline shell (the root rendered alone by the server), new with each build: what a
+        // navigation falls back to offline when no copy of that page was kept.
+        additionalManifestEntries: [{ url: SHELL_PATH, revision: BUILD_ID }],
         // The map (maplibre and its worker, ~600 KiB gzip) stays out of the install: it loads where
         // a map shows. Dish and page pictures are cached as they are seen.
         globIgnores: ['images/dishes/**', 'images/marketing/**', 'assets/delivery-map-*', 'assets/maplibre-gl-worker-*'],

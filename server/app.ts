@@ -20,6 +20,7 @@ import dbPlugin from './plugins/db';
 import errors from './plugins/errors';
 import security from './plugins/security';
 import session from './plugins/session';
+import pages from './plugins/pages';
 import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
 import { invoiceRoutes } from './modules/account/invoice.routes';
@@ -69,6 +70,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** The built PWA to serve; defaults to dist/ at the project root. */
   distDir?: string;
+  /** The server's page renderer (vite build --ssr); defaults to dist-server/ssr/entry-server.js. */
+  ssrEntry?: string;
   logger?: boolean;
   /** How the provider adapters (PayGreen, Edenred) reach their APIs; by default the emulators in process, real providers over the network. */
   providerFetch?: typeof fetch;
@@ -188,6 +191,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(sandboxEdenredRoutes);
   }
 
-  await app.register(staticFiles, { root: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
+  const distDir = options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url));
+  await app.register(staticFiles, { root: distDir });
+  // The same path from server/app.ts (tsx) and from the compiled dist-server/index.mjs.
+  await app.register(pages, { distDir, ssrEntry: options.ssrEntry ?? fileURLToPath(new URL('../dist-server/ssr/entry-server.js', import.meta.url)) });
   return app;
 }

@@ -12,6 +12,7 @@ export const RUNTIME_CACHES = {
   products: 'popote-api-products-v1',
   deliveryLocations: 'popote-api-delivery-locations-v1',
   shopOpen: 'popote-api-shop-open-v1',
+  settings: 'popote-api-settings-v1',
   mapStyle: 'popote-map-style-v1',
   mapTiles: 'popote-map-tiles-v1',
   images: 'popote-images-v1',
@@ -27,6 +28,7 @@ export const STRATEGIES: Record<RuntimeKind, Strategy> = {
   products: 'network-first',
   deliveryLocations: 'network-first',
   shopOpen: 'network-first',
+  settings: 'network-first',
   mapStyle: 'stale-while-revalidate',
   mapTiles: 'cache-first',
   images: 'cache-first',
@@ -47,6 +49,7 @@ const API_KINDS: [RegExp, RuntimeKind][] = [
   [/^\/api\/products(\/|$)/, 'products'],
   [/^\/api\/delivery-locations(\/|$)/, 'deliveryLocations'],
   [/^\/api\/state\/shop-open$/, 'shopOpen'],
+  [/^\/api\/settings$/, 'settings'],
 ];
 
 /** A map tile ({z}/{x}/{y}, vector or raster); glyphs ({start}-{end}.pbf) and sprites are not. */
@@ -96,6 +99,9 @@ export function mapOriginsOf(styleUrl: string): string[] {
 }
 
 /** Caches to delete on activate: ours of older versions and any other stray cache, never the precache. */
-export function staleCaches(names: readonly string[], current: readonly string[] = Object.values(RUNTIME_CACHES)): string[] {
+/** The pages kept as the server rendered them (navigations, network first). */
+export const PAGES_CACHE = 'popote-pages-v1';
+
+export function staleCaches(names: readonly string[], current: readonly string[] = [...Object.values(RUNTIME_CACHES), PAGES_CACHE]): string[] {
   return names.filter((name) => !current.includes(name) && !name.startsWith('workbox-precache'));
 }

@@ -2,27 +2,28 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { DEFAULT_MAP_STYLE_URL } from '../src/shared/constants';
-import { mapOriginsOf, NAVIGATION_DENYLIST, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
+import { SHELL_PATH } from '../src/shared/paths';
+import { mapOriginsOf, NAVIGATION_DENYLIST, PAGES_CACHE, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every app route is the single-page shell; API and sandbox paths are never answered from it.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
-
 const DAY_S = 24 * 60 * 60;
+/** How long a navigation waits for the network before the kept copy is shown. */
+const NAVIGATION_TIMEOUT_S = 3;
 /** Bounds of each runtime cache: entries and age; a full disk empties them first (purgeOnQuotaError). */
 const LIMITS: Record<RuntimeKind, { maxEntries: number; maxAgeSeconds: number }> = {
   menus: { maxEntries: 60, maxAgeSeconds: 7 * DAY_S },
   products: { maxEntries: 200, maxAgeSeconds: 7 * DAY_S },
   deliveryLocations: { maxEntries: 60, maxAgeSeconds: 7 * DAY_S },
   shopOpen: { maxEntries: 5, maxAgeSeconds: 7 * DAY_S },
+  settings: { maxEntries: 2, maxAgeSeconds: 7 * DAY_S },
   mapStyle: { maxEntries: 80, maxAgeSeconds: 30 * DAY_S },
   mapTiles: { maxEntries: 600, maxAgeSeconds: 30 * DAY_S },
   images: { maxEntries: 150, maxAgeSeconds: 30 * DAY_S },
@@ -48,6 +49,30 @@ function strategyFor(kind: RuntimeKind): Strategy {
       return new CacheFirst(options);
   }
 }
+
+/**
+ * Pages come from the server, drawn with their data. A page answered in time is kept; with no
+ * answer within NAVIGATION_TIMEOUT_S (a lift, a tram, lie-fi) the copy kept of that page is shown,
+ * and without one the offline shell, which draws the route from the persisted catalog. API and
+ * sandbox paths are never answered this way.
+ */
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true })],
+});
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        return await pages.handle(options);
+      } catch {
+        return (await matchPrecache(SHELL_PATH)) ?? Response.error();
+      }
+    },
+    { denylist: NAVIGATION_DENYLIST },
+  ),
+);
 
 const context = {
   origin: self.location.origin,

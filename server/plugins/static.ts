@@ -3,12 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES } from '../../src/shared/api/errors';
-import { MESSAGES } from '../../src/shared/api/messages';
-import { isServerPath } from '../../src/shared/paths';
 
 /** Files that must be revalidated on every load so a new deploy is seen at once. */
-const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+const NEVER_CACHED = new Set(['/sw.js', '/manifest.webmanifest']);
 
 function cacheControl(urlPath: string): string {
   if (NEVER_CACHED.has(urlPath)) return 'no-cache';
@@ -18,13 +15,13 @@ function cacheControl(urlPath: string): string {
 }
 
 /**
- * Serves the built PWA from dist/ beside /api: hashed assets immutable, the shell and the service
- * worker never cached, and every other GET for a page falls back to index.html (deep links).
- * Text files go out as the .br or .gz the build wrote beside them (scripts/precompress.ts) when the
- * browser accepts it. Unknown /api paths answer a JSON 404.
+ * Serves the built PWA's files from dist/ beside /api: hashed assets immutable, the service worker
+ * and the web manifest never cached. Text files go out as the .br or .gz the build wrote beside
+ * them (scripts/precompress.ts) when the browser accepts it. Pages are the server's to render
+ * (plugins/pages.ts).
  */
 export default fp(async function staticFiles(app: FastifyInstance, opts: { root: string }) {
-  const hasBuild = existsSync(join(opts.root, 'index.html'));
+  const hasBuild = existsSync(join(opts.root, 'sw.js'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.root,
@@ -40,12 +37,4 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { root:
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && !/\.[a-z0-9]+$/i.test(path);
-    if (hasBuild && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-    }
-    return reply.code(404).send({ message: MESSAGES.notFound, code: ERROR_CODES.notFound });
-  });
 });

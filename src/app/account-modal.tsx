@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -9,7 +8,7 @@ import { LoginForm } from '../features/account/components/login-form';
 import { ResetRequestForm } from '../features/account/components/password-reset-forms';
 import { SignupForm } from '../features/account/components/signup-form';
 import { DeliverySummary } from '../features/delivery/components/delivery-summary';
-import { appStateQuery } from '../lib/app-state';
+import { useAppState } from '../lib/app-state';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, openModal, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
@@ -23,7 +22,7 @@ import styles from './account-modal.module.css';
 export function AccountModal() {
   const snap = useSnapshot(overlays);
   const navigate = useNavigate();
-  const { data: state } = useQuery(appStateQuery);
+  const { data: state } = useAppState();
   const [mode, setMode] = useState<'login' | 'signup'>('login');
   const customer = state?.customer ?? null;
   const date = state?.current_delivery_date ?? null;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { addMenu } from '../features/cart/api/cart-calls';
@@ -29,13 +29,14 @@ import { ProgressBar } from '../features/shell/components/progress-bar';
 import { Snackbars } from '../features/shell/components/snackbars';
 import { Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
-import { appStateQuery, lastSettingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
+import { useAppState, settingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { paperVouchersEnabled } from '../shared/api/state';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
 import type { Cart } from '../shared/api/cart';
+import { startAfterHydration } from './after-hydration';
 import { useDishDetail } from './detail-navigation';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
@@ -84,8 +85,7 @@ function chooseDeliveryFromCart() {
 /** The frame around every page: header, footer, overlay, modals, snackbars, progress bar. */
 export function AppShell() {
   const router = useRouter();
-  const stateQuery = useQuery(appStateQuery);
-  const state = stateQuery.data;
+  const { data: state, query: stateQuery } = useAppState();
   const { data: shop } = useQuery(shopOpenQuery);
   const date = useDeliveryDate();
   const snap = useSnapshot(overlays);
@@ -93,9 +93,9 @@ export function AppShell() {
   const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && snap.modals.menu });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const detail = useDishDetail();
-  // Offline, before the state answers, the settings last seen (persisted: they are not personal).
-  const { data: lastSettings } = useQuery(lastSettingsQuery);
-  const settings = state?.settings ?? lastSettings ?? {};
+  // Public, so in the server's page and offline too; the state's are the same, maybe newer.
+  const { data: publicSettings } = useQuery(settingsQuery);
+  const settings = state?.settings ?? publicSettings ?? {};
   const loggedIn = Boolean(state?.customer?.id);
   const queryClient = useQueryClient();
   const cart = useSnapshot(cartState).cart as Cart | null;
@@ -127,6 +127,7 @@ export function AppShell() {
       },
     };
   }, [queryClient]);
+  useEffect(() => startAfterHydration(queryClient), [queryClient]);
   // Back from the card provider's page, on any page: payment_status and po_id, read once.
   useEffect(() => {
     const { pathname: path, search, hash } = window.location;
@@ -142,7 +143,6 @@ export function AppShell() {
   // Each load of the app state brings the server's cart: it replaces the mirror.
   useEffect(() => {
     if (state) replaceCart(state.cart);
-    if (state) queryClient.setQueryData(lastSettingsQuery.queryKey, state.settings);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stateQuery.dataUpdatedAt]);
   useCartExpiry(
@@ -169,7 +169,6 @@ export function AppShell() {
 
   return (
     <>
-      <HeadContent />
       <a className="skip-link" href="#main" data-router="ignore">
         Aller au contenu
       </a>

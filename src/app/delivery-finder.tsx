@@ -8,7 +8,7 @@ import { DeliverySelector, type IndexedLocation } from '../features/delivery/com
 import { deliverySearch } from '../features/delivery/delivery-search-store';
 import { mapCenter } from '../features/delivery/search-rules';
 import { slotLabel } from '../features/delivery/slot-labels';
-import { appStateQuery, useDeliveryDate } from '../lib/app-state';
+import { useAppState, useDeliveryDate } from '../lib/app-state';
 import { DataAge } from '../components/ui/data-age';
 import { closeModal } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
@@ -31,7 +31,7 @@ function arrange(all: DeliveryLocation[], search: { matchIds: readonly number[] 
 export function DeliveryFinder() {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { data: state } = useQuery(appStateQuery);
+  const { data: state } = useAppState();
   const search = useSnapshot(deliverySearch);
   const date = useDeliveryDate();
   const options = { ...deliveryLocationsQuery(date), enabled: Boolean(date) };

@@ -22,6 +22,19 @@ export class NetworkError extends ApiError {
   }
 }
 
+/**
+ * How a call reaches the API: fetch in the browser. While the server renders a page, its loaders'
+ * reads are answered by the server's own data functions instead (set by the server entry), never
+ * over HTTP to itself.
+ */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: () => Transport = () => (path, init) => fetch(path, init);
+
+/** The server entry's hook: answers each read of the page being rendered. */
+export function setTransport(resolve: () => Transport): void {
+  transport = resolve;
+}
+
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
@@ -51,7 +64,7 @@ async function send(path: string, method: string, body: unknown, signal?: AbortS
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   try {
-    return await fetch(path, {
+    return await transport()(path, {
       method,
       headers,
       credentials: 'same-origin',

@@ -1,7 +1,8 @@
 import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { shopOpenSchema, stateSchema, type Settings } from '../shared/api/state';
+import { settingsSchema, shopOpenSchema, stateSchema } from '../shared/api/state';
 import { api } from './api-client';
-import { OFFLINE_MAX_AGE_MS, offlineReadable } from './offline-queries';
+import { offlineReadable } from './offline-queries';
+import { useHydrated } from './use-hydrated';
 
 /** GET /api/state: customer, delivery, cart, settings and contact types (refreshed after changes). */
 export const appStateQuery = queryOptions({
@@ -18,23 +19,32 @@ export const shopOpenQuery = queryOptions({
 });
 
 /**
- * The settings of the last state seen, kept apart from it so they can be persisted for offline
- * reading; filled by the app shell, never fetched.
+ * GET /api/settings: the shop's settings, public, so they are in the server's page and persisted for
+ * offline reading (the state carries them too, but it is personal and never persisted).
  */
-export const lastSettingsQuery = queryOptions({
+export const settingsQuery = queryOptions({
   queryKey: ['settings'],
-  queryFn: (): Promise<Settings> => Promise.reject(new Error('Filled from the app state only.')),
-  enabled: false,
-  staleTime: Infinity,
-  gcTime: OFFLINE_MAX_AGE_MS,
+  queryFn: ({ signal }) => api('/api/settings', { schema: settingsSchema, signal }),
+  staleTime: 60_000,
+  ...offlineReadable,
 });
+
+/**
+ * The app state (customer, cart, chosen point): personal, so never in the server's page. It shows
+ * once the page is hydrated, in every part of it at once, late-hydrating parts included: drawn
+ * earlier, a part hydrated after the state arrived would not match the server's HTML.
+ */
+export function useAppState() {
+  const query = useQuery(appStateQuery);
+  return { data: useHydrated() ? query.data : undefined, query };
+}
 
 /**
  * The current delivery date: the state's; offline, before the state ever answered, the shop-open
  * answer's (the service worker and the persisted cache keep it; the state is personal and is not).
  */
 export function useDeliveryDate(): string | null {
-  const state = useQuery(appStateQuery).data;
+  const state = useAppState().data;
   const shop = useQuery(shopOpenQuery).data;
   return state?.current_delivery_date ?? shop?.current_delivery_date ?? null;
 }

@@ -1,5 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
+import { useHydrated } from './use-hydrated';
 
 /** The reason shown next to what needs the network (ARCHITECTURE.md: online-only actions). */
 export const OFFLINE_REASON = 'Indisponible hors connexion : réessayez dès le retour du réseau.';
@@ -11,7 +12,9 @@ const RESTORED_NOTICE_MS = 5000;
  * back. TanStack Query's onlineManager follows it (it starts "online" whatever the truth).
  */
 export const connection = proxy({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  // Online until watchConnection reads the truth after hydration: the server's page was drawn
+  // online, and the first render in the browser must draw the same.
+  online: true,
   restored: false,
 });
 
@@ -45,5 +48,11 @@ export function watchConnection(onBack: () => void): () => void {
 
 export const isOnline = () => connection.online;
 
-/** Whether the browser is online, for components that disable what needs the network. */
-export const useOnline = () => useSnapshot(connection).online;
+/**
+ * Whether the browser is online, for components that disable what needs the network: online while
+ * the page hydrates, as the server drew it (useHydrated).
+ */
+export function useOnline(): boolean {
+  const online = useSnapshot(connection).online;
+  return useHydrated() ? online : true;
+}

@@ -9,6 +9,8 @@ const served = new Map<string, number>();
 
 export function recordServedAt(queryKey: QueryKey) {
   return (response: Response) => {
+    // A page rendered on the server is the current copy: nothing to remember there, for anyone.
+    if (typeof window === 'undefined') return;
     const at = Date.parse(response.headers.get('date') ?? '');
     if (Number.isFinite(at)) served.set(hashKey(queryKey), at);
   };

@@ -1,11 +1,49 @@
-import { createRootRouteWithContext } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Scripts } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { AppShell } from '../app/app-shell';
 import type { RouterContext } from '../app/router-context';
 import { ErrorPage } from '../features/shell/components/error-page';
+import { settingsQuery, shopOpenQuery } from '../lib/app-state';
+
+const DESCRIPTION = 'Formules du jour et plats faits maison, livrés gratuitement en triporteur à votre point de livraison à Lyon, dans des contenants consignés.';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () => ({ meta: [{ title: 'Popote — déjeuners faits maison livrés en triporteur à Lyon' }] }),
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { title: 'Popote — déjeuners faits maison livrés en triporteur à Lyon' },
+      { name: 'description', content: DESCRIPTION },
+      { name: 'theme-color', content: '#b8452e' },
+    ],
+    links: [
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+      { rel: 'manifest', href: '/manifest.webmanifest' },
+    ],
+  }),
+  // What every page shows and everyone shares: the delivery date and the shop's settings. Nothing
+  // personal: the customer, the cart and the chosen point come after hydration (/api/state).
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.allSettled([queryClient.ensureQueryData(shopOpenQuery), queryClient.ensureQueryData(settingsQuery)]);
+  },
+  shellComponent: RootDocument,
   component: AppShell,
   notFoundComponent: () => <ErrorPage status={404} />,
   errorComponent: () => <ErrorPage status={500} />,
 });
+
+/** The whole document, rendered by the server and hydrated by the browser. */
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="fr">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}

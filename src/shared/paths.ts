@@ -5,3 +5,6 @@
 export const SERVER_PATH = /^\/(api|__sandbox)(\/|$)/;
 
 export const isServerPath = (pathname: string) => SERVER_PATH.test(pathname);
+
+/** The offline shell: the root of the app rendered alone by the server, the route drawn by the browser. */
+export const SHELL_PATH = '/__shell';

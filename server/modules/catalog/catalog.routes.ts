@@ -9,10 +9,10 @@ import {
   productParamsSchema,
   shuffleQuerySchema,
 } from '../../../src/shared/api/catalog';
-import { sendSerialized, serializeBody } from '../../lib/http-cache';
-import { cachedRead } from '../../lib/read-cache';
+import { sendSerialized } from '../../lib/http-cache';
 import { requestedDeliveryDate } from '../state/state.service';
-import { dayProducts, menuById, menusForDate, productDetail, shuffle } from './catalog.service';
+import { catalogAnswers } from './catalog.answers';
+import { shuffle } from './catalog.service';
 
 /**
  * The catalog: public, the same for every visitor of a date, so answered from the in-process copy
@@ -24,8 +24,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/menus', { config: publicRoute, schema: { querystring: catalogQuerySchema, response: { 200: menusSchema } } }, async (request, reply) => {
     const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-    const body = await cachedRead(app.db, `menus:${date}`, async () => serializeBody(menusSchema, await menusForDate(app.db, date)));
-    return sendSerialized(request, reply, body);
+    return sendSerialized(request, reply, await catalogAnswers.menus(app.db, date));
   });
 
   app.get(
@@ -33,9 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: publicRoute, schema: { params: menuParamsSchema, querystring: catalogQuerySchema, response: { 200: menuSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      const { id } = request.params;
-      const body = await cachedRead(app.db, `menu:${date}:${id}`, async () => serializeBody(menuSchema, await menuById(app.db, date, id)));
-      return sendSerialized(request, reply, body);
+      return sendSerialized(request, reply, await catalogAnswers.menu(app.db, date, request.params.id));
     },
   );
 
@@ -44,8 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: publicRoute, schema: { querystring: catalogQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      const body = await cachedRead(app.db, `products:${date}`, async () => serializeBody(productListSchema, await dayProducts(app.db, date)));
-      return sendSerialized(request, reply, body);
+      return sendSerialized(request, reply, await catalogAnswers.products(app.db, date));
     },
   );
 
@@ -65,9 +61,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: publicRoute, schema: { params: productParamsSchema, querystring: catalogQuerySchema, response: { 200: productDetailSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      const { id } = request.params;
-      const body = await cachedRead(app.db, `product:${date}:${id}`, async () => serializeBody(productDetailSchema, await productDetail(app.db, date, id)));
-      return sendSerialized(request, reply, body);
+      return sendSerialized(request, reply, await catalogAnswers.product(app.db, date, request.params.id));
     },
   );
 };

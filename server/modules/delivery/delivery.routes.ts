@@ -8,11 +8,11 @@ import {
   selectDeliveryBodySchema,
 } from '../../../src/shared/api/delivery';
 import { parisInstant } from '../../../src/shared/time';
-import { sendCacheable, sendSerialized, serializeBody } from '../../lib/http-cache';
-import { cachedRead } from '../../lib/read-cache';
+import { sendCacheable, sendSerialized } from '../../lib/http-cache';
+import { catalogAnswers } from '../catalog/catalog.answers';
 import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';
 import { recordChoice } from './delivery.repo';
-import { checkChoice, locationsOn, searchLocations } from './delivery.service';
+import { checkChoice, searchLocations } from './delivery.service';
 
 /** The delivery choice also lives in this cookie, until the end of the delivery day (Paris). */
 export const DELIVERY_COOKIE = 'popote_delivery';
@@ -31,8 +31,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { session: false }, schema: { querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      const body = await cachedRead(app.db, `locations:${date}`, async () => serializeBody(deliveryLocationsSchema, await locationsOn(app.db, date)));
-      return sendSerialized(request, reply, body);
+      return sendSerialized(request, reply, await catalogAnswers.locations(app.db, date));
     },
   );
 

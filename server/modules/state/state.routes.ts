@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shopOpenSchema, stateSchema } from '../../../src/shared/api/state';
+import { settingsSchema, shopOpenSchema, stateSchema } from '../../../src/shared/api/state';
+import { sendCacheable } from '../../lib/http-cache';
 import { chosenDeliveryId } from '../delivery/delivery.routes';
-import { appState, shopOpen } from './state.service';
+import { appState, settingsOf, shopOpen } from './state.service';
 
 export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The whole app state; gives an anonymous visitor a session (and its cookies) on first call. */
@@ -10,6 +11,11 @@ export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     return appState(app.db, session, app.clock.now(), chosenDeliveryId(request), app.env.SANDBOX);
   });
+
+  /** The shop's settings (social links, banner, features on or off): public, the same for everyone. */
+  app.get('/api/settings', { config: { session: false }, schema: { response: { 200: settingsSchema } } }, async (request, reply) =>
+    sendCacheable(request, reply, await settingsOf(app.db)),
+  );
 
   app.get('/api/state/shop-open', { schema: { response: { 200: shopOpenSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');

@@ -1,4 +1,5 @@
 import { useSnapshot } from 'valtio';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Button } from '../../components/ui/button';
 import { installOffer, isStandalone } from './install-rules';
 import { pwa } from './pwa-store';
@@ -19,6 +20,8 @@ async function promptInstall() {
  */
 export function InstallApp() {
   const { installPrompt } = useSnapshot(pwa);
+  // The browser's offer is the browser's: nothing to say before it is known.
+  if (!useHydrated()) return null;
   const offer = installOffer({
     hasPrompt: Boolean(installPrompt),
     userAgent: navigator.userAgent,

@@ -9,14 +9,14 @@ import { DeliverySummary } from '../../features/delivery/components/delivery-sum
 import { DeliveryWidget } from '../../features/delivery/components/delivery-widget';
 import { clearSearchResult } from '../../features/delivery/delivery-search-store';
 import { mapCenter } from '../../features/delivery/search-rules';
-import { appStateQuery, useDeliveryDate } from '../../lib/app-state';
+import { useAppState, useDeliveryDate } from '../../lib/app-state';
 import { formatLongDate } from '../../lib/format';
 import { openModal } from '../../lib/overlays-store';
 import { FormulasOfTheDay } from './formulas-of-the-day';
 
 /** /passer-commande: the delivery, then the day's formulas and dishes; a dish detail opens over it. */
 export function OrderRoute() {
-  const { data: state } = useQuery(appStateQuery);
+  const { data: state } = useAppState();
   const date = useDeliveryDate();
   const dishes = useQuery({ ...dayProductsQuery(date), enabled: Boolean(date) });
   return (

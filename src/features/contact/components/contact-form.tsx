@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import field from '../../../components/ui/text-field.module.css';
 import { ApiError } from '../../../lib/api-client';
-import { appStateQuery } from '../../../lib/app-state';
+import { useAppState } from '../../../lib/app-state';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/snackbar-store';
 import { CONTACT_MESSAGES, MAX_TOTAL_BYTES, contactBodySchema, type ContactBody, type ContactFields, type ContactMode } from '../../../shared/api/contact';
@@ -31,7 +30,7 @@ const SUBMIT_LABEL: Record<ContactMode, string> = {
  * is retried once after a token refresh, then the error snackbar shows.
  */
 export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () => void }) {
-  const { data: state } = useQuery(appStateQuery);
+  const { data: state } = useAppState();
   const types = Object.entries(state?.contact_types ?? {});
   const hasJobType = types.some(([key]) => key === 'job');
   const selectId = useId();

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '../../src/shared/api/errors';
+import { MESSAGES } from '../../src/shared/api/messages';
+import { isServerPath, SHELL_PATH } from '../../src/shared/paths';
+import type { ServerManifest } from '@tanstack/router-core';
+import { pageReads } from '../ssr/page-reads';
+import { serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
+
+/** What src/entry-server.tsx's renderPage takes (the server never imports the client's code, only loads its build). */
+interface RenderOptions {
+  request: Request;
+  manifest: ServerManifest;
+  nonce: string;
+  transport: (path: string, init: RequestInit) => Promise<Response>;
+  shell: boolean;
+}
+type Renderer = (options: RenderOptions) => Promise<Response>;
+
+/** A page's HTML with its nonce taken out: what the ETag is computed on (the nonce changes per answer). */
+const etagOf = (html: string, nonce: string) => `"${createHash('sha1').update(html.split(nonce).join('')).digest('base64url')}"`;
+
+/**
+ * Pages are rendered by the server with the components the browser then hydrates
+ * (src/entry-server.tsx, built into dist-server/ssr/), with their public data (the catalog, the
+ * delivery points) read straight from the services. The HTML is the same for everyone: nothing
+ * personal is in it, so it is cacheable (short max-age, an ETag). Its scripts run under a nonce of
+ * that answer; a 304 carries no new policy, so the copy the browser keeps runs under its own.
+ * Without a build (API tests), unknown paths answer the JSON 404.
+ */
+export default fp(async function pages(app: FastifyInstance, opts: { distDir: string; ssrEntry: string }) {
+  const manifestFile = join(opts.distDir, '.vite', 'manifest.json');
+  let render: Renderer | null = null;
+  let manifest: ServerManifest | null = null;
+  if (existsSync(manifestFile) && existsSync(opts.ssrEntry)) {
+    manifest = serverManifestOf(JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest);
+    render = ((await import(pathToFileURL(opts.ssrEntry).href)) as { renderPage: Renderer }).renderPage;
+  }
+  const reads = pageReads(app);
+  const origin = new URL(app.env.PUBLIC_URL).origin;
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean) {
+    const nonce = randomBytes(16).toString('base64');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+    const response = await render!({
+      request: new Request(new URL(request.url, origin), { headers }),
+      manifest: manifest!,
+      nonce,
+      transport: reads,
+      shell,
+    });
+    if (response.status >= 300 && response.status < 400) return reply.redirect(response.headers.get('location') ?? '/', response.status);
+    const html = await response.text();
+    const etag = etagOf(html, nonce);
+    reply.header('cache-control', 'public, max-age=60').header('etag', etag);
+    if (response.status === 200 && request.headers['if-none-match'] === etag) {
+      reply.removeHeader('content-security-policy');
+      return reply.code(304).send();
+    }
+    return reply.code(response.status).header('content-security-policy', app.pageCsp(nonce)).type('text/html; charset=utf-8').send(html);
+  }
+
+  if (render) app.get(SHELL_PATH, { config: { session: false } }, (request, reply) => sendPage(request, reply, true));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (render && wantsPage) return sendPage(request, reply, false);
+    return reply.code(404).send({ message: MESSAGES.notFound, code: ERROR_CODES.notFound });
+  });
+});

@@ -1,0 +1,63 @@
+import type { ServerManifest } from '@tanstack/router-core';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+interface ViteChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ViteChunk>;
+
+const ROOT_ROUTE_ID = '__root__';
+
+/**
+ * A route file's id in the route tree, by TanStack Router's file naming: dots are slashes,
+ * `index` is the trailing slash (`_home.$slug.tsx` → `/_home/$slug`, `passer-commande.index.tsx`
+ * → `/passer-commande/`).
+ */
+export function routeIdOfFile(file: string): string {
+  const name = file.replace(/^routes\//, '').replace(/\.tsx$/, '');
+  if (name === '__root') return ROOT_ROUTE_ID;
+  return `/${name.split(/\.(?![^{]*})/).join('/')}`.replace(/\/index$/, '/');
+}
+
+/**
+ * What each route needs, from Vite's manifest: the root gets the entry script and every stylesheet
+ * the entry loads; each route its split chunk and that chunk's imports to preload (modulepreload
+ * from the server's page, no second round trip), and their stylesheets (a page drawn by the
+ * server must not wait for its JavaScript to be styled).
+ */
+export function serverManifestOf(vite: ViteManifest): ServerManifest {
+  const entry = Object.values(vite).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry chunk');
+  const url = (file: string) => `/${file}`;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !vite[key]) return seen;
+    seen.add(key);
+    for (const imported of vite[key]!.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(vite).find((key) => vite[key] === entry)!;
+  const inEntry = closure(entryKey);
+  const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((key) => vite[key]?.css ?? []))].map(url);
+
+  const routes: ServerManifest['routes'] = {
+    [ROOT_ROUTE_ID]: {
+      scripts: [{ attrs: { type: 'module', src: url(entry.file), async: true } }],
+      css: cssOf(inEntry),
+      preloads: [...inEntry].filter((key) => key !== entryKey).map((key) => url(vite[key]!.file)),
+    },
+  };
+  for (const [key, chunk] of Object.entries(vite)) {
+    const split = /^(routes\/.+\.tsx)\?tsr-split=/.exec(key);
+    if (!split) continue;
+    const id = routeIdOfFile(split[1]!);
+    const needed = [...closure(key)].filter((k) => !inEntry.has(k));
+    const route = (routes[id] ??= { preloads: [], css: [] });
+    route.preloads = [...new Set([...(route.preloads ?? []), url(chunk.file), ...needed.map((k) => url(vite[k]!.file))])];
+    route.css = [...new Set([...(route.css ?? []), ...cssOf(needed)])];
+  }
+  return { routes };
+}

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { restoreStoredCart } from '../features/cart/cart-store';
+import { registerServiceWorker } from '../features/pwa/register-sw';
+import { watchConnection } from '../lib/connection-store';
+
+let started = false;
+
+/**
+ * What the browser does once the server's page is interactive, never before: nothing here may
+ * change what the first render drew, or hydration would not match.
+ */
+export function startAfterHydration(queryClient: QueryClient): void {
+  if (started) return;
+  started = true;
+  // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
+  watchConnection(() => void queryClient.invalidateQueries());
+  // The last cart seen, until the server answers (offline, it is all there is).
+  restoreStoredCart();
+  registerServiceWorker();
+  // What stays readable offline comes back from IndexedDB (not needed to draw the page online).
+  void import('./query-persistence').then((m) => m.persistOfflineQueries(queryClient));
+}
