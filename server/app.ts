@@ -35,6 +35,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxCatalogRoutes } from './sandbox/catalog.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(edenredPaymentRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
+  await app.register(seoRoutes);
   if (env.SANDBOX) {
     await app.register(sandboxCatalogRoutes);
     await app.register(sandboxClockRoutes);

@@ -34,7 +34,7 @@ export function renderPage({ request, manifest, nonce, transport, shell = false 
   return reads.run(transport, () => {
     const handler = createRequestHandler({
       request,
-      createRouter: () => createAppRouter(createQueryClient(), { nonce, isShell: shell }),
+      createRouter: () => createAppRouter(createQueryClient(), { nonce, isShell: shell, origin: new URL(request.url).origin }),
       getRouterManifest: () => manifest,
     });
     return handler(({ request: req, responseHeaders, router }) =>

@@ -5,6 +5,8 @@ import { closeAll, overlays } from '../lib/overlays-store';
 import { routeTree } from './route-tree.gen';
 
 export interface AppRouterOptions {
+  /** The site's origin (the server passes its public address; the browser's is its own). */
+  origin?: string;
   /** The nonce of the page's scripts (the server gives one per answer; its CSP allows no other). */
   nonce?: string;
   /** The server renders the root only (the offline shell); the browser renders the route. */
@@ -18,7 +20,7 @@ export interface AppRouterOptions {
 export function createAppRouter(queryClient: QueryClient, options: AppRouterOptions = {}) {
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, origin: options.origin ?? window.location.origin },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

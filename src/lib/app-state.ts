@@ -57,7 +57,8 @@ export async function loadDeliveryDate(queryClient: QueryClient): Promise<string
   const known = queryClient.getQueryData(appStateQuery.queryKey);
   if (known) return known.current_delivery_date;
   try {
-    if (onlineManager.isOnline()) return (await queryClient.ensureQueryData(appStateQuery)).current_delivery_date;
+    // The server's page never reads the state (it is personal): the shop-open answer has the date.
+    if (typeof window !== 'undefined' && onlineManager.isOnline()) return (await queryClient.ensureQueryData(appStateQuery)).current_delivery_date;
   } catch {
     // The shop-open answer below may still be there.
   }
@@ -66,4 +67,9 @@ export async function loadDeliveryDate(queryClient: QueryClient): Promise<string
   } catch {
     return null;
   }
+}
+
+/** The delivery date already known to the cache (a route's head runs after its loader fetched it). */
+export function knownDeliveryDate(queryClient: QueryClient): string | null {
+  return queryClient.getQueryData(appStateQuery.queryKey)?.current_delivery_date ?? queryClient.getQueryData(shopOpenQuery.queryKey)?.current_delivery_date ?? null;
 }

@@ -1,3 +1,4 @@
+import { pageHead } from '../app/page-head';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { LoginForm } from '../features/account/components/login-form';
 import { LoginPage } from '../features/account/components/login-page';
@@ -7,7 +8,7 @@ import { openModal } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
 
 export const Route = createFileRoute('/login')({
-  head: () => ({ meta: [{ title: 'Connexion — Popote' }] }),
+  head: ({ match }) => pageHead({ origin: match.context.origin, path: '/login', title: 'Connexion — Popote', description: 'Connectez-vous à votre compte Popote ou créez-le pour commander vos déjeuners.' }),
   // Guest-only: a logged-in customer goes home.
   beforeLoad: async ({ context }) => {
     const state = await context.queryClient.ensureQueryData(appStateQuery).catch(() => null);

@@ -6,7 +6,8 @@ import { notify } from '../../lib/snackbar-store';
 import { AUTH_MESSAGES } from '../../shared/api/auth';
 
 export const Route = createFileRoute('/compte/mot-de-passe/{-$token}')({
-  head: () => ({ meta: [{ title: 'Mot de passe — Popote' }] }),
+  // A page of its own for each link sent: kept out of search engines.
+  head: () => ({ meta: [{ title: 'Mot de passe — Popote' }, { name: 'robots', content: 'noindex' }] }),
   // The mail's link carries the address, to prefill it.
   validateSearch: z.object({ email: z.catch(z.optional(z.string().check(z.maxLength(254))), undefined) }),
   component: PasswordResetRoute,
