@@ -20,7 +20,7 @@ function visit(key) {
   files.add(chunk.file);
   for (const dep of chunk.imports ?? []) visit(dep);
 }
-visit('index.html');
+visit(Object.keys(manifest).find((key) => manifest[key].isEntry));
 for (const key of Object.keys(manifest)) if (HOME_ROUTE.test(key)) visit(key);
 
 const rows = [...files]

@@ -12,7 +12,7 @@ import { useAppState } from '../lib/app-state';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, openModal, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
-import { paperVouchersEnabled } from '../shared/api/state';
+import { paperVouchersEnabled } from '../shared/settings-rules';
 import styles from './account-modal.module.css';
 
 /**

@@ -15,7 +15,7 @@ export function startAfterHydration(queryClient: QueryClient): void {
   // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
   watchConnection(() => void queryClient.invalidateQueries());
   // The last cart seen, until the server answers (offline, it is all there is).
-  restoreStoredCart();
+  void restoreStoredCart();
   registerServiceWorker();
   // What stays readable offline comes back from IndexedDB (not needed to draw the page online).
   void import('./query-persistence').then((m) => m.persistOfflineQueries(queryClient));

@@ -3,7 +3,6 @@ import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { addMenu } from '../features/cart/api/cart-calls';
-import { CartExpiryPopin } from '../features/cart/components/cart-expiry-popin';
 import { useCartExpiry } from '../features/cart/cart-expiry';
 import { cartCount } from '../features/cart/cart-rules';
 import { cartState, replaceCart } from '../features/cart/cart-store';
@@ -16,14 +15,10 @@ import type { ComposedFormula } from '../features/catalog/components/formula-com
 import { PaymentLoader } from '../features/payment/components/payment-loader';
 import { payment as paymentState } from '../features/payment/payment-store';
 import { UpdateNotice } from '../features/pwa/update-notice';
-import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { AlertBanner } from '../features/shell/components/alert-banner';
 import { DemoBanner } from '../features/shell/components/demo-banner';
-import { ClosedWebsitePopin } from '../features/shell/components/closed-website-popin';
-import { HomepagePopin } from '../features/shell/components/homepage-popin';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
-import { MobileMenu } from '../features/shell/components/mobile-menu';
 import { Overlay } from '../features/shell/components/overlay';
 import { ProgressBar } from '../features/shell/components/progress-bar';
 import { Snackbars } from '../features/shell/components/snackbars';
@@ -31,7 +26,7 @@ import { Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
 import { useAppState, settingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
 import { OfflineBanner } from '../features/pwa/offline-banner';
-import { paperVouchersEnabled } from '../shared/api/state';
+import { paperVouchersEnabled } from '../shared/settings-rules';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
@@ -55,6 +50,13 @@ const ValidatedOrderPopin = lazy(() => import('../features/payment/components/va
 const DeliveryFinder = lazy(() => import('./delivery-finder').then((m) => ({ default: m.DeliveryFinder })));
 const InstallApp = lazy(() => import('../features/pwa/install-app').then((m) => ({ default: m.InstallApp })));
 const ContactForm = lazy(() => import('../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
+// Shown when asked for: pop-ins and the mobile menu; the newsletter form sits below the fold (the
+// server still draws it, and the browser hydrates it once its chunk arrives).
+const CartExpiryPopin = lazy(() => import('../features/cart/components/cart-expiry-popin').then((m) => ({ default: m.CartExpiryPopin })));
+const ClosedWebsitePopin = lazy(() => import('../features/shell/components/closed-website-popin').then((m) => ({ default: m.ClosedWebsitePopin })));
+const HomepagePopin = lazy(() => import('../features/shell/components/homepage-popin').then((m) => ({ default: m.HomepagePopin })));
+const MobileMenu = lazy(() => import('../features/shell/components/mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const NewsletterForm = lazy(() => import('../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
 const loading = <p role="status">Chargement…</p>;
 
 const SUGGEST_SEEN = 'popote:suggest-seen';
@@ -201,7 +203,20 @@ export function AppShell() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer settings={settings} newsletter={<NewsletterForm />} install={<Suspense fallback={null}><InstallApp /></Suspense>} year={new Date().getFullYear()} />
+      <Footer
+        settings={settings}
+        newsletter={
+          <Suspense fallback={null}>
+            <NewsletterForm />
+          </Suspense>
+        }
+        install={
+          <Suspense fallback={null}>
+            <InstallApp />
+          </Suspense>
+        }
+        year={new Date().getFullYear()}
+      />
       <Overlay
         visible={isAnyOpen(snap) || detail.open}
         onClick={() => {
@@ -231,20 +246,27 @@ export function AppShell() {
           />
         </Suspense>
       </Dialog>
-      <ClosedWebsitePopin
-        open={snap.popins.closed_website}
-        onClose={() => closePopin('closed_website')}
-        openingHour={shop?.orders_opening_hour ?? settings.orders_opening_hour ?? ''}
-        nextDateLabel={shop?.current_delivery_date ? formatLongDate(shop.current_delivery_date) : null}
-        newsletter={<NewsletterForm compact />}
-      />
-      <HomepagePopin
-        open={snap.popins.homepage}
-        onClose={() => closeAll(() => {})}
-        title={settings.homepage_popin_title ?? ''}
-        text={settings.homepage_popin_text ?? ''}
-      />
-      <MobileMenu open={snap.modals.navigation} onClose={() => closeModal('navigation')} />
+      {snap.popins.closed_website ? (
+        <Suspense fallback={null}>
+          <ClosedWebsitePopin
+            open
+            onClose={() => closePopin('closed_website')}
+            openingHour={shop?.orders_opening_hour ?? settings.orders_opening_hour ?? ''}
+            nextDateLabel={shop?.current_delivery_date ? formatLongDate(shop.current_delivery_date) : null}
+            newsletter={<NewsletterForm compact />}
+          />
+        </Suspense>
+      ) : null}
+      {snap.popins.homepage ? (
+        <Suspense fallback={null}>
+          <HomepagePopin open onClose={() => closeAll(() => {})} title={settings.homepage_popin_title ?? ''} text={settings.homepage_popin_text ?? ''} />
+        </Suspense>
+      ) : null}
+      {snap.modals.navigation ? (
+        <Suspense fallback={null}>
+          <MobileMenu open onClose={() => closeModal('navigation')} />
+        </Suspense>
+      ) : null}
       {cartMounted ? (
         <Suspense fallback={null}>
           <CartModal
@@ -286,19 +308,23 @@ export function AppShell() {
           <ContactForm mode="userAccount" />
         </Suspense>
       </Dialog>
-      <CartExpiryPopin
-        open={snap.popins.cart_expiry}
-        mode={expiryMode}
-        onClose={() => closePopin('cart_expiry')}
-        onShowCart={() => {
-          closePopin('cart_expiry');
-          openModal('cart');
-        }}
-        onRefresh={() => {
-          closePopin('cart_expiry');
-          void queryClient.invalidateQueries({ queryKey: ['state'] });
-        }}
-      />
+      {snap.popins.cart_expiry ? (
+        <Suspense fallback={null}>
+          <CartExpiryPopin
+            open
+            mode={expiryMode}
+            onClose={() => closePopin('cart_expiry')}
+            onShowCart={() => {
+              closePopin('cart_expiry');
+              openModal('cart');
+            }}
+            onRefresh={() => {
+              closePopin('cart_expiry');
+              void queryClient.invalidateQueries({ queryKey: ['state'] });
+            }}
+          />
+        </Suspense>
+      ) : null}
       {snap.modals.payment ? (
         <Suspense fallback={null}>
           <PaymentModal

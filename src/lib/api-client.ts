@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { CSRF_STATUS, errorBodySchema, type ErrorBody } from '../shared/api/errors';
+import { CSRF_STATUS, type ErrorEnvelope as ErrorBody } from '../shared/api/error-codes';
 
 /** A refused or failed API call, with the server's error envelope when it sent one. */
 export class ApiError extends Error {
@@ -35,6 +35,14 @@ export function setTransport(resolve: () => Transport): void {
   transport = resolve;
 }
 
+/** The API's error envelope `{message, code?, errors?}`, checked by hand (no zod on the first screen). */
+function isErrorBody(data: unknown): data is ErrorBody {
+  if (!data || typeof data !== 'object') return false;
+  const { message, code, errors } = data as Record<string, unknown>;
+  const fieldErrors = errors === undefined || (typeof errors === 'object' && errors !== null && Object.values(errors).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string')));
+  return typeof message === 'string' && (code === undefined || typeof code === 'string') && fieldErrors;
+}
+
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
@@ -45,11 +53,17 @@ export async function refreshCsrfToken(): Promise<void> {
   await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
 }
 
+/**
+ * A response schema, or how to load it: the first screen's queries load theirs with the answer,
+ * so zod is not part of the page's first JavaScript (their first data comes with the page anyway).
+ */
+export type Schema<T> = z.ZodMiniType<T> | (() => Promise<z.ZodMiniType<T>>);
+
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Parses (and so validates) the answer. */
-  schema?: z.ZodMiniType<T>;
+  schema?: Schema<T>;
   signal?: AbortSignal;
   /** Sees the successful response (its headers) before its body is parsed. */
   onResponse?: (response: Response) => void;
@@ -96,9 +110,10 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     data = undefined;
   }
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    throw new ApiError(response.status, parsed.success ? parsed.data : { message: `Le serveur a répondu avec le code ${response.status}.` });
+    throw new ApiError(response.status, isErrorBody(data) ? data : { message: `Le serveur a répondu avec le code ${response.status}.` });
   }
   options.onResponse?.(response);
-  return options.schema ? options.schema.parse(data) : (data as T);
+  if (!options.schema) return data as T;
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  return schema.parse(data);
 }

@@ -1,5 +1,6 @@
 import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { settingsSchema, shopOpenSchema, stateSchema } from '../shared/api/state';
+/** The state's schemas load with the answers (no zod on the first screen). */
+const stateSchemas = () => import('../shared/api/state');
 import { api } from './api-client';
 import { offlineReadable } from './offline-queries';
 import { useHydrated } from './use-hydrated';
@@ -7,13 +8,13 @@ import { useHydrated } from './use-hydrated';
 /** GET /api/state: customer, delivery, cart, settings and contact types (refreshed after changes). */
 export const appStateQuery = queryOptions({
   queryKey: ['state'],
-  queryFn: ({ signal }) => api('/api/state', { schema: stateSchema, signal }),
+  queryFn: ({ signal }) => api('/api/state', { schema: () => stateSchemas().then((m) => m.stateSchema), signal }),
   staleTime: 30_000,
 });
 
 export const shopOpenQuery = queryOptions({
   queryKey: ['state', 'shop-open'],
-  queryFn: ({ signal }) => api('/api/state/shop-open', { schema: shopOpenSchema, signal }),
+  queryFn: ({ signal }) => api('/api/state/shop-open', { schema: () => stateSchemas().then((m) => m.shopOpenSchema), signal }),
   staleTime: 60_000,
   ...offlineReadable,
 });
@@ -24,7 +25,7 @@ export const shopOpenQuery = queryOptions({
  */
 export const settingsQuery = queryOptions({
   queryKey: ['settings'],
-  queryFn: ({ signal }) => api('/api/settings', { schema: settingsSchema, signal }),
+  queryFn: ({ signal }) => api('/api/settings', { schema: () => stateSchemas().then((m) => m.settingsSchema), signal }),
   staleTime: 60_000,
   ...offlineReadable,
 });

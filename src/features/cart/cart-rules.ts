@@ -1,5 +1,6 @@
 import type { ApiError } from '../../lib/api-client';
-import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../shared/api/cart';
+import type { Cart, CartProduct } from '../../shared/api/cart';
+import { CART_ERRORS, CART_NOTICES } from '../../shared/api/cart-codes';
 import { CART_EXPIRY_WARNING_S } from '../../shared/constants';
 
 /** Items in a cart: the header badge's count. */

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/snackbar-store';
-import { cartSchema, type Cart } from '../../shared/api/cart';
+import type { Cart } from '../../shared/api/cart';
 import { refusalNotice, type CartActionKind } from './cart-rules';
 
 /**
@@ -34,15 +34,17 @@ function storeCart(cart: Cart | null) {
 }
 
 /**
- * At start, before the server answers (or while it cannot): the last cart seen. It carries no expiry
- * timer: the server's next answer replaces it, with its own.
+ * After hydration, before the server answers (or while it cannot): the last cart seen, checked
+ * against the cart's schema (loaded then: no zod on the first screen). It carries no expiry timer:
+ * the server's next answer replaces it, with its own.
  */
-export function restoreStoredCart() {
-  if (cartState.cart) return;
+export async function restoreStoredCart() {
+  const stored = localStorage.getItem(STORED_CART);
+  if (!stored || cartState.cart) return;
+  const { cartSchema } = await import('../../shared/api/cart');
   try {
-    const stored = localStorage.getItem(STORED_CART);
-    const parsed = stored ? cartSchema.safeParse(JSON.parse(stored)) : null;
-    if (parsed?.success) cartState.cart = parsed.data;
+    const parsed = cartSchema.safeParse(JSON.parse(stored));
+    if (parsed.success && !cartState.cart) cartState.cart = parsed.data;
   } catch {
     localStorage.removeItem(STORED_CART);
   }

@@ -8,18 +8,4 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Machine-readable codes of the error envelope. */
-export const ERROR_CODES = {
-  validation: 'validation_failed',
-  notFound: 'not_found',
-  csrf: 'csrf_mismatch',
-  rateLimited: 'too_many_requests',
-  badRequest: 'bad_request',
-  tooLarge: 'payload_too_large',
-  unsupportedMedia: 'unsupported_media_type',
-  unavailable: 'service_unavailable',
-  internal: 'internal_error',
-} as const;
-
-/** 419 is the status of a missing or mismatched anti-forgery token (as Laravel does). */
-export const CSRF_STATUS = 419;
+export { CSRF_STATUS, ERROR_CODES } from './error-codes';

@@ -43,4 +43,4 @@ export type ShopOpen = z.infer<typeof shopOpenSchema>;
 
 /** Settings read as flags (shop.md §3). */
 export const isOn = (settings: Settings, name: string) => settings[name] === '1';
-export const paperVouchersEnabled = (settings: Settings) => settings.enable_paper_lunch_vouchers !== '0';
+export { paperVouchersEnabled } from '../settings-rules';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
-import { CART_NOTICES, type Cart } from '../../../shared/api/cart';
+import type { Cart } from '../../../shared/api/cart';
+import { CART_NOTICES } from '../../../shared/api/cart-codes';
 import { formatEuros } from '../../../shared/money';
 import { applyDiscount, removeDiscount } from '../api/cart-calls';
 import { cartState } from '../cart-store';

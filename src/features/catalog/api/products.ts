@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { offlineReadable } from '../../../lib/offline-queries';
 import { recordServedAt } from '../../../lib/served-at';
-import { productDetailSchema, productListSchema } from '../../../shared/api/catalog';
+/** The catalog's schemas load with the answers (no zod on the first screen). */
+const catalogSchemas = () => import('../../../shared/api/catalog');
 import { HOMEPAGE_PRODUCTS } from '../../../shared/constants';
 
 const dateQuery = (date: string | null) => (date ? `date=${date}` : '');
@@ -11,7 +12,7 @@ const dateQuery = (date: string | null) => (date ? `date=${date}` : '');
 export const shuffleQuery = (date: string | null) =>
   queryOptions({
     queryKey: ['products', 'shuffle', date],
-    queryFn: ({ signal, queryKey }) => api(`/api/products/shuffle?number=${HOMEPAGE_PRODUCTS}&${dateQuery(date)}`, { schema: productListSchema, signal, onResponse: recordServedAt(queryKey) }),
+    queryFn: ({ signal, queryKey }) => api(`/api/products/shuffle?number=${HOMEPAGE_PRODUCTS}&${dateQuery(date)}`, { schema: () => catalogSchemas().then((m) => m.productListSchema), signal, onResponse: recordServedAt(queryKey) }),
     staleTime: Infinity,
     ...offlineReadable,
   });
@@ -20,7 +21,7 @@ export const shuffleQuery = (date: string | null) =>
 export const dayProductsQuery = (date: string | null) =>
   queryOptions({
     queryKey: ['products', 'day', date],
-    queryFn: ({ signal, queryKey }) => api(`/api/products?${dateQuery(date)}`, { schema: productListSchema, signal, onResponse: recordServedAt(queryKey) }),
+    queryFn: ({ signal, queryKey }) => api(`/api/products?${dateQuery(date)}`, { schema: () => catalogSchemas().then((m) => m.productListSchema), signal, onResponse: recordServedAt(queryKey) }),
     staleTime: 60_000,
     ...offlineReadable,
   });
@@ -29,7 +30,7 @@ export const dayProductsQuery = (date: string | null) =>
 export const productQuery = (idOrSlug: string, date: string | null) =>
   queryOptions({
     queryKey: ['products', idOrSlug, date],
-    queryFn: ({ signal, queryKey }) => api(`/api/products/${encodeURIComponent(idOrSlug)}?${dateQuery(date)}`, { schema: productDetailSchema, signal, onResponse: recordServedAt(queryKey) }),
+    queryFn: ({ signal, queryKey }) => api(`/api/products/${encodeURIComponent(idOrSlug)}?${dateQuery(date)}`, { schema: () => catalogSchemas().then((m) => m.productDetailSchema), signal, onResponse: recordServedAt(queryKey) }),
     staleTime: 60_000,
     ...offlineReadable,
   });

@@ -2,14 +2,15 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client';
 import { offlineReadable } from '../../../lib/offline-queries';
 import { recordServedAt } from '../../../lib/served-at';
-import { deliveryLocationsSchema, deliverySchema } from '../../../shared/api/delivery';
+/** The delivery schemas load with the answers (no zod on the first screen). */
+const deliverySchemas = () => import('../../../shared/api/delivery');
 
 /** The delivery points with their slots on a date (GET /api/delivery-locations?date=). */
 export const deliveryLocationsQuery = (date: string | null) =>
   queryOptions({
     queryKey: ['delivery-locations', date],
     queryFn: ({ signal, queryKey }) =>
-      api(`/api/delivery-locations${date ? `?date=${date}` : ''}`, { schema: deliveryLocationsSchema, signal, onResponse: recordServedAt(queryKey) }),
+      api(`/api/delivery-locations${date ? `?date=${date}` : ''}`, { schema: () => deliverySchemas().then((m) => m.deliveryLocationsSchema), signal, onResponse: recordServedAt(queryKey) }),
     staleTime: 60_000,
     ...offlineReadable,
   });
@@ -18,7 +19,7 @@ export const deliveryLocationsQuery = (date: string | null) =>
 export function useSelectDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api('/api/deliveries', { method: 'POST', body: { id }, schema: deliverySchema }),
+    mutationFn: (id: number) => api('/api/deliveries', { method: 'POST', body: { id }, schema: () => deliverySchemas().then((m) => m.deliverySchema) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['state'] }),
   });
 }

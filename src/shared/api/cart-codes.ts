@@ -1,0 +1,30 @@
+/* The cart's refusal codes and the spec's notices, apart from its schemas (no zod on the first screen). */
+
+/** Codes of the cart's refusals; the client maps them to the spec's notices (shop.md §8). */
+export const CART_ERRORS = {
+  soldOut: 'sold_out',
+  unavailable: 'unavailable',
+  invalidMenu: 'invalid_menu',
+  lineLimit: 'line_limit',
+  unknownLine: 'unknown_line',
+  noDeliveryDate: 'no_delivery_date',
+  cutlery: 'cutlery_limit',
+  toteBags: 'tote_bags_limit',
+  bonusDisabled: 'bonus_disabled',
+  notEnoughDeposit: 'not_enough_deposit',
+  cannotRemoveDeposit: 'cannot_remove_deposit',
+  invalidDiscount: 'invalid_discount',
+  anonymousLimit: 'anonymous_limit',
+} as const;
+
+/** The spec's cart notices: title and message (shop.md §5 "Cart limits", §8). */
+export const CART_NOTICES = {
+  cutlery: { title: 'Nos couverts sont limités !', message: 'Un set de couverts par formule achetée : moins de plastique, moins de gaspillage.' },
+  toteBags: { title: 'Nos tote bags sont limités !', message: 'Un tote bag est offert par formule achetée.' },
+  cannotRemoveDeposit: {
+    title: 'Impossible de rendre plus de consignes !',
+    message: 'La valeur des consignes rendues ne peut pas dépasser le montant de votre commande.',
+  },
+  notEnoughDeposit: { title: 'Pas si vite !', message: 'Vous n’avez plus de consigne à rendre.' },
+  invalidDiscount: "Votre code n'existe pas ou n'est plus valable",
+} as const;
