@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors';
 import { serializeBody, type SerializedBody } from '../lib/http-cache';
 import { catalogAnswers } from '../modules/catalog/catalog.answers';
 import { shuffle } from '../modules/catalog/catalog.service';
-import { requestedDeliveryDate, settingsOf, shopOpen } from '../modules/state/state.service';
+import { publicSettings, requestedDeliveryDate, shopOpen } from '../modules/state/state.service';
 
 type Read = (app: FastifyInstance, date: string | null, param: string | undefined, query: URLSearchParams) => Promise<SerializedBody>;
 
@@ -17,7 +17,7 @@ type Read = (app: FastifyInstance, date: string | null, param: string | undefine
  */
 const READS: [RegExp, Read][] = [
   [/^\/api\/state\/shop-open$/, async (app) => serializeBody(shopOpenSchema, await shopOpen(app.db, app.clock.now()))],
-  [/^\/api\/settings$/, async (app) => serializeBody(settingsSchema, await settingsOf(app.db))],
+  [/^\/api\/settings$/, async (app) => serializeBody(settingsSchema, await publicSettings(app))],
   [/^\/api\/menus$/, (app, date) => catalogAnswers.menus(app.db, date)],
   [/^\/api\/menus\/(\d{1,9})$/, (app, date, id) => catalogAnswers.menu(app.db, date, Number(id))],
   [/^\/api\/products$/, (app, date) => catalogAnswers.products(app.db, date)],

@@ -175,7 +175,7 @@ export function AppShell() {
         Aller au contenu
       </a>
       <ProgressBar />
-      <DemoBanner visible={state?.demo === true} />
+      <DemoBanner visible={publicSettings?.sandbox === '1'} />
       <OfflineBanner />
       <Header
         loggedIn={loggedIn}

@@ -29,7 +29,7 @@ describe('production on a database that once ran the demo', () => {
   });
 
   it('tells the pages there is no demonstration to announce', async () => {
-    expect((await app.app.inject('/api/state')).json()).toMatchObject({ demo: false });
+    expect((await app.app.inject('/api/settings')).json()).not.toHaveProperty('sandbox');
   });
 
   it('lets the demo customer neither log in nor ask for a reset link', async () => {
@@ -101,7 +101,7 @@ describe('the demo on another port, without PUBLIC_URL', () => {
   afterAll(() => app.close());
 
   it('tells the pages to say it is a demonstration', async () => {
-    expect((await app.app.inject('/api/state')).json()).toMatchObject({ demo: true });
+    expect((await app.app.inject('/api/settings')).json()).toMatchObject({ sandbox: '1' });
   });
 
   it('takes a card payment end to end: the emulator is reached in process, its page at the real port', async () => {

@@ -82,3 +82,16 @@ describe('GET /api/state/shop-open', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
   });
 });
+
+describe('GET /api/settings', () => {
+  it('answers the shop’s settings to anyone, without a session, cacheable, and says the demo simulates payments', async () => {
+    const res = await t.app.inject('/api/settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies).toEqual([]);
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    expect(res.headers.etag).toBeTruthy();
+    const settings = res.json() as Record<string, string>;
+    expect(settings).toMatchObject({ enable_cutlery: '1', orders_opening_hour: '15:00', sandbox: '1' });
+    expect((await t.app.inject({ url: '/api/settings', headers: { 'if-none-match': String(res.headers.etag) } })).statusCode).toBe(304);
+  });
+});

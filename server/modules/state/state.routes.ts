@@ -2,19 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsSchema, shopOpenSchema, stateSchema } from '../../../src/shared/api/state';
 import { sendCacheable } from '../../lib/http-cache';
 import { chosenDeliveryId } from '../delivery/delivery.routes';
-import { appState, settingsOf, shopOpen } from './state.service';
+import { appState, publicSettings, shopOpen } from './state.service';
 
 export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The whole app state; gives an anonymous visitor a session (and its cookies) on first call. */
   app.get('/api/state', { schema: { response: { 200: stateSchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     reply.header('cache-control', 'no-store');
-    return appState(app.db, session, app.clock.now(), chosenDeliveryId(request), app.env.SANDBOX);
+    return appState(app.db, session, app.clock.now(), chosenDeliveryId(request));
   });
 
-  /** The shop's settings (social links, banner, features on or off): public, the same for everyone. */
+  /**
+   * The shop's settings (social links, banner, features on or off): public, the same for everyone.
+   * `sandbox: '1'` while payments are simulated, so every page, server-rendered, says so.
+   */
   app.get('/api/settings', { config: { session: false }, schema: { response: { 200: settingsSchema } } }, async (request, reply) =>
-    sendCacheable(request, reply, await settingsOf(app.db)),
+    sendCacheable(request, reply, await publicSettings(app)),
   );
 
   app.get('/api/state/shop-open', { schema: { response: { 200: shopOpenSchema } } }, async (_request, reply) => {

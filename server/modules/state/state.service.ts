@@ -18,6 +18,12 @@ const deliveryDays = (db: Db, today: string) => cachedRead(db, `delivery-days:${
 export const settingsOf = (db: Db) => cachedRead(db, 'settings', () => readSettings(db));
 const contactTypesOf = (db: Db) => cachedRead(db, 'contact-types', () => readContactTypes(db));
 
+/** The settings anyone may read, and whether this deployment simulates payments (the demo banner). */
+export async function publicSettings(app: { db: Db; env: { SANDBOX: boolean } }): Promise<Record<string, string>> {
+  const settings = await settingsOf(app.db);
+  return app.env.SANDBOX ? { ...settings, sandbox: '1' } : settings;
+}
+
 /** The date orders are taken for now (Paris time), or null when nothing is planned. */
 export async function deliveryDateAt(db: Db, now: Date): Promise<string | null> {
   const today = parisDate(now);
@@ -42,7 +48,7 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
 }
 
 /** The app state of the spec for a session (shop.md §3 "App state from the server"). */
-export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null, demo: boolean): Promise<AppState> {
+export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null): Promise<AppState> {
   // One reading of the current delivery date, shared with the cart's staleness check.
   const currentDate = deliveryDateAt(db, now);
   const [settings, contactTypes, date, customer, cart, edenredLinked] = await Promise.all([
@@ -70,6 +76,5 @@ export async function appState(db: Db, session: Session, now: Date, deliveryId: 
     current_delivery: current,
     settings,
     contact_types: contactTypes,
-    demo,
   };
 }

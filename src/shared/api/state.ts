@@ -27,8 +27,6 @@ export const stateSchema = z.object({
   settings: settingsSchema,
   /** request_type key → French label, in display order. */
   contact_types: z.record(z.string(), z.string()),
-  /** The sandbox is on: payments are simulated (every page says so). */
-  demo: z.boolean(),
 });
 export type AppState = z.infer<typeof stateSchema>;
 
