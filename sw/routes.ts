@@ -99,9 +99,12 @@ export function mapOriginsOf(styleUrl: string): string[] {
 }
 
 /** Caches to delete on activate: ours of older versions and any other stray cache, never the precache. */
-/** The pages kept as the server rendered them (navigations, network first). */
-export const PAGES_CACHE = 'popote-pages-v1';
+/**
+ * The pages kept as the server rendered them (navigations, network first), one cache per build: a
+ * page names its build's assets, so an older build's pages go when a newer worker takes over.
+ */
+export const pagesCacheOf = (build: string) => `popote-pages-${build}`;
 
-export function staleCaches(names: readonly string[], current: readonly string[] = [...Object.values(RUNTIME_CACHES), PAGES_CACHE]): string[] {
+export function staleCaches(names: readonly string[], current: readonly string[] = Object.values(RUNTIME_CACHES)): string[] {
   return names.filter((name) => !current.includes(name) && !name.startsWith('workbox-precache'));
 }

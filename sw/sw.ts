@@ -7,11 +7,18 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { DEFAULT_MAP_STYLE_URL } from '../src/shared/constants';
 import { SHELL_PATH } from '../src/shared/paths';
-import { mapOriginsOf, NAVIGATION_DENYLIST, PAGES_CACHE, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
+import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The build injects its precache list here, in place of the one and only mention of it.
+const PRECACHE = self.__WB_MANIFEST;
+/** This worker's build: the offline shell's revision, new with each build. */
+const shellEntry = PRECACHE.find((entry) => typeof entry !== 'string' && entry.url === SHELL_PATH);
+const BUILD = (typeof shellEntry === 'object' && shellEntry.revision) || 'dev';
+const PAGES_CACHE = pagesCacheOf(String(BUILD));
+
+precacheAndRoute(PRECACHE);
 cleanupOutdatedCaches();
 
 const DAY_S = 24 * 60 * 60;
@@ -82,16 +89,51 @@ for (const kind of Object.keys(RUNTIME_CACHES) as RuntimeKind[]) {
   registerRoute(({ url, request }) => runtimeKind({ url, method: request.method, destination: request.destination }, context) === kind, strategyFor(kind));
 }
 
+/**
+ * Pages come with their data inside, so browsing online fills no API cache. The worker fetches what
+ * the offline shell reads itself: the shop's opening and settings, the day's formulas and dishes
+ * (each dish's detail and picture too) and the delivery points, about 80 small answers (under
+ * 1 MB), when a page asks after loading (at most every WARM_EVERY_MS).
+ */
+const WARM_EVERY_MS = 10 * 60 * 1000;
+let lastWarm = 0;
+async function warmCatalog(): Promise<void> {
+  if (Date.now() - lastWarm < WARM_EVERY_MS) return;
+  lastWarm = Date.now();
+  const keep = async (kind: RuntimeKind, url: string): Promise<Response | null> => {
+    const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
+    if (!response || response.status !== 200) return null;
+    await (await caches.open(RUNTIME_CACHES[kind])).put(url, response.clone());
+    return response;
+  };
+  const shop = await keep('shopOpen', '/api/state/shop-open');
+  await keep('settings', '/api/settings');
+  const date = shop ? ((await shop.json()) as { current_delivery_date: string | null }).current_delivery_date : null;
+  if (!date) return;
+  await Promise.all([keep('menus', `/api/menus?date=${date}`), keep('deliveryLocations', `/api/delivery-locations?date=${date}`), keep('products', `/api/products/shuffle?number=8&date=${date}`)]);
+  const products = await keep('products', `/api/products?date=${date}`);
+  const dishes = products ? ((await products.json()) as { slug: string; cover_url: string | null }[]) : [];
+  for (const dish of dishes) {
+    await keep('products', `/api/products/${encodeURIComponent(dish.slug)}?date=${date}`);
+    if (dish.cover_url) await keep('images', dish.cover_url);
+  }
+}
+
 // Runtime caches of older versions go when this version takes over (the precache cleans itself).
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(staleCaches(names).map((name) => caches.delete(name)))),
+    caches.keys().then((names) => Promise.all(staleCaches(names, [...Object.values(RUNTIME_CACHES), PAGES_CACHE]).map((name) => caches.delete(name)))),
   );
 });
 
 // A new version waits until the customer asks for it (never in the middle of a payment or a form).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // Which build this worker is (the update tests ask the worker in control).
+  if (type === 'BUILD') event.ports[0]?.postMessage(BUILD);
+  // Not on activation itself: taking over (and a customer's update) must not wait for 80 answers.
+  if (type === 'WARM') event.waitUntil(warmCatalog().catch(() => undefined));
 });
 
 // The first install has no page to disturb: take control at once so the shell works offline.

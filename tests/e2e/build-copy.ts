@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,13 +14,14 @@ export interface BuildCopy {
   url: string;
   /** Back to the build as `npm run build` made it. */
   reset(): void;
-  /** Deploys "the next build": a changed shell (a marker in index.html) and so a changed sw.js. */
-  publishNewBuild(): void;
+  /**
+   * Deploys "the next build": a service worker whose offline shell has a new revision (the build
+   * id), as each build's has. Answers that build id.
+   */
+  publishNewBuild(): string;
   stop(): Promise<void>;
 }
 
-/** The marker the next build's shell carries. */
-export const NEXT_BUILD_MARKER = 'meta[name="popote-build"][content="next"]';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -86,17 +87,14 @@ export async function startBuildCopy(): Promise<BuildCopy> {
   return {
     url,
     reset() {
-      for (const file of ['index.html', 'sw.js']) {
-        for (const suffix of ['', ...COMPRESSED]) if (existsSync(join(dist, file + suffix))) copyFileSync(join(dist, file + suffix), join(dir, file + suffix));
-      }
+      for (const suffix of ['', ...COMPRESSED]) if (existsSync(join(dist, `sw.js${suffix}`))) copyFileSync(join(dist, `sw.js${suffix}`), join(dir, `sw.js${suffix}`));
     },
     publishNewBuild() {
-      const html = original('index.html').replace('<head>', '<head>\n    <meta name="popote-build" content="next" />');
-      const revision = createHash('md5').update(html).digest('hex');
-      const sw = original('sw.js').replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${revision}$2`);
-      if (sw === original('sw.js')) throw new Error('index.html’s precache entry was not found in sw.js');
-      deploy('index.html', html);
+      const build = `next-${randomBytes(4).toString('hex')}`;
+      const sw = original('sw.js').replace(/("revision":")[^"]+(","url":"\/__shell")/, `$1${build}$2`);
+      if (sw === original('sw.js')) throw new Error('the offline shell’s precache entry was not found in sw.js');
       deploy('sw.js', sw);
+      return build;
     },
     async stop() {
       child.kill('SIGTERM');

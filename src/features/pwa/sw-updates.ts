@@ -27,7 +27,11 @@ export function startServiceWorker(): Workbox {
     if (event.isUpdate || event.isExternal) takenOver = true;
   });
   wb.register()
-    .then(() => setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS))
+    .then(() => {
+      // The page's data came inside it: the worker fetches the day's catalog for offline use itself.
+      void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'WARM' }));
+      setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
+    })
     .catch((err: unknown) => console.error('Service worker registration failed', err));
   return wb;
 }
