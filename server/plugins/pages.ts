@@ -21,8 +21,14 @@ interface RenderOptions {
 }
 type Renderer = (options: RenderOptions) => Promise<Response>;
 
-/** A page's HTML with its nonce taken out: what the ETag is computed on (the nonce changes per answer). */
-const etagOf = (html: string, nonce: string) => `"${createHash('sha1').update(html.split(nonce).join('')).digest('base64url')}"`;
+/**
+ * The ETag of a page: its markup, without its scripts (the router's data in them carries when each
+ * answer was read, different at every render) and its nonce. The same content gives the same tag.
+ */
+const etagOf = (html: string, nonce: string) =>
+  `"${createHash('sha1')
+    .update(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').split(nonce).join(''))
+    .digest('base64url')}"`;
 
 /**
  * Pages are rendered by the server with the components the browser then hydrates

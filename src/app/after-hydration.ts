@@ -12,6 +12,8 @@ let started = false;
 export function startAfterHydration(queryClient: QueryClient): void {
   if (started) return;
   started = true;
+  // Said on the document for whoever waits for an interactive page (the browser tests).
+  document.documentElement.dataset.hydrated = '';
   // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
   watchConnection(() => void queryClient.invalidateQueries());
   // The last cart seen, until the server answers (offline, it is all there is).

@@ -8,8 +8,14 @@ const KEY = 'popote:chunk-reload-at';
  * missing: no reload, the caller falls back (the list without the map).
  */
 export function reloadOnChunkFailure(storage: Storage = sessionStorage, now: () => number = Date.now, reload = () => location.reload(), online = () => navigator.onLine) {
+  // Leaving the page cancels its pending chunk loads: those failures are no deploy, and a reload
+  // then would cancel the navigation under way (a customer clicking to another page).
+  let leaving = false;
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('beforeunload', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
   const onError = (event: Event) => {
-    if (!online()) return;
+    if (leaving || !online()) return;
     const last = Number(storage.getItem(KEY) ?? 0);
     if (now() - last < CHUNK_RELOAD_GUARD_MS) return;
     event.preventDefault();

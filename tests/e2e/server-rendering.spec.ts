@@ -1,0 +1,157 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { CatalogProduct, Menu } from '../../src/shared/api/catalog';
+import type { DeliveryLocation } from '../../src/shared/api/delivery';
+
+/**
+ * Pages come from the server with their content: readable with JavaScript off, described for
+ * search engines and chat apps, with real statuses; and the browser takes them over without a
+ * hydration mismatch.
+ */
+
+const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const json = async <T>(request: APIRequestContext, url: string) => (await (await request.get(url)).json()) as T;
+
+/** The head's tags of a page's HTML, by attribute. */
+function headOf(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(head)?.[1];
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(head)?.[1],
+    description: meta('name', 'description'),
+    og: (name: string) => meta('property', `og:${name}`),
+    twitter: (name: string) => meta('name', `twitter:${name}`),
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1],
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>),
+  };
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page lists the formulas of the day with their prices, and dishes', async ({ page, request }) => {
+    const menus = await json<Menu[]>(request, '/api/menus');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le déjeuner fait maison, livré en triporteur près de votre bureau');
+    const formulas = page.getByRole('region', { name: 'Les formules du jour' });
+    for (const menu of menus) {
+      await expect(formulas.getByRole('heading', { name: menu.name, exact: true }).first()).toBeVisible();
+      await expect(formulas).toContainText(euros(menu.price));
+    }
+    await expect(page.locator('main img[alt]').first()).toBeVisible();
+  });
+
+  test('a dish page shows the dish, its price and description; the points page lists the points; legal pages read', async ({ page, request }) => {
+    const [dish] = await json<CatalogProduct[]>(request, '/api/products');
+    await page.goto(`/${dish!.slug}`);
+    const detail = page.getByRole('dialog', { name: dish!.name });
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText(euros(dish!.price));
+    await expect(detail).toContainText(dish!.short_description);
+
+    const points = await json<DeliveryLocation[]>(request, '/api/delivery-locations');
+    await page.goto('/points-de-livraison');
+    for (const point of points) await expect(page.getByText(point.name, { exact: true }).first()).toBeAttached();
+
+    await page.goto('/mentions-legales');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions légales');
+    await expect(page.getByRole('main')).toContainText('Popote');
+    await page.goto('/conditions-generales-de-vente');
+    await expect(page.getByRole('main')).toContainText('consigne');
+  });
+});
+
+test.describe('what the server answers', () => {
+  test('a dish page is described for chat apps and search engines: title, Open Graph, Twitter card, canonical, Product JSON-LD', async ({ request, baseURL }) => {
+    const [dish] = await json<CatalogProduct[]>(request, '/api/products');
+    const res = await request.get(`/${dish!.slug}`);
+    expect(res.status()).toBe(200);
+    const head = headOf(await res.text());
+    expect(head.title).toBe(`${dish!.name} — Popote`);
+    expect(head.description).toBe(dish!.short_description);
+    expect(head.og('title')).toBe(`${dish!.name} — Popote`);
+    expect(head.og('type')).toBe('product');
+    expect(head.og('locale')).toBe('fr_FR');
+    expect(head.og('image')).toBe(new URL(dish!.cover_url!, baseURL).href);
+    expect(head.twitter('card')).toBe('summary_large_image');
+    expect(head.canonical).toBe(new URL(`/${dish!.slug}`, baseURL).href);
+    const product = head.jsonLd.find((d) => d['@type'] === 'Product')!;
+    expect(product).toMatchObject({ '@context': 'https://schema.org', name: dish!.name, offers: { '@type': 'Offer', priceCurrency: 'EUR', price: (dish!.price / 100).toFixed(2) } });
+  });
+
+  test('the home page is a Restaurant with its menu, the points page a list of Places', async ({ request }) => {
+    const menus = await json<Menu[]>(request, '/api/menus');
+    const home = headOf(await (await request.get('/')).text());
+    const restaurant = home.jsonLd.find((d) => d['@type'] === 'Restaurant') as { hasMenu: { hasMenuItem: { name: string }[] } };
+    expect(restaurant.hasMenu.hasMenuItem.map((item) => item.name)).toEqual(menus.map((m) => m.name));
+    const points = headOf(await (await request.get('/points-de-livraison')).text());
+    const list = points.jsonLd.find((d) => d['@type'] === 'ItemList') as { itemListElement: { item: { '@type': string } }[] };
+    expect(list.itemListElement.length).toBeGreaterThan(5);
+    expect(list.itemListElement.every((e) => e.item['@type'] === 'Place')).toBe(true);
+  });
+
+  test('an unknown dish or page answers 404 with the French not-found page', async ({ request }) => {
+    for (const path of ['/plat-qui-nexiste-pas', '/passer-commande/plat-qui-nexiste-pas', '/une/page/inconnue']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(await res.text()).toContain('Oups');
+    }
+  });
+
+  test('public HTML is the same for everyone: no cookie set, cacheable with an ETag; its scripts run under the answer’s nonce', async ({ request }) => {
+    const res = await request.get('/passer-commande');
+    expect(res.headers()['set-cookie']).toBeUndefined();
+    expect(res.headers()['cache-control']).toMatch(/^public, max-age=\d+$/);
+    const etag = res.headers()['etag']!;
+    const nonce = /'nonce-([^']+)'/.exec(res.headers()['content-security-policy']!)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.headers()['content-security-policy']).not.toContain('unsafe-inline\' \'nonce');
+    const html = await res.text();
+    // Every executable script carries the nonce; none runs without it.
+    for (const [tag] of html.matchAll(/<script(?![^>]*type="application\/(ld\+)?json")[^>]*>/g)) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = await request.get('/passer-commande', { headers: { 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+    expect(again.headers()['content-security-policy']).toBeUndefined();
+  });
+
+  test('robots.txt and sitemap.xml are there', async ({ request, baseURL }) => {
+    expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${baseURL}/points-de-livraison</loc>`);
+  });
+});
+
+test.describe('in the browser', () => {
+  test('every route is taken over without a console error or a hydration mismatch', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const [dish] = await json<CatalogProduct[]>(request, '/api/products');
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+    // The worker installs on the first visit and takes the page over: let it settle first.
+    await page.goto('/');
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    for (const path of ['/', `/${dish!.slug}`, '/passer-commande', `/passer-commande/${dish!.slug}`, '/points-de-livraison', '/contact', '/rejoignez-nous', '/entreprises', '/login', '/la-consigne', '/compte/mot-de-passe']) {
+      await page.goto(path);
+      // Hydrated: the browser's work after the first screen has started.
+      await expect(page.locator('html[data-hydrated]'), path).toBeAttached();
+    }
+    // The map's tiles come from a service outside this machine: only the app's own messages count.
+    expect(problems.filter((p) => !/tiles\.openfreemap|Map style|style diff|ERR_NAME_NOT_RESOLVED/.test(p))).toEqual([]);
+  });
+
+  test('a dish opened from the home page has its own address; the back button closes it', async ({ page, request }) => {
+    const dishes = await json<CatalogProduct[]>(request, '/api/products/shuffle?number=8');
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    const first = page.getByRole('group', { name: 'Plats du jour' }).getByRole('link').first();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(dishes.length).toBeGreaterThan(0);
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
