@@ -20,6 +20,7 @@ import dbPlugin from './plugins/db';
 import errors from './plugins/errors';
 import security from './plugins/security';
 import session from './plugins/session';
+import idempotency from './plugins/idempotency';
 import pages from './plugins/pages';
 import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   await app.register(session);
   await app.register(csrf);
+  await app.register(idempotency);
   // Per-route flood guards counted in memory (cart changes); limits that must hold across
   // instances count in the database (server/lib/rate-limit.ts).
   await app.register(fastifyRateLimit, {

@@ -632,3 +632,25 @@ export const companyRequests = pgTable('company_requests', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * What a change answered, under the key its client sent (Idempotency-Key): the same request sent
+ * again (an answer lost on the way, a browser's own retry) gets that answer back and changes
+ * nothing twice. Kept a day (server/plugins/idempotency.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Whose key: the session's id. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** The request it was first used for (method, route, body): the same key on another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Null while the first request is under way. */
+    status: integer('status'),
+    body: text('body'),
+    contentType: text('content_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

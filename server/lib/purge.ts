@@ -1,7 +1,8 @@
 import { isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { loginFailures, passwordResets, rateLimits, sessions } from '../db/schema';
+import { idempotencyKeys, loginFailures, passwordResets, rateLimits, sessions } from '../db/schema';
+import { IDEMPOTENCY_TTL_MS } from '../plugins/idempotency';
 import { LOGIN_FAILURE_WINDOW_MS } from '../modules/auth/login-throttle';
 
 /** Rows deleted per statement: short statements, short locks, whatever the backlog. */
@@ -10,15 +11,15 @@ export const PURGE_BATCH = 500;
 const MAX_BATCHES = 20;
 
 /**
- * Deletes the rows of `table` matching `where`, PURGE_BATCH at a time (by their key), until none is
- * left or MAX_BATCHES ran. Answers how many went.
+ * Deletes the rows of `table` matching `where`, PURGE_BATCH at a time (by their physical row id,
+ * whatever the table's key), until none is left or MAX_BATCHES ran. Answers how many went.
  */
 async function purgeTable(db: Db, table: PgTable, key: PgColumn, where: SQL): Promise<number> {
   let total = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const rows = await db
       .delete(table)
-      .where(sql`${key} in (select ${key} from ${table} where ${where} limit ${PURGE_BATCH})`)
+      .where(sql`ctid in (select ctid from ${table} where ${where} limit ${PURGE_BATCH})`)
       .returning({ key });
     total += rows.length;
     if (rows.length < PURGE_BATCH) break;
@@ -28,7 +29,7 @@ async function purgeTable(db: Db, table: PgTable, key: PgColumn, where: SQL): Pr
 
 /**
  * What only grows otherwise: expired sessions (one per anonymous visitor), ended rate-limit
- * windows, forgotten login failures, and reset links used or expired. A cart whose session goes
+ * windows, forgotten login failures, reset links used or expired, and idempotency keys past their day. A cart whose session goes
  * keeps its row (set null) until the cart sweep gives its portions back.
  */
 export async function purgeExpired(db: Db, now: Date): Promise<Record<string, number>> {
@@ -37,5 +38,6 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
     rateLimits: await purgeTable(db, rateLimits, rateLimits.key, lte(rateLimits.resetAt, now)),
     loginFailures: await purgeTable(db, loginFailures, loginFailures.key, lte(loginFailures.lastFailedAt, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS))),
     passwordResets: await purgeTable(db, passwordResets, passwordResets.tokenHash, or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, now))!),
+    idempotencyKeys: await purgeTable(db, idempotencyKeys, idempotencyKeys.key, lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))),
   };
 }

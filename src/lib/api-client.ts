@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { CSRF_STATUS, type ErrorEnvelope as ErrorBody } from '../shared/api/error-codes';
+import { IDEMPOTENCY_HEADER } from '../shared/api/idempotency';
 
 /** A refused or failed API call, with the server's error envelope when it sent one. */
 export class ApiError extends Error {
@@ -67,14 +68,17 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Sees the successful response (its headers) before its body is parsed. */
   onResponse?: (response: Response) => void;
+  /** The key of a change sent again by its caller (a retry after an unclear failure); new otherwise. */
+  idempotencyKey?: string;
 }
 
-async function send(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') {
     if (!readCookie('XSRF-TOKEN')) await refreshCsrfToken();
     headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
   }
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   try {
@@ -91,16 +95,21 @@ async function send(path: string, method: string, body: unknown, signal?: AbortS
   }
 }
 
+/** A fresh idempotency key (the same for every repeat of one change). */
+const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+
 /**
  * The one way the client calls /api: JSON in and out, the XSRF-TOKEN echoed on every change, one
- * token refresh and retry on 419, and errors as ApiError carrying `{message, code, errors}`.
+ * token refresh and retry on 419, and errors as ApiError carrying `{message, code, errors}`. Every
+ * change carries an idempotency key, the same on its retry: applied once however often it is sent.
  */
 export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  let response = await send(path, method, options.body, options.signal);
+  const key = method === 'GET' ? undefined : (options.idempotencyKey ?? newKey());
+  let response = await send(path, method, options.body, options.signal, key);
   if (response.status === CSRF_STATUS && method !== 'GET') {
     await refreshCsrfToken();
-    response = await send(path, method, options.body, options.signal);
+    response = await send(path, method, options.body, options.signal, key);
   }
   const text = await response.text();
   let data: unknown;

@@ -19,6 +19,12 @@ export const AUTH_LIMITS = {
   resetPerIp: { max: 10, windowMs: 15 * MINUTE },
 } as const;
 
+/**
+ * Sign-up, login, logout and reset answer with a new session's cookie, which is never stored:
+ * repeated, they are done again (server/plugins/idempotency.ts).
+ */
+const noReplay = { idempotent: false };
+
 const byEmail = (request: { body: unknown }) => [`email:${String((request.body as { email?: string })?.email ?? '').toLowerCase()}`];
 
 const summary = (c: { id: number; firstname: string; lastname: string; email: string; phone: string }, isConnectedToEdenred: boolean) => ({
@@ -35,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/register',
     {
+      config: noReplay,
       schema: { body: registerBodySchema, response: { 201: customerSummarySchema } },
       preHandler: rateLimit({ name: 'register', ...AUTH_LIMITS.registerPerIp }),
     },
@@ -47,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
+      config: noReplay,
       schema: { body: loginBodySchema, response: { 200: customerSummarySchema } },
     },
     async (request, reply) => {
@@ -56,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+  app.post('/api/logout', { config: noReplay, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     await logout(app, request, reply);
     return { message: 'Vous êtes déconnecté. À bientôt !' };
   });
@@ -80,6 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password/reset',
     {
+      config: noReplay,
       schema: { body: passwordResetBodySchema, response: { 200: messageSchema } },
       preHandler: rateLimit({ name: 'password-reset', ...AUTH_LIMITS.resetPerIp }),
     },
