@@ -40,7 +40,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion">
+    <form method="post" className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion">
       {general ? <Alert>{general}</Alert> : null}
       <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
       <TextField label="Mot de passe" type="password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />

@@ -40,7 +40,7 @@ export function ResetRequestForm() {
     );
   }
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
+    <form method="post" className={styles.form} onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
       {general ? <Alert>{general}</Alert> : null}
       <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" required error={formState.errors.email?.message} {...register('email')} />
       <Button type="submit" busy={request.isPending} disabled={!online}>
@@ -74,7 +74,7 @@ export function NewPasswordForm({ token, email, onDone }: { token: string; email
     }
   });
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Nouveau mot de passe">
+    <form method="post" className={styles.form} onSubmit={onSubmit} noValidate aria-label="Nouveau mot de passe">
       {general || errors.token ? <Alert>{general ?? errors.token?.message}</Alert> : null}
       <TextField label="E-mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
       <TextField label="Nouveau mot de passe" type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />

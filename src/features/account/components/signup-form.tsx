@@ -54,6 +54,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
   const messages = FIELDS.map((f) => errors[f]?.message).filter((m): m is string => Boolean(m));
   return (
     <form
+      method="post"
       className={styles.form}
       // The terms must be ticked: until then, submitting does nothing.
       onSubmit={(event) => (cgv ? onSubmit(event) : event.preventDefault())}

@@ -45,7 +45,7 @@ export function PromoCode({ cart }: { cart: Cart }) {
     );
   }
   return (
-    <form className={styles.promo} onSubmit={onSubmit} noValidate>
+    <form method="post" className={styles.promo} onSubmit={onSubmit} noValidate>
       <label htmlFor={inputId} className={hidden.srOnly}>
         Votre code promo
       </label>

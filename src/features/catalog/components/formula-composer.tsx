@@ -85,7 +85,7 @@ function Composition({ menu, onAdd }: { menu: Menu; onAdd: FormulaComposerProps[
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Composer la formule ${menu.name}`}>
+    <form method="post" className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Composer la formule ${menu.name}`}>
       {menu.categories.map((category) =>
         category.required ? (
           <ChoiceGroup key={category.id} category={category} chosen={selection.choices[category.id]} onChoose={(id) => update(choose(menu, selection, category.id, id))} invalid={missing.includes(category.name)} />

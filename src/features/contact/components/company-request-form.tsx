@@ -45,7 +45,7 @@ export function CompanyRequestForm() {
 
   const loading = status === 'loading';
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Demande de point de livraison">
+    <form method="post" className={styles.form} onSubmit={onSubmit} noValidate aria-label="Demande de point de livraison">
       <fieldset className={styles.fieldset} disabled={loading}>
         <div className={styles.pair}>
           <TextField label="Entreprise" autoComplete="organization" required error={errors.company?.message} {...register('company')} />

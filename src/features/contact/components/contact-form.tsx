@@ -105,7 +105,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
 
   const loading = status === 'loading';
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={mode === 'apply' ? 'Candidature' : 'Formulaire de contact'}>
+    <form method="post" className={styles.form} onSubmit={onSubmit} noValidate aria-label={mode === 'apply' ? 'Candidature' : 'Formulaire de contact'}>
       {/* Nothing changes while the message is on its way. */}
       <fieldset className={styles.fieldset} disabled={loading}>
         <div className={field.field}>

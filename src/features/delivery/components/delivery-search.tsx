@@ -75,7 +75,7 @@ export function DeliverySearch({ center, onResult, onFieldFocus, compact = false
   }
 
   return (
-    <form className={compact ? `${styles.search} ${styles.compact}` : styles.search} onSubmit={onSubmit} noValidate role="search" aria-label="Rechercher un point de livraison">
+    <form method="post" className={compact ? `${styles.search} ${styles.compact}` : styles.search} onSubmit={onSubmit} noValidate role="search" aria-label="Rechercher un point de livraison">
       <label htmlFor={id} className={compact ? hidden.srOnly : styles.label}>
         Où récupérer votre déjeuner ?
       </label>

@@ -92,7 +92,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
 
   if (locations.length === 0) return <p>Aucun point de livraison n’est ouvert pour le moment.</p>;
   return (
-    <form className={styles.selector} onSubmit={onSubmit} noValidate aria-label="Choisir un point de livraison" data-view={view}>
+    <form method="post" className={styles.selector} onSubmit={onSubmit} noValidate aria-label="Choisir un point de livraison" data-view={view}>
       <div className={styles.layout}>
       <div className={styles.switch} role="group" aria-label="Affichage">
         <button type="button" aria-pressed={view === 'map'} onClick={() => setView('map')}>

@@ -48,7 +48,7 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
     );
   }
   return (
-    <form className={compact ? `${styles.form} ${styles.compact}` : styles.form} onSubmit={onSubmit} noValidate>
+    <form method="post" className={compact ? `${styles.form} ${styles.compact}` : styles.form} onSubmit={onSubmit} noValidate>
       <label htmlFor={id} className={styles.label}>
         Votre adresse e-mail
       </label>

@@ -43,7 +43,7 @@ export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
   }
 
   return (
-    <form className={styles.vouchers} onSubmit={(e) => void submit(e)} aria-label="Tickets resto papiers" noValidate>
+    <form method="post" className={styles.vouchers} onSubmit={(e) => void submit(e)} aria-label="Tickets resto papiers" noValidate>
       <LinkButton className={styles.back} onClick={onCancel}>
         ‹ Retour au récapitulatif
       </LinkButton>
