@@ -14,13 +14,12 @@ import { createTestApp, visitor, type TestApp } from './helpers';
 function fakeDist() {
   const dir = mkdtempSync(join(tmpdir(), 'popote-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Popote</title><div id="root"></div>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Popote"}');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // What the build writes beside its text files (scripts/precompress.ts).
-  for (const file of ['index.html', 'assets/index-abc123.js']) {
+  for (const file of ['assets/index-abc123.js']) {
     const source = readFileSync(join(dir, file));
     writeFileSync(join(dir, `${file}.br`), brotliCompressSync(source));
     writeFileSync(join(dir, `${file}.gz`), gzipSync(source));
@@ -128,19 +127,11 @@ describe('GET /api/health', () => {
 });
 
 describe('serving the built PWA', () => {
-  it('serves index.html, never cached', async () => {
-    const res = await t.app.inject('/');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
-
-  it('falls back to index.html for deep links', async () => {
-    for (const url of ['/passer-commande', '/compte/mot-de-passe/abc', '/une-page-inconnue?x=1']) {
+  it('answers page paths with the JSON 404 when no server-rendering build is there (pages are tested in the browser)', async () => {
+    for (const url of ['/', '/passer-commande', '/une-page-inconnue?x=1']) {
       const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: MESSAGES.notFound, code: 'not_found' });
     }
   });
 
@@ -158,9 +149,9 @@ describe('serving the built PWA', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.rawPayload.equals(brotliCompressSync('console.log(1)'))).toBe(true);
-    const shell = await t.app.inject({ url: '/passer-commande', headers: { 'accept-encoding': 'gzip' } });
-    expect(shell.headers['content-encoding']).toBe('gzip');
-    expect(shell.headers['cache-control']).toBe('no-cache');
+    const gzip = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const plain = await t.app.inject('/assets/index-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
