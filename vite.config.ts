@@ -67,7 +67,7 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The page registers the worker as a classic script (FIELD-NOTES).
+        // The page registers the worker as a classic script: an ES-module worker fails to evaluate.
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
         // The offline shell (the root rendered alone by the server), new with each build: what a

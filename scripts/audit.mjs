@@ -1,6 +1,6 @@
 /**
  * `npm run audit`: advisories of the production dependencies (`npm audit --omit=dev`); fails on a
- * high or critical one unless EXPLAINED lists it with its reason (the README's "Reliability" says
+ * high or critical one unless EXPLAINED lists it with its reason (docs/operations.md says
  * the same). The registry these machines reach answers the audit endpoint with 405: then nothing
  * can be checked, it says so and exits 0; AUDIT_REQUIRED=1 (a machine reaching registry.npmjs.org)
  * makes that a failure too.

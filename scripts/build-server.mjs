@@ -2,7 +2,7 @@
  * The production server: server/index.ts compiled into one file, dist-server/index.mjs, with the
  * migrations beside it (migrate.ts finds them next to itself). Run by `npm run build`. Packages stay
  * in node_modules (imported, not bundled). Compiled, the server needs no TypeScript loader at run
- * time: tsx's loader thread and transforms cost about 80 MB of memory (README, "Benchmarks").
+ * time: tsx's loader thread and transforms cost about 80 MB of memory (docs/bench/README.md).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';

@@ -11,5 +11,5 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Flags for headless Chromium on a closed network (FIELD-NOTES). */
+/** Flags for headless Chromium on a closed network (without them it floods the network with background requests). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];

@@ -22,7 +22,7 @@ try {
 const app = await buildApp({ env });
 let closing = false;
 
-// Abandoned carts give their portions back even when nobody touches a cart (README, "The cart").
+// Abandoned carts give their portions back even when nobody touches a cart (docs/product/cart.md, "Expiry").
 const sweep = setInterval(() => {
   releaseExpiredCarts(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
 }, 60_000);

@@ -22,7 +22,7 @@ export const RUNTIME_CACHES = {
 export type RuntimeKind = keyof typeof RUNTIME_CACHES;
 export type Strategy = 'network-first' | 'stale-while-revalidate' | 'cache-first';
 
-/** How each kind is answered (ARCHITECTURE.md, offline model). */
+/** How each kind is answered (docs/offline.md). */
 export const STRATEGIES: Record<RuntimeKind, Strategy> = {
   menus: 'network-first',
   products: 'network-first',

@@ -17,7 +17,7 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Name/value settings of the spec (enable_cutlery, facebook_url, orders_opening_hour…). */
+/** Name/value settings of the shop (enable_cutlery, facebook_url, orders_opening_hour…). */
 export const settings = pgTable('settings', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
@@ -193,7 +193,7 @@ export const sessions = pgTable(
 export const discounts = pgTable('discounts', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
-  /** 1 percent, 2 euro (the spec's amount_type). */
+  /** 1 percent, 2 euro (the API's amount_type; docs/product/codes.md). */
   amountType: integer('amount_type').notNull(),
   amount: integer('amount').notNull(),
   startsOn: date('starts_on', { mode: 'string' }),
@@ -339,7 +339,7 @@ export interface SnapshotLine {
 }
 
 /**
- * A validated cart waiting for its payment (payment.md §3 "Pre-order"), with a snapshot of what it
+ * A validated cart waiting for its payment (docs/product/payments.md), with a snapshot of what it
  * orders. A customer's open one is their latest without an order; it is placed at most once.
  */
 export const preOrders = pgTable(

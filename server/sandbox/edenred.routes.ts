@@ -709,7 +709,7 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${P}/connect/userinfo`, userinfo);
   app.post(`${P}/connect/userinfo`, userinfo);
 
-  /** RP-initiated logout: the id_token as hint (expired ones too, as the spec allows). */
+  /** RP-initiated logout: the id_token as hint (expired ones too, as OpenID Connect allows). */
   const endsession = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = { ...fields(request.query), ...fields(request.body) };
     const claims = params.id_token_hint ? verifyJwt(params.id_token_hint, 'id') : null;

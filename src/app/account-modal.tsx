@@ -16,7 +16,7 @@ import { paperVouchersEnabled } from '../shared/settings-rules';
 import styles from './account-modal.module.css';
 
 /**
- * The account modal (shop.md §2): a guest logs in or signs up (switchable, with the reset modal
+ * The account modal (docs/product/accounts.md): a guest logs in or signs up (switchable, with the reset modal
  * behind 'Mot de passe oublié'); a customer sees their space.
  */
 export function AccountModal() {
@@ -49,13 +49,13 @@ export function AccountModal() {
               />
             }
             onLoggedOut={() => {
-              // Logout goes to the root (shop.md §2).
+              // Logout goes to the root.
               closeAll(() => {});
               void navigate({ to: '/' });
               notify({ title: 'À bientôt', message: 'Vous êtes déconnecté.', type: 'info' });
             }}
             onHelp={() => {
-              // The contact form in its account mode (shop.md §2: the contact modal).
+              // The contact form in its account mode (the contact modal).
               closeModal('account');
               openModal('contact');
             }}

@@ -117,7 +117,7 @@ export function AppShell() {
         await queryClient.invalidateQueries({ queryKey: ['state'] });
       },
     };
-    /** The hand-over from the cart (payment.md §4 "Opening payment"): a free cart is ordered, any other opens the payment modal. */
+    /** The hand-over from the cart (docs/product/payments.md): a free cart is ordered, any other opens the payment modal. */
     const checkout = async (cart: Cart) => (await paymentFlow()).checkout(cart, ctx);
     return {
       ctx,
@@ -184,7 +184,7 @@ export function AppShell() {
         onAccount={() => openModal('account')}
         onCart={() => openModal('cart')}
         search={
-          // Hidden while an overlay or a recipe is open (shop.md §2 "Header"), and on the order
+          // Hidden while an overlay or a recipe is open, and on the order
           // page, which has its own.
           isAnyOpen(snap) || detail.open || pathname.startsWith('/passer-commande') ? null : (
             <DeliveryWidget
@@ -284,7 +284,7 @@ export function AppShell() {
             customer={state?.customer ?? null}
             bonuses={{ cutlery: settings.enable_cutlery === '1', toteBags: settings.enable_tote_bags === '1' }}
             renderAccount={(mode) =>
-              // Logged in from the cart: straight on to payment (shop.md §4).
+              // Logged in from the cart: straight on to payment.
               <Suspense fallback={loading}>
                 {mode === 'login' ? (
                   <LoginForm onLoggedIn={payment.continueToPayment} onForgotPassword={() => openModal('reset_password')} />

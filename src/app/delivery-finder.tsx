@@ -26,7 +26,7 @@ function arrange(all: DeliveryLocation[], search: { matchIds: readonly number[] 
 
 /**
  * The delivery points and their slots for the current delivery date; a choice is saved, then the
- * customer goes to the order page unless already there (shop.md §2).
+ * customer goes to the order page unless already there.
  */
 export function DeliveryFinder() {
   const navigate = useNavigate();

@@ -28,7 +28,7 @@ export function createAppRouter(queryClient: QueryClient, options: AppRouterOpti
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
-  // Changing route closes all modals and pop-ins (shop.md §2), without going back in history. At
+  // Changing route closes all modals and pop-ins, without going back in history. At
   // the start of the navigation: once resolved (after its loaders) would also close a modal the
   // customer opened meanwhile, e.g. 'Mon compte' clicked right after logging in.
   router.subscribe('onBeforeNavigate', ({ pathChanged }) => {

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
 import { useHydrated } from './use-hydrated';
 
-/** The reason shown next to what needs the network (ARCHITECTURE.md: online-only actions). */
+/** The reason shown next to what needs the network (docs/offline.md, "Online only"). */
 export const OFFLINE_REASON = 'Indisponible hors connexion : réessayez dès le retour du réseau.';
 /** How long "the connection is back" stays on screen. */
 const RESTORED_NOTICE_MS = 5000;

@@ -1,5 +1,5 @@
 /**
- * What stays readable offline (ARCHITECTURE.md, offline model): the catalog, the delivery points,
+ * What stays readable offline (docs/offline.md): the catalog, the delivery points,
  * the shop's opening and its settings. Their queries are persisted to IndexedDB, never personal data.
  */
 export const OFFLINE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;

@@ -1,8 +1,8 @@
 import { proxy } from 'valtio';
 
 /**
- * The modals and pop-ins of the spec (shop.md §2): 'menu' is the formula composer; 'navigation' is
- * the mobile menu, which the spec lists apart but which opens over the overlay like the others.
+ * The modals and pop-ins: 'menu' is the formula composer; 'navigation' is
+ * the mobile menu, a navigation rather than a dialog, but which opens over the overlay like the others.
  */
 export const MODALS = ['menu', 'navigation', 'cart', 'account', 'payment', 'reset_password', 'delivery_suggest_location', 'delivery_selector', 'contact'] as const;
 export const POPINS = ['validated_order', 'cart_expiry', 'closed_website', 'homepage'] as const;
@@ -58,7 +58,7 @@ export function closeAll(goBack: () => void = () => history.back()) {
 
 /**
  * A click on the overlay closes everything, except while the payment modal is open or when the
- * order-slug page has no delivery point chosen yet (shop.md §2).
+ * order-slug page has no delivery point chosen yet.
  */
 export function overlayClick(context: { orderSlugWithoutDelivery: boolean }, goBack?: () => void) {
   if (overlays.modals.payment || context.orderSlugWithoutDelivery) return;

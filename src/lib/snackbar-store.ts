@@ -14,7 +14,7 @@ export const snackbars = proxy({ queue: [] as Snackbar[] });
 let nextId = 1;
 
 /**
- * Queues a notice (shop.md §4): ignored without a message, shown once while the same title and
+ * Queues a notice: ignored without a message, shown once while the same title and
  * message are queued, removed after 3100 ms. The queue shows first item first.
  */
 export function notify(input: { title?: string; message?: string | null; type?: SnackbarType }, lifetimeMs = SNACKBAR_LIFETIME_MS) {

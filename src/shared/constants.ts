@@ -1,4 +1,4 @@
-/** Business constants of the spec (shop.md §9, payment.md §9). Money in cents, time in ms. */
+/** Business constants (docs/product/). Money in cents, time in ms. */
 export const DEPOSIT_PER_MENU_CENTS = 400;
 export const PASSWORD_MIN_LENGTH = 8;
 export const SNACKBAR_LIFETIME_MS = 3100;

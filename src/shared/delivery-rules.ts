@@ -1,5 +1,5 @@
 /**
- * The "too late" and "current delivery date" rules (shop.md §4), the same on the server and in the
+ * The "too late" and "current delivery date" rules (docs/product/delivery.md), the same on the server and in the
  * browser. Dates are Paris 'YYYY-MM-DD', times Paris 'HH:MM:SS'.
  */
 

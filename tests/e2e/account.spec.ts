@@ -75,7 +75,7 @@ test('a visitor signs up from the cart and goes on to payment with their cart', 
 
   const email = freshEmail(info.project.name);
   await fillSignup(page, email);
-  // Logged in, the cart is validated and the payment modal opens on its recap (payment.md §4).
+  // Logged in, the cart is validated and the payment modal opens on its recap (docs/product/payments.md).
   const payment = page.getByRole('dialog', { name: 'Validation de votre panier' });
   await expect(payment).toBeVisible();
   await expect(payment).toContainText('Reste à payer');

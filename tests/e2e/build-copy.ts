@@ -37,7 +37,7 @@ async function freePort(): Promise<number> {
 /**
  * A second server, on its own port (its own origin, so its own service worker), serving a copy of
  * dist/ in a temporary folder. Service-worker updates cannot be faked with request routing
- * (FIELD-NOTES): the copy is changed on disk the way a deploy would change it.
+ * (a service worker's script cannot be intercepted): the copy is changed on disk as a deploy would.
  */
 export async function startBuildCopy(): Promise<BuildCopy> {
   const dir = mkdtempSync(join(tmpdir(), 'popote-build-'));

@@ -51,7 +51,7 @@ describe('discountOn', () => {
     expect(discountOn(300, { amountType: EUROS, amount: 300 })).toBe(300);
     expect(discountOn(200, { amountType: EUROS, amount: 300 })).toBe(200);
     expect(discountOn(1490, { amountType: EUROS, amount: -300 })).toBe(0);
-    // Any type but 1 is euros (the spec's amount_type 2).
+    // Any type but 1 is euros (amount_type 2 in the seeds).
     expect(discountOn(1490, { amountType: 3, amount: 10 })).toBe(10);
   });
 });

@@ -3,11 +3,11 @@ import { userSchema } from '../../../src/shared/api/auth';
 import { requireCustomerId, setSessionCookies } from '../../plugins/session';
 import { me } from './account.service';
 
-/** The customer's space (shop.md §7): GET /api/me. Invoices: server/pdf with the payment features. */
+/** The customer's space (docs/product/accounts.md): GET /api/me. Invoices: server/pdf with the payment features. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me', { schema: { response: { 200: userSchema } } }, async (request, reply) => {
     const customerId = requireCustomerId(request);
-    // The spec's refresh of the anti-forgery token rides on this call.
+    // The client's refresh of the anti-forgery token rides on this call.
     setSessionCookies(app, reply, request.session!);
     return me(app.db, customerId);
   });

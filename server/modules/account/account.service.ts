@@ -7,7 +7,7 @@ import { readSettings } from '../state/state.repo';
 import { sponsorRule } from '../cart/cart.service';
 import { customerById, ordersOf, poolHistoryOf } from './account.repo';
 
-/** 1 paid, 2 delivered (both "delivered-type" in the spec); others say their own text. */
+/** 1 paid, 2 delivered (both read as placed orders); others say their own text. */
 export const ORDER_STATUS_TEXT: Record<number, string> = {
   1: 'Commande payée',
   2: 'Commande livrée',
@@ -56,7 +56,7 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-/** The logged-in customer as GET /api/me answers it (shop.md §3 "User"). */
+/** The logged-in customer as GET /api/me answers it (docs/product/accounts.md). */
 export async function me(db: Db, customerId: number): Promise<User> {
   const [customer, orderRows, history, settings, edenredLinked] = await Promise.all([
     customerById(db, customerId),

@@ -36,7 +36,7 @@ const summary = (c: { id: number; firstname: string; lastname: string; email: st
   isConnectedToEdenred,
 });
 
-/** Sign-up, login, logout and password reset (shop.md §7). */
+/** Sign-up, login, logout and password reset (docs/product/accounts.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/register',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { earliestCartExpiry, releaseExpiredCarts } from './cart.repo';
 
 /*
- * Before each cart change, abandoned carts give their portions back ("The cart", README). Asking
+ * Before each cart change, abandoned carts give their portions back (docs/product/cart.md, "Expiry"). Asking
  * the database for due carts on every change cost a round trip per change at lunch, almost always
  * for nothing: no cart can be due before the earliest expiry the database holds, and a cart made
  * after that reading (by any server) expires at least CART_TTL_MS after it, since a cart's expiry

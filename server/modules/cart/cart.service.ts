@@ -167,7 +167,7 @@ const EMPTY_CART: Cart = {
   expiration_in_seconds: 0,
 };
 
-/** The cart as the API answers it (shop.md §3): formulas first, then dishes. */
+/** The cart as the API answers it (docs/api.md): formulas first, then dishes. */
 async function view(db: Db, cart: CartRow | null, customerId: number | null, now: Date): Promise<Cart> {
   if (!cart) return EMPTY_CART;
   const [settings, catalog] = await Promise.all([settingsOf(db), cartCatalog(db)]);
@@ -397,7 +397,7 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
 
 /**
  * A promo code, or another customer's sponsor code (first order only). Every failure is the one
- * message of the spec, so codes cannot be probed one reason at a time.
+ * message, so codes cannot be probed one reason at a time (docs/product/codes.md).
  */
 export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
   return change(ctx, async (tx) => {
@@ -419,7 +419,7 @@ export function removeDiscount(ctx: CartContext): Promise<Cart> {
 }
 
 /**
- * Login or signup: the visitor's anonymous cart follows them (README, "Cart merge rules"). With no
+ * Login or signup: the visitor's anonymous cart follows them (docs/product/cart.md, "Merging at login or sign-up"). With no
  * live cart of their own, it becomes theirs. Otherwise its lines join theirs (the same line adds
  * up to the per-line limit, the surplus portions are released), bonuses keep the larger count, its
  * promo code wins when it has one, and the limits are re-applied.

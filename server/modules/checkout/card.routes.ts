@@ -8,13 +8,13 @@ import { validatedOrder } from './checkout.service';
 
 const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' });
 
-/** Card payment through PayGreen's hosted page: start, return, notification, order (payment.md §7). */
+/** Card payment through PayGreen's hosted page: start, return, notification, order (docs/product/payments.md). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/payment/paygreen', { schema: { response: { 200: cardPaymentStartSchema } } }, async (request) => {
     return startCardPayment(app, requireCustomerId(request));
   });
 
-  /** PayGreen sends the buyer back here; the app then reads payment_status and po_id (shop.md §2). */
+  /** PayGreen sends the buyer back here; the app then reads payment_status and po_id on any page. */
   app.get('/api/payment/paygreen/return', { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }) } }, async (request, reply) => {
     const poId = request.query.po_id;
     const { status } = poId ? await settleCardPayment(app, poId) : { status: 'refused' as const };

@@ -6,7 +6,7 @@ import { chosenDeliveryId } from '../delivery/delivery.routes';
 import { captureHeldEdenred, releaseSupersededHolds } from './edenred-holds';
 import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
 
-/** Pre-order and the payments that need no card (payment.md §7 "Orders, cart and pre-order"). */
+/** Pre-order and the payments that need no card (docs/product/payments.md). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   function customerOf(request: FastifyRequest) {
     const customerId = requireCustomerId(request);

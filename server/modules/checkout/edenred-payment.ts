@@ -20,7 +20,7 @@ const PLACED = 1;
 const NOT_YET = 0;
 const CANCELLED = 3;
 
-/** Provider failures as payment.md §8 words them: the daily cap, or "refresh the page". */
+/** Provider failures in the customer's words: the daily cap, or "refresh the page" (docs/product/payments.md). */
 function providerFailure(app: FastifyInstance, err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (!(err instanceof EdenredError)) throw err;

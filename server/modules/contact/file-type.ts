@@ -57,7 +57,7 @@ function isOdt(buf: Buffer, names: string[]): boolean {
 }
 
 /**
- * The allowed type a file's content shows, or null (shop.md §5: the allowed types are not shown to
+ * The allowed type a file's content shows, or null (docs/product/contact.md: the allowed types are not shown to
  * the visitor, they are decided here): PDF without active content, JPEG, PNG, Word .doc (OLE2 with
  * a WordDocument stream), .docx (OOXML word document without macros or remote content) and .odt
  * (without remote content). A renamed executable, an archive, a macro document, a PDF with a

@@ -29,7 +29,7 @@ const callbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
-/** The customer's Edenred link (payment.md §7 "Meal-voucher provider"): login, balance, logout. */
+/** The customer's Edenred link (docs/product/payments.md): login, balance, logout. */
 export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
   // A POST: it starts a login (its state and PKCE verifier are stored).
   app.post('/api/edenred/oauth-url', { schema: { response: { 200: oauthUrlSchema } } }, async (request) => {

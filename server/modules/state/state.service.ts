@@ -47,7 +47,7 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
   };
 }
 
-/** The app state of the spec for a session (shop.md §3 "App state from the server"). */
+/** The app state for a session, as GET /api/state answers it (docs/api.md). */
 export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null): Promise<AppState> {
   // One reading of the current delivery date, shared with the cart's staleness check.
   const currentDate = deliveryDateAt(db, now);

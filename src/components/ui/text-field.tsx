@@ -7,7 +7,7 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
 }
 
-/** A labelled input; required fields carry the spec's '*'. Works with react-hook-form's register(). */
+/** A labelled input; required fields carry a '*'. Works with react-hook-form's register(). */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, required, className, ...rest }, ref) {
   const id = useId();
   const errorId = `${id}-error`;

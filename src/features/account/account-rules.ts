@@ -3,7 +3,7 @@ import { formatEuros } from '../../shared/money';
 import { parisDate, parisTime } from '../../shared/time';
 
 /**
- * How an order's status reads (shop.md §4 "Order display"): placed or paid orders are
+ * How an order's status reads (docs/product/orders-and-invoices.md): placed or paid orders are
  * 'En cours de livraison' until their delivery window ends (Paris time), then 'Livré'; other
  * statuses say their own text.
  */

@@ -4,7 +4,7 @@ import { expirySchedule } from './cart-rules';
 import { cartState } from './cart-store';
 
 /**
- * Schedules the expiry notices of the cart in the mirror (shop.md §4): `onWarning` 120 s before the
+ * Schedules the expiry notices of the cart in the mirror (docs/product/cart.md): `onWarning` 120 s before the
  * server releases it (when that is still ahead), `onTimeout` at expiry. Every cart change moves both.
  */
 export function useCartExpiry(onWarning: () => void, onTimeout: () => void, onRenewed: () => void) {

@@ -39,8 +39,8 @@ export interface Notice {
 }
 
 /**
- * What a refused cart call shows (shop.md §8): the first message of errors.id for products, the
- * spec's notices for bonuses and deposits. Null: nothing to show here (other deposit
+ * What a refused cart call shows: the first message of errors.id for products, the
+ * cart's notices for bonuses and deposits. Null: nothing to show here (other deposit
  * errors are only logged; the promo form shows its own message).
  */
 export function refusalNotice(kind: CartActionKind, error: ApiError): Notice | null {
@@ -57,7 +57,7 @@ export function refusalNotice(kind: CartActionKind, error: ApiError): Notice | n
     case 'deposits':
       if (code === CART_ERRORS.cannotRemoveDeposit) return CART_NOTICES.cannotRemoveDeposit;
       if (code === CART_ERRORS.notEnoughDeposit) return CART_NOTICES.notEnoughDeposit;
-      // A lost connection is worth saying; other deposit errors are only logged (shop.md §8).
+      // A lost connection is worth saying; other deposit errors are only logged.
       return error.status === 0 ? { title: 'Consigne', message: error.message } : null;
     case 'discount':
       // The promo form says it under its field.
@@ -65,7 +65,7 @@ export function refusalNotice(kind: CartActionKind, error: ApiError): Notice | n
   }
 }
 
-/** A logged-in customer paying for a point other than their usual one is warned once (shop.md §4). */
+/** A logged-in customer paying for a point other than their usual one is warned once (docs/product/delivery.md). */
 export function needsPointWarning(input: { loggedIn: boolean; locationId: number | null; usualLocationId: number | null }): boolean {
   return input.loggedIn && input.locationId !== null && input.usualLocationId !== null && input.locationId !== input.usualLocationId;
 }

@@ -52,7 +52,7 @@ export async function restoreStoredCart() {
 
 /**
  * Runs one cart call under a key (ignored while the same key is in flight), replaces the mirror
- * with its answer, and shows the spec's notice on refusal. Answers whether it ran and succeeded.
+ * with its answer, and shows the cart's notice on refusal. Answers whether it ran and succeeded.
  */
 export async function cartAction(key: string, kind: CartActionKind, call: () => Promise<Cart>): Promise<{ ok: boolean; error?: ApiError }> {
   if (cartState.pending[key]) return { ok: false };

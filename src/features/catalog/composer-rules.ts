@@ -50,7 +50,7 @@ export function total(menu: Menu, selection: Selection): number {
   return cents;
 }
 
-/** The formatted menu of the spec, for the cart: only complete selections, keys as strings. */
+/** The formatted menu, for the cart (docs/product/catalog.md): only complete selections, keys as strings. */
 export function toFormattedMenu(menu: Menu, selection: Selection): FormattedMenu {
   if (!isComplete(menu, selection)) throw new Error('Incomplete formula');
   const sub_products: Record<string, number> = {};

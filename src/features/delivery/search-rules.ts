@@ -21,7 +21,7 @@ export const NOTHING_FOUND = 'Aucun point de livraison ne correspond à votre re
 
 /**
  * Stored points first (name, address, company); otherwise the address is geocoded and used only
- * within 5000 m of the map's centre (shop.md §5 "Delivery search term").
+ * within 5000 m of the map's centre (docs/product/delivery.md, "Finding a point").
  */
 export async function searchDeliveryPoints(term: string, deps: SearchDeps): Promise<SearchResult> {
   const points = await deps.searchPoints(term);
@@ -35,7 +35,7 @@ export async function searchDeliveryPoints(term: string, deps: SearchDeps): Prom
   return { note: NOTHING_FOUND };
 }
 
-/** Which parts of the search widget show (shop.md §4 "Delivery search widget visibility"). */
+/** Which parts of the search widget show (docs/product/delivery.md). */
 export function widgetParts(mode: 'show' | 'hide' | 'smart', intent: 'form' | 'trigger', hasDelivery: boolean) {
   if (mode === 'hide') return { input: false, selectButton: false };
   if (mode === 'show' || intent === 'form') return { input: true, selectButton: false };
@@ -51,7 +51,7 @@ export function mapCenter(settings: Record<string, string>): LatLng {
 
 /**
  * A logged-in customer who already has a point and picks a location different from both the last
- * chosen one and the usual one is asked to confirm first (shop.md §5 "Delivery submit").
+ * chosen one and the usual one is asked to confirm first (docs/product/delivery.md, "The chosen point").
  * An unknown usual location (not delivered that day) does not count against the choice.
  */
 export function needsUsualPointConfirmation(input: {

@@ -1,7 +1,7 @@
 import type { LocationDelivery } from '../../shared/api/delivery';
 import { hhmm, timeOf } from '../../shared/time';
 
-/** Slot labels of the spec (shop.md §2 "Delivery search widget"). */
+/** Slot labels (docs/product/delivery.md). */
 export function slotLabel(delivery: LocationDelivery, isPrivate: boolean): string {
   return isPrivate ? `Livraison avant ${timeOf(delivery.starts_at)}` : `Livraison : ${timeOf(delivery.starts_at)} - ${timeOf(delivery.ends_at)}`;
 }

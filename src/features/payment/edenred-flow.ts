@@ -16,7 +16,7 @@ import { closeAllModals, completePayment, wait, type PaymentContext } from './pa
 import { edenredPlan, WIDGET_POLL, widgetConfirmed } from './payment-rules';
 import { payment, showRecap } from './payment-store';
 
-/** payment.md §9: the provider's login popup. */
+/** The provider's login popup (docs/product/payments.md). */
 const POPUP_FEATURES = 'popup,width=800,height=800';
 
 
@@ -31,7 +31,7 @@ export async function refreshEdenredBalance(): Promise<void> {
 }
 
 /**
- * Connect (payment.md §4): the 800×800 popup on the provider's login; the callback page answers
+ * Connect: the 800×800 popup on the provider's login; the callback page answers
  * through postMessage, or a BroadcastChannel when the provider's pages cut the opener link.
  * The popup opens at once, on the click, so that popup blockers let it through; the URL follows.
  */
@@ -74,7 +74,7 @@ export function connectEdenred(ctx: PaymentContext): void {
   );
 }
 
-/** payment.md §8: the daily cap has its own words; any other failure asks for a refresh. */
+/** The daily cap has its own words; any other failure asks for a refresh. */
 function paymentFailed(err: unknown, ctx: PaymentContext) {
   if (err instanceof ApiError && err.body.code === EDENRED_ERRORS.limitExceeded) {
     notify({ title: EDENRED_MESSAGES.limitTitle, message: EDENRED_MESSAGES.limit, type: 'error' });
@@ -100,7 +100,7 @@ export async function applyEdenredBalance(preOrder: PreOrder, balance: number, c
   }
 }
 
-/** 'Enlever': the payment is given back and the pre-order returns with its rest restored. Errors are only logged (§8). */
+/** 'Enlever': the payment is given back and the pre-order returns with its rest restored. Errors are only logged. */
 export async function removeEdenred(preOrder: PreOrder): Promise<void> {
   const applied = preOrder.edenredPayment;
   if (!applied) return;
@@ -125,7 +125,7 @@ export async function logoutEdenred(ctx: PaymentContext): Promise<void> {
 }
 
 /**
- * The widget authorized (payment.md §4 "Meal-voucher widget payment"): the payment is registered,
+ * The widget authorized (docs/product/payments.md): the payment is registered,
  * then its order polled every 5 s, 5 times at most, until it is placed.
  */
 export async function widgetAuthorized(payload: string, ctx: PaymentContext): Promise<void> {
@@ -162,7 +162,7 @@ export async function widgetAuthorized(payload: string, ctx: PaymentContext): Pr
   notify({ title: EDENRED_MESSAGES.pendingTitle, message: EDENRED_MESSAGES.pending, type: 'info' });
 }
 
-/** The provider refused (payment.md §8): its own words, then the state refreshed and the modals closed. */
+/** The provider refused: its own words, then the state refreshed and the modals closed. */
 export function widgetFailed(errorText: string, ctx: PaymentContext): void {
   notify({ title: EDENRED_MESSAGES.failedTitle, message: errorText, type: 'error' });
   void ctx.refresh();

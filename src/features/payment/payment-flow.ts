@@ -27,7 +27,7 @@ export function closeAllModals() {
 }
 
 /**
- * A payment is complete (payment.md §4): the pre-order is cleared, the order stored, the purchase
+ * A payment is complete: the pre-order is cleared, the order stored, the purchase
  * event sent, the state refreshed, the modals closed and the validated-order pop-in shown.
  */
 export async function completePayment(order: ValidatedOrder, ctx: PaymentContext) {
@@ -40,7 +40,7 @@ export async function completePayment(order: ValidatedOrder, ctx: PaymentContext
   await ctx.refresh();
 }
 
-/** The payment click (payment.md §4 "Opening payment"), once login and delivery are settled. */
+/** The payment click (docs/product/payments.md), once login and delivery are settled. */
 export async function checkout(cart: { final_price: string }, ctx: PaymentContext) {
   if (cart.final_price === '0,00') {
     payment.order = null;
@@ -89,7 +89,7 @@ export async function payByCard(): Promise<void> {
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The return from the hosted card page (payment.md §4), read once on any page. */
+/** The return from the hosted card page (docs/product/payments.md), read once on any page. */
 export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, clearUrl: () => void) {
   if (!isOnline()) {
     // Back from the provider on a dead connection (the page came from the service worker): the
@@ -102,7 +102,7 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
   clearUrl();
   if (ret.status === 'refused') {
     notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
-    // The Edenred part of a split payment goes back (payment.md §4); its errors are only logged.
+    // The Edenred part of a split payment goes back; its errors are only logged.
     if (ret.poId) await refundEdenredForCard(ret.poId).catch((err: unknown) => console.error('Remboursement Edenred impossible', err));
     return;
   }

@@ -1,7 +1,7 @@
 import { PAYMENT_ORDER_ID_PATTERN, cardAmountTooSmall, vouchersQuantity, type LunchVoucherRow, type ValidatedOrder } from '../../shared/api/checkout';
 import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
 
-/** Paper voucher rows (payment.md §5): quantities 1..20, unit values 0..19 €. */
+/** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 €. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
 export const VOUCHER_VALUES = Array.from({ length: 20 }, (_, i) => i);
 export const DEFAULT_VOUCHER_ROW: LunchVoucherRow = { quantity: 1, amount: 9 };
@@ -65,7 +65,7 @@ export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'de
 export type EdenredPlan = { mode: 'only' | 'partly'; amount: number } | null;
 
 /**
- * What applying the Edenred balance does (payment.md §4): a balance covering the rest pays it all
+ * What applying the Edenred balance does (docs/product/payments.md): a balance covering the rest pays it all
  * ('only'); a smaller one pays its whole amount ('partly'), but always leaves the card more than
  * 0,50 €, the least it can take. Nothing to apply with no balance or nothing left to pay.
  */
@@ -77,5 +77,5 @@ export function edenredPlan(balance: number, remaining: number): EdenredPlan {
 }
 
 export const WIDGET_POLL = { intervalMs: 5000, tries: 5 } as const;
-/** Order statuses that mean the widget payment went through (payment.md §4). */
+/** Order statuses that mean the widget payment went through. */
 export const widgetConfirmed = (status: number) => status === 1 || status === 2;

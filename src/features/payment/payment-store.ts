@@ -3,7 +3,7 @@ import type { PreOrder, ValidatedOrder } from '../../shared/api/checkout';
 import type { EdenredWidget } from '../../shared/api/edenred';
 
 /**
- * Payment's client state (payment.md §2): the open pre-order, the modal's section, the full-screen
+ * Payment's client state: the open pre-order, the modal's section, the full-screen
  * loader, the validated order the pop-in shows (null while it is being placed), and Edenred's.
  */
 export const payment = proxy({
@@ -17,7 +17,7 @@ export const payment = proxy({
   widget: null as EdenredWidget | null,
 });
 
-/** The payment modal's three sections (payment.md §2): recap, paper vouchers, the provider's widget. */
+/** The payment modal's three sections: recap, paper vouchers, the provider's widget. */
 export type PaymentScreen = 'recap' | 'vouchers' | 'edenred';
 
 export function showRecap() {

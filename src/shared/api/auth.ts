@@ -27,7 +27,7 @@ const checkbox = (message?: string) =>
 
 const samePasswords = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
 
-/** POST /api/register (shop.md §3 "Signup fields", §5 "Signup"). */
+/** POST /api/register (docs/product/accounts.md). */
 export const registerBodySchema = z
   .object({
     firstname: textField('prénom', 80),
@@ -87,7 +87,7 @@ export const orderProductSchema = z.object({
   sub_products: z.array(z.object({ id: z.int(), name: z.string(), category: z.nullable(z.string()), unit_price: z.int() })),
 });
 
-/** An order as the account lists it (shop.md §3 "Order"); amounts in cents. */
+/** An order as the account lists it (docs/product/orders-and-invoices.md); amounts in cents. */
 export const orderSchema = z.object({
   id: z.int(),
   created_at: z.string(),
@@ -111,7 +111,7 @@ export const poolHistorySchema = z.object({ created_at: z.string(), type_label: 
 export const sponsorCodeSchema = z.object({ code: z.string(), amount: z.int(), amount_type: z.int() });
 export type SponsorCode = z.infer<typeof sponsorCodeSchema>;
 
-/** GET /api/me: the User of shop.md §3. */
+/** GET /api/me: the logged-in customer (docs/product/accounts.md). */
 export const userSchema = z.object({
   id: z.int(),
   firstname: z.string(),

@@ -1,6 +1,6 @@
-/* The cart's refusal codes and the spec's notices, apart from its schemas (no zod on the first screen). */
+/* The cart's refusal codes and their notices, apart from its schemas (no zod on the first screen). */
 
-/** Codes of the cart's refusals; the client maps them to the spec's notices (shop.md §8). */
+/** Codes of the cart's refusals; the client maps them to its notices (docs/product/cart.md). */
 export const CART_ERRORS = {
   soldOut: 'sold_out',
   unavailable: 'unavailable',
@@ -17,7 +17,7 @@ export const CART_ERRORS = {
   anonymousLimit: 'anonymous_limit',
 } as const;
 
-/** The spec's cart notices: title and message (shop.md §5 "Cart limits", §8). */
+/** The cart's notices: title and message (docs/product/cart.md, "Limits"). */
 export const CART_NOTICES = {
   cutlery: { title: 'Nos couverts sont limités !', message: 'Un set de couverts par formule achetée : moins de plastique, moins de gaspillage.' },
   toteBags: { title: 'Nos tote bags sont limités !', message: 'Un tote bag est offert par formule achetée.' },

@@ -25,7 +25,7 @@ export const cartProductSchema = z.object({
 
 const bonusSchema = z.object({ unit_price: z.int(), quantity: z.int() });
 
-/** The whole cart, as every cart call answers it (shop.md §3). Amounts in cents but final_price. */
+/** The whole cart, as every cart call answers it (docs/api.md). Amounts in cents but final_price. */
 export const cartSchema = z.object({
   products: z.array(cartProductSchema),
   tote_bags: bonusSchema,

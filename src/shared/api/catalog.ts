@@ -34,7 +34,7 @@ export const menuCategorySchema = z.object({
 });
 export type MenuCategory = z.infer<typeof menuCategorySchema>;
 
-/** A formula of the day (shop.md §3 "Menu"). */
+/** A formula of the day (docs/product/catalog.md). */
 export const menuSchema = z.object({
   id: z.int(),
   slug: z.string(),
@@ -76,7 +76,7 @@ export const productDetailSchema = z.extend(catalogProductSchema, {
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-/** The formatted menu the cart receives (shop.md §3): category id → product id(s). */
+/** The formatted menu the cart receives (docs/product/catalog.md): category id → product id(s). */
 export const formattedMenuSchema = z.object({
   id: idField('Formule inconnue.'),
   sub_products: z.record(z.string().check(z.regex(/^\d+$/)), idField('Plat inconnu.')),

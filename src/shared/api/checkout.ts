@@ -6,7 +6,7 @@ export const VOUCHERS_LIMIT_MESSAGE = `Attention, vous ne pouvez ajouter plus de
 
 const QUANTITY_MESSAGE = 'Choisissez un nombre de tickets entre 1 et 20.';
 const VALUE_MESSAGE = 'La valeur d’un ticket va de 0 à 19 €.';
-/** A row of paper lunch vouchers: how many, and the value of one in whole euros (payment.md §3). */
+/** A row of paper lunch vouchers: how many, and the value of one in whole euros (docs/product/vouchers-and-pool.md). */
 export const lunchVoucherRowSchema = z.object({
   quantity: z.int({ error: QUANTITY_MESSAGE }).check(z.minimum(1, { error: QUANTITY_MESSAGE }), z.maximum(PAPER_VOUCHERS_MAX, { error: QUANTITY_MESSAGE })),
   amount: z.int({ error: VALUE_MESSAGE }).check(z.minimum(0, { error: VALUE_MESSAGE }), z.maximum(19, { error: VALUE_MESSAGE })),
@@ -18,7 +18,7 @@ export const vouchersQuantity = (rows: readonly LunchVoucherRow[]) => rows.reduc
 export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
 
 export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';
-/** A positive remaining amount at or below 0,50 € cannot be paid by card (payment.md §5). */
+/** A positive remaining amount at or below 0,50 € cannot be paid by card (docs/product/payments.md). */
 export const cardAmountTooSmall = (remainingCents: number) => remainingCents > 0 && remainingCents <= MIN_CARD_AMOUNT_CENTS;
 
 /** A PayGreen payment order id as it travels in return URLs ('po_…'). */
@@ -34,7 +34,7 @@ export const lunchVouchersBodySchema = z.object({
     ),
 });
 
-/** The pre-order a validated cart becomes (payment.md §3); amounts in cents, formatted ones '12,90'. */
+/** The pre-order a validated cart becomes (docs/product/payments.md); amounts in cents, formatted ones '12,90'. */
 export const preOrderSchema = z.object({
   id: z.int(),
   final_price: z.int(),
@@ -56,7 +56,7 @@ export type PreOrder = z.infer<typeof preOrderSchema>;
 /** POST /api/payment/paygreen: where to send the buyer to pay by card. */
 export const cardPaymentStartSchema = z.object({ hosted_payment_url: z.string() });
 
-/** A placed order as the validated-order pop-in needs it (payment.md §3 "Validated order"). */
+/** A placed order as the validated-order pop-in needs it (docs/product/payments.md). */
 export const validatedOrderSchema = z.object({
   id: z.int(),
   invoice_number: z.nullable(z.string()),

@@ -2,17 +2,17 @@ import { z } from 'zod/mini';
 import { EMAIL_PATTERN, PHONE_PATTERN, SINGLE_LINE_PATTERN, emailField, emptyAsUnset, phoneField, singleLineMessage, textField } from './fields';
 import { MESSAGES } from './messages';
 
-/** The contact form's three modes (shop.md §2): the /contact page, job applications, the account's help. */
+/** The contact form's three modes (docs/product/contact.md): the /contact page, job applications, the account's help. */
 export const CONTACT_MODES = ['contactPage', 'apply', 'userAccount'] as const;
 export type ContactMode = (typeof CONTACT_MODES)[number];
 
-/** Attachments (shop.md §5, §9): 2 files at most, 5 MB each and 5 MB in all (1 MB = 1024 × 1024 bytes). */
+/** Attachments (docs/product/contact.md): 2 files at most, 5 MB each and 5 MB in all (1 MB = 1024 × 1024 bytes). */
 export const MAX_FILES = 2;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_TOTAL_BYTES = 5 * 1024 * 1024;
 export const MESSAGE_MAX_LENGTH = 5000;
 
-/** The spec's wording of the contact form (shop.md §4, §5, §8). */
+/** The contact form's French wording (docs/product/contact.md). */
 export const CONTACT_MESSAGES = {
   success: 'Votre message est en route. :)',
   sending: 'Envoi en cours...',
@@ -64,7 +64,7 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 }
 
-/** A form's checkbox: a boolean (JSON) or '1' / '0' (form data); unset means yes (shop.md §3). */
+/** A form's checkbox: a boolean (JSON) or '1' / '0' (form data); unset means yes. */
 const recallField = z.pipe(
   z.optional(z.union([z.boolean(), z.enum(['0', '1'])], { error: 'La case « être rappelé » vaut 1 ou 0.' })),
   z.transform((v) => v === undefined || v === true || v === '1'),
@@ -76,7 +76,7 @@ const submissionIdField = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { err
 
 /**
  * POST /api/contact (multipart; the files are parts named `files`, checked apart). Required fields
- * by mode (shop.md §5): identity in contactPage and apply, the request type in contactPage and
+ * by mode (docs/product/contact.md): identity in contactPage and apply, the request type in contactPage and
  * userAccount, the message always. In userAccount mode the identity is the logged-in customer's.
  */
 export const contactBodySchema = z.pipe(

@@ -25,7 +25,7 @@ export type Delivery = z.infer<typeof deliverySchema>;
 export const locationDeliverySchema = z.omit(deliverySchema, { delivery_location: true });
 export type LocationDelivery = z.infer<typeof locationDeliverySchema>;
 
-/** A delivery point with its slots on the delivery date (shop.md §3 "Delivery location"). */
+/** A delivery point with its slots on the delivery date (docs/product/delivery.md). */
 export const deliveryLocationSchema = z.extend(deliveryLocationSummarySchema, {
   company: z.nullable(z.string()),
   deliveries: z.array(locationDeliverySchema),
@@ -47,7 +47,7 @@ export const deliverySearchQuerySchema = z.extend(deliveryLocationsQuerySchema, 
 export const DIFFERENT_POINT_WARNING =
   'Le point de livraison sélectionné est différent de votre point de livraison habituel. Souhaitez-vous continuer ?';
 export const DELIVERY_REQUIRED_MESSAGE = 'Veuillez sélectionner un point de livraison.';
-/** POST /api/deliveries: the chosen slot's id, an integer (shop.md §5 "Delivery submit"). */
+/** POST /api/deliveries: the chosen slot's id, an integer (docs/product/delivery.md). */
 export const selectDeliveryBodySchema = z.object({
   id: idField(DELIVERY_REQUIRED_MESSAGE),
 });

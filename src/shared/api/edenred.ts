@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { preOrderSchema, validatedOrderSchema } from './checkout';
 
 /**
- * Edenred, the meal-voucher provider ({voucher_provider} = 'edenred' in payment.md §7): the
+ * Edenred, the meal-voucher provider (docs/product/payments.md): the
  * customer's linked account, its balance, payments from it, and the widget.
  */
 
@@ -16,7 +16,7 @@ export const balanceSchema = z.object({ balance: z.int() });
 export const edenredLogoutSchema = z.object({ balance: z.int(), link: z.nullable(z.string()), isConnectedToEdenred: z.literal(false) });
 
 /**
- * POST /api/payment/edenred/only|partly {amount} (cents). The spec's GET with a query took money
+ * POST /api/payment/edenred/only|partly {amount} (cents). A GET with a query would take money
  * on a cross-site link: every payment is a POST with the anti-forgery token.
  */
 export const edenredAmountBodySchema = z.object({
@@ -53,7 +53,7 @@ export const widgetSessionAnswerSchema = z.object({ pre_order: preOrderSchema, w
 export const partlyAnswerSchema = z.object({ data: z.object({ authorization_id: z.string() }), pre_order: preOrderSchema });
 export const refundForCardAnswerSchema = z.object({ refunded: z.boolean() });
 
-/** Messages of payment.md §8 for Edenred. */
+/** The customer's messages for Edenred refusals (docs/product/payments.md). */
 export const EDENRED_MESSAGES = {
   limitTitle: 'Erreur de paiement',
   limit: 'Le montant de votre commande dépasse le montant de votre cagnotte Edenred',

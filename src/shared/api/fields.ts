@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 /*
  * Every schema in src/shared/api is written with zod/mini: the same validation as zod (one core,
  * the same issues and messages), but functions instead of methods, so the client's bundle carries
- * only the checks it uses (the home page's JavaScript budget; README, "Bundle budget").
+ * only the checks it uses (the home page's JavaScript budget; docs/architecture.md, "Client").
  */
 
 /**

@@ -1,4 +1,4 @@
-/** French messages of the spec, shared by the server's validation and the client's forms. */
+/** The shop's French messages, shared by the server's validation and the client's forms. */
 export const MESSAGES = {
   email: 'Merci de saisir une adresse email valide. Promis, pas de spam.',
   phone: 'Vous devez saisir un numéro français.',

@@ -8,11 +8,11 @@ export const customerSummarySchema = z.object({
   lastname: z.string(),
   email: z.string(),
   phone: z.string(),
-  /** The customer linked an Edenred account (payment.md §6). */
+  /** The customer linked an Edenred account (docs/product/payments.md). */
   isConnectedToEdenred: z.boolean(),
 });
 
-/** Settings travel as name → value strings, as the spec stores them. */
+/** Settings travel as name → value strings, as the database stores them. */
 export const settingsSchema = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -39,6 +39,6 @@ export const shopOpenSchema = z.object({
 });
 export type ShopOpen = z.infer<typeof shopOpenSchema>;
 
-/** Settings read as flags (shop.md §3). */
+/** Settings read as flags. */
 export const isOn = (settings: Settings, name: string) => settings[name] === '1';
 export { paperVouchersEnabled } from '../settings-rules';

@@ -27,7 +27,7 @@ export function useLogin() {
   });
 }
 
-/** Sign-up, then the local login the spec asks for with the same e-mail and password. */
+/** Sign-up, then a login with the same e-mail and password. */
 export function useRegister() {
   const refresh = useRefreshAfter();
   return useMutation({

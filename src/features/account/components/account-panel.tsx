@@ -22,7 +22,7 @@ interface AccountPanelProps {
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
-/** The logged-in account modal (shop.md §2 "Account modal"). */
+/** The logged-in account modal (docs/product/accounts.md). */
 export function AccountPanel(props: AccountPanelProps) {
   const me = useQuery(meQuery);
   return (

@@ -16,7 +16,7 @@ import styles from './account-forms.module.css';
 const FIELDS = ['firstname', 'lastname', 'company_name', 'phone', 'email', 'password', 'password_confirmation', 'cgv'] as const;
 
 /**
- * Sign-up (shop.md §5): required marks, checks on change, the error box with its singular or
+ * Sign-up (docs/product/accounts.md): required marks, checks on change, the error box with its singular or
  * plural title, 'Inscription en cours...' for up to 5 s, then the local login.
  */
 export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {

@@ -3,7 +3,7 @@ import type { Cart } from '../../../shared/api/cart';
 import type { FormattedMenu } from '../../../shared/api/catalog';
 import { cartAction } from '../cart-store';
 
-/** The cart calls of shop.md §7: each answers the whole cart, which replaces the mirror. */
+/** The cart calls (docs/api.md): each answers the whole cart, which replaces the mirror. */
 /** The cart's schema loads with the first change (no zod on the first screen). */
 const cartSchema = () => import('../../../shared/api/cart').then((m) => m.cartSchema);
 const call = (path: string, method: 'POST' | 'DELETE', body?: unknown) => (): Promise<Cart> => api(path, { method, body, schema: cartSchema });

@@ -12,7 +12,7 @@ interface CartExpiryPopinProps {
   onRefresh: () => void;
 }
 
-/** The cart-expiry pop-in (shop.md §4), in its warning or timeout mode. */
+/** The cart-expiry pop-in (docs/product/cart.md), in its warning or timeout mode. */
 export function CartExpiryPopin({ open, mode, onClose, onShowCart, onRefresh }: CartExpiryPopinProps) {
   if (mode === 'timeout') {
     return (

@@ -39,7 +39,7 @@ interface CartModalProps {
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 
-/** The cart modal (shop.md §2): empty state, or the order, bonuses, delivery, deposits, promo and payment. */
+/** The cart modal: empty state, or the order, bonuses, delivery, deposits, promo and payment. */
 export function CartModal(props: CartModalProps) {
   const { open, onClose } = props;
   const { cart } = useSnapshot(cartState) as { cart: Cart | null };

@@ -10,7 +10,7 @@ function worthRetrying(error: unknown): boolean {
 }
 
 /**
- * One call, and on failure one anti-forgery token refresh and one retry (shop.md §4). The body
+ * One call, and on failure one anti-forgery token refresh and one retry (docs/product/contact.md). The body
  * carries a submission id, so a retry of a message that did arrive is not stored twice.
  */
 async function withOneRetry<T>(call: () => Promise<T>): Promise<T> {

@@ -24,7 +24,7 @@ const SUBMIT_LABEL: Record<ContactMode, string> = {
 };
 
 /**
- * The contact form (shop.md §2, §4, §5) in its three modes: contactPage (/contact), apply
+ * The contact form (docs/product/contact.md) in its three modes: contactPage (/contact), apply
  * (/rejoignez-nous, with attachments) and userAccount (the account's help; the identity is the
  * customer's). Idle, 'Envoi en cours...', the success message for 2 s, or the error: a failed send
  * is retried once after a token refresh, then the error snackbar shows.

@@ -11,7 +11,7 @@ interface FilePickerProps {
   error?: string;
 }
 
-/** Why a file cannot be added to the ones already chosen (shop.md §5), or null. */
+/** Why a file cannot be added to the ones already chosen (docs/product/contact.md), or null. */
 async function refusal(file: File, count: number): Promise<string | null> {
   if (count >= MAX_FILES) return CONTACT_MESSAGES.tooManyFiles;
   if (file.size > MAX_FILE_BYTES) return CONTACT_MESSAGES.fileTooBig;
@@ -22,7 +22,7 @@ async function refusal(file: File, count: number): Promise<string | null> {
 
 /**
  * Attachments: a drop zone with a button, each chosen file with its size and a remove button,
- * and the spec's messages for a file refused. The total past 5 MB is the form's to report.
+ * and the form's messages for a file refused. The total past 5 MB is the form's to report.
  */
 export function FilePicker({ files, onChange, disabled = false, error }: FilePickerProps) {
   const inputId = useId();

@@ -9,7 +9,7 @@ import styles from './contact-form.module.css';
 
 export type SendStatus = 'idle' | 'loading' | 'success' | 'error';
 
-/** idle → loading → success (for 2 s, then idle again) or error (shop.md §4). */
+/** idle → loading → success (for 2 s, then idle again) or error. */
 export function useSendStatus() {
   const [status, setStatus] = useState<SendStatus>('idle');
   useEffect(() => {

@@ -40,7 +40,7 @@ function slotsOf(location: DeliveryLocation) {
 
 /**
  * The list of delivery points (numbered as on the map) with the chosen point's slots as radio
- * buttons. Too-late slots and points are shown disabled with the reason (shop.md §4 "Delivery").
+ * buttons. Too-late slots and points are shown disabled with the reason (docs/product/delivery.md).
  */
 export function DeliverySelector({ locations, center, currentDeliveryId, loggedIn, usualLocationId, onChosen }: DeliverySelectorProps) {
   const online = useOnline();

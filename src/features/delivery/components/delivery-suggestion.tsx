@@ -8,7 +8,7 @@ interface DeliverySuggestionProps {
   onTricycle: () => void;
 }
 
-/** The delivery suggestion modal: tricycle stop or office delivery (shop.md §2). */
+/** The delivery suggestion modal: tricycle stop or office delivery (docs/product/delivery.md). */
 export function DeliverySuggestion({ suggestUrl, onTricycle }: DeliverySuggestionProps) {
   return (
     <div className={styles.choices}>

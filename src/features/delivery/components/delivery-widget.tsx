@@ -17,7 +17,7 @@ interface DeliveryWidgetProps {
   compact?: boolean;
 }
 
-/** The delivery search widget with its visibility modes (shop.md §2, §4). */
+/** The delivery search widget with its visibility modes (docs/product/delivery.md). */
 export function DeliveryWidget({ mode, intent, delivery, center, onOpenSelector, onSuggest, compact }: DeliveryWidgetProps) {
   const parts = widgetParts(mode, intent, Boolean(delivery));
   return (

@@ -11,7 +11,7 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
 /**
  * Newsletter sign-up (footer and closed-website pop-in): after submit a message shows for 2 s,
- * then the form returns (shop.md §4).
+ * then the form returns.
  */
 export function NewsletterForm({ compact = false }: { compact?: boolean }) {
   const online = useOnline();

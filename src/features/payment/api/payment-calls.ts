@@ -24,7 +24,7 @@ export const orderFreeCart = () => api('/api/cart/order', { ...post, schema: val
 export const startCardPayment = () => api('/api/payment/paygreen', { ...post, schema: cardPaymentStartSchema });
 export const fetchCardOrder = (poId: string) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order`, { schema: validatedOrderSchema });
 
-// Edenred (payment.md §7 "Meal-voucher provider").
+// Edenred (docs/api.md).
 export const edenredOauthUrl = () => api('/api/edenred/oauth-url', { ...post, schema: oauthUrlSchema });
 export const edenredBalance = () => api('/api/edenred/balance', { schema: balanceSchema });
 export const edenredLogout = () => api('/api/edenred/logout', { ...post, schema: edenredLogoutSchema });

@@ -18,7 +18,7 @@ interface EdenredBlockProps {
 }
 
 /**
- * The recap's Edenred block (payment.md §2, §4): connect when the account is not linked; else the
+ * The recap's Edenred block (docs/product/payments.md): connect when the account is not linked; else the
  * balance, apply it (all or part of the rest) and logout. The widget is offered either way.
  */
 export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {

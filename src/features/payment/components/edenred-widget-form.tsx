@@ -39,7 +39,7 @@ function loadScript(src: string): Promise<void> {
 }
 
 /**
- * The voucher-provider form (payment.md §2): a widget session is opened for the rest to pay, the
+ * The voucher-provider form (docs/product/payments.md): a widget session is opened for the rest to pay, the
  * provider's script renders its form here, and its authorization is registered and followed.
  */
 export function EdenredWidgetForm({ ctx }: { ctx: PaymentContext }) {

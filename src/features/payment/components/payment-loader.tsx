@@ -4,7 +4,7 @@ import { useOnline } from '../../../lib/connection-store';
 import { payment } from '../payment-store';
 import styles from './payment-loader.module.css';
 
-/** The full-screen payment loader (payment.md §2). */
+/** The full-screen payment loader. */
 export function PaymentLoader() {
   const { loader } = useSnapshot(payment);
   const online = useOnline();

@@ -34,7 +34,7 @@ const TITLES: Record<PaymentScreen, string> = {
   edenred: 'Payer avec Edenred',
 };
 
-/** The payment modal (payment.md §2): the recap, the paper voucher screen or the Edenred widget, one at a time. */
+/** The payment modal (docs/product/payments.md): the recap, the paper voucher screen or the Edenred widget, one at a time. */
 export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }: PaymentModalProps) {
   const snap = useSnapshot(overlays);
   const { screen: asked, preOrder } = useSnapshot(payment) as { screen: PaymentScreen; preOrder: PreOrder | null };

@@ -8,7 +8,7 @@ import { deliveryHours } from '../payment-rules';
 import { payment } from '../payment-store';
 import styles from './payment-modal.module.css';
 
-/** The validated-order pop-in (payment.md §2): a loading screen while placing, then the delivery. */
+/** The validated-order pop-in: a loading screen while placing, then the delivery. */
 export function ValidatedOrderPopin() {
   const snap = useSnapshot(overlays);
   const order = useSnapshot(payment).order as ValidatedOrder | null;

@@ -15,7 +15,7 @@ interface VoucherFormProps {
   onCancel: () => void;
 }
 
-/** 'Ma cagnotte Tickets resto papiers' (payment.md §2, §5): rows of quantity × unit value. */
+/** 'Ma cagnotte Tickets resto papiers' (docs/product/vouchers-and-pool.md): rows of quantity × unit value. */
 export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
   const [rows, setRows] = useState<LunchVoucherRow[]>(() => (initial.length ? initial.map((r) => ({ ...r })) : [{ ...DEFAULT_VOUCHER_ROW }]));
   const [busy, setBusy] = useState(false);

@@ -13,7 +13,7 @@ interface ClosedWebsitePopinProps {
   newsletter: ReactNode;
 }
 
-/** No more slots today: when orders reopen, and the newsletter meanwhile (shop.md §2). */
+/** No more slots today: when orders reopen, and the newsletter meanwhile (docs/product/delivery.md). */
 export function ClosedWebsitePopin({ open, onClose, openingHour, nextDateLabel, newsletter }: ClosedWebsitePopinProps) {
   const hour = openingHour.replace(/^(\d{1,2}):(\d{2}).*$/, (_, h: string, m: string) => `${Number(h)}h${m === '00' ? '' : m}`);
   return (

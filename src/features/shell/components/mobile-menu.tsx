@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { MOBILE_LINKS } from './nav-links';
 import styles from './mobile-menu.module.css';
 
-/** The 'menu' modal of the spec: the mobile navigation. */
+/** The mobile navigation modal. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} title="Menu" onClose={onClose} placement="panel-left">

@@ -1,4 +1,4 @@
-/** Navigation of the spec (shop.md §2): header, mobile menu and footer. */
+/** The site's navigation: header, mobile menu and footer. */
 export const HEADER_LINKS = [
   { to: '/notre-concept', label: 'Notre Concept' },
   { to: '/la-consigne', label: 'La consigne' },

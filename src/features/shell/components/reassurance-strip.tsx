@@ -18,7 +18,7 @@ const ITEMS = [
   },
 ];
 
-/** The reassurance strip of the spec (secure payment, free delivery, meal vouchers accepted). */
+/** The reassurance strip (secure payment, free delivery, meal vouchers accepted). */
 export function ReassuranceStrip() {
   return (
     <ul className={styles.strip} aria-label="Nos engagements">
