@@ -310,7 +310,7 @@ describe('POST /api/register', () => {
     await newCustomer({ cgv });
   });
 
-  // A missing or unexpected cgv answers the spec's message, not zod's generic one.
+  // A missing or unexpected cgv answers the French message of the terms box, not zod's generic one.
   it.each([['missing', undefined], ['null', null], ['yes', 'yes'], ['number', 1]])('refuses cgv %s with the spec’s message', async (_label, cgv) => {
     const res = await register(await newVisitor(), { cgv });
     fieldError(res, 'cgv', AUTH_MESSAGES.cgv);
