@@ -34,7 +34,7 @@ function check(from, source) {
 }
 
 const rule = {
-  meta: { type: 'problem', schema: [], docs: { description: 'Import boundaries of ARCHITECTURE.md rule 1' } },
+  meta: { type: 'problem', schema: [], docs: { description: 'Import boundaries between the client, the server and src/shared (docs/architecture.md)' } },
   create(context) {
     const report = (node) => {
       if (!node.source || typeof node.source.value !== 'string') return;

@@ -41,6 +41,7 @@ import { stateRoutes } from './modules/state/state.routes';
 import { sandboxCatalogRoutes } from './sandbox/catalog.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
 import { inProcessFetch } from './sandbox/in-process-fetch';
+import { registerSandboxScopes, scopedClock } from './sandbox/scope';
 import { sandboxEdenredRoutes } from './sandbox/edenred.routes';
 import { sandboxMailboxRoutes } from './sandbox/mailbox.routes';
 import { sandboxPaygreenRoutes } from './sandbox/paygreen.routes';
@@ -90,7 +91,9 @@ function trustProxy(setting: Env['TRUST_PROXY']) {
 /** Builds the whole application (plugins, modules) without listening. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env } = options;
-  const clock = options.clock ?? createClock();
+  const baseClock = options.clock ?? createClock();
+  // In the sandbox, a test or QA run may move the time of its own requests only (sandbox/scope.ts).
+  const clock = env.SANDBOX ? scopedClock(baseClock) : baseClock;
   const database = options.database ?? (await openDatabase(env.DATABASE_URL, env.DATA_DIR));
   try {
     if (!options.database) {
@@ -113,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (env.SANDBOX) registerSandboxScopes(app);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const config = route.config as { csrf?: boolean } | undefined;

@@ -15,9 +15,14 @@ reloadOnChunkFailure();
 // The page came from the server with its data: React takes it over where it stands. Whatever the
 // first screen does not need (the service worker, the stored cart, the offline copy) starts once
 // it is interactive (src/app/after-hydration.ts).
+// The offline shell (the root without its route, served by the service worker for a page it never
+// kept) cannot match what the browser draws: React draws the route itself, which is the shell's
+// purpose, not an error to report.
+const shell = document.documentElement.hasAttribute('data-shell');
 hydrateRoot(
   document,
   <StrictMode>
     <RouterClient router={router} />
   </StrictMode>,
+  { onRecoverableError: (error) => (shell ? undefined : reportError(error)) },
 );

@@ -61,7 +61,9 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
       shell,
     });
     if (response.status >= 300 && response.status < 400) return reply.redirect(response.headers.get('location') ?? '/', response.status);
-    const html = await response.text();
+    // The offline shell says so on its root element: the browser draws the route into it (main.tsx).
+    const drawn = await response.text();
+    const html = shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn;
     const etag = etagOf(html, nonce);
     reply.header('cache-control', 'public, max-age=60').header('etag', etag);
     if (response.status === 200 && request.headers['if-none-match'] === etag) {

@@ -7,6 +7,7 @@ import { parisDate } from '../../src/shared/time';
 import { acceptProviderBodies } from './provider-bodies';
 import type { Db, Tx } from '../db/client';
 import { sandboxEdenredAccounts, sandboxEdenredGrants, sandboxEdenredTransactions, sandboxEdenredWidgetSessions } from '../db/schema';
+import { currentScope, scopedSwitch } from './scope';
 import {
   EDENRED_SCOPE,
   SANDBOX_EDENRED_CLIENT_ID,
@@ -408,9 +409,9 @@ function spentBy(row: Transaction): number {
  */
 export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A Direct Payment failure QA asked for: answered by the next `remaining` transaction calls. */
-  let failure: { status: number; code: string; text: string; remaining: number } | null = null;
+  const failures = scopedSwitch<{ status: number; code: string; text: string; remaining: number }>({ value: null }, 'edenred-failure');
   /** What the next widget authorization does once the credentials, the balance and the cap pass. */
-  let widgetOutcome: { outcome: 'success' | 'pending' | 'error'; errorText: string } | null = null;
+  const widgetOutcomes = scopedSwitch<{ outcome: 'success' | 'pending' | 'error'; errorText: string }>({ value: null }, 'edenred-widget-outcome');
 
   const publicUrl = app.env.PUBLIC_URL.replace(/\/+$/, '');
   const issuer = `${publicUrl}${P}`;
@@ -744,9 +745,10 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The failure asked through the driver, once per call until its count runs out. */
   async function forcedFailure() {
+    const failure = failures.get();
     if (!failure) return;
     const { status, code, text } = failure;
-    failure = failure.remaining > 1 ? { ...failure, remaining: failure.remaining - 1 } : null;
+    failures.set(failure.remaining > 1 ? { ...failure, remaining: failure.remaining - 1 } : null);
     throw new DirectPaymentError(status, code, text);
   }
 
@@ -970,10 +972,18 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
     throw new WidgetError(422, errorText);
   }
 
-  /** The next forced outcome (once), else success. */
-  function takeWidgetOutcome() {
-    const next = widgetOutcome ?? { outcome: 'success' as const, errorText: WIDGET_DEFAULT_ERROR };
-    widgetOutcome = null;
+  /**
+   * Outcomes forced in a sandbox scope, held by the widget session opened next in it: the widget's
+   * own calls come from the customer's browser without credentials, so without the scope.
+   */
+  const sessionOutcomes = new Map<string, { outcome: 'success' | 'pending' | 'error'; errorText: string }>();
+
+  /** The next forced outcome (once): the session's own, else the server's; else success. */
+  function takeWidgetOutcome(sessionId: string) {
+    const held = sessionOutcomes.get(sessionId);
+    sessionOutcomes.delete(sessionId);
+    const next = held ?? widgetOutcomes.get() ?? { outcome: 'success' as const, errorText: WIDGET_DEFAULT_ERROR };
+    if (!held) widgetOutcomes.set(null);
     return next;
   }
 
@@ -989,7 +999,7 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!account) throw new WidgetError(401, WIDGET_BAD_CREDENTIALS, true);
     const refusal = await spendRefusal(app.db, account, session.amount, parisDate(app.clock.now()));
     if (refusal) return failWidgetSession(session.id, WIDGET_TEXTS[refusal.code] ?? WIDGET_DEFAULT_ERROR);
-    const { outcome, errorText } = takeWidgetOutcome();
+    const { outcome, errorText } = takeWidgetOutcome(session.id);
     if (outcome === 'error') return failWidgetSession(session.id, errorText);
     let transaction: Transaction;
     try {
@@ -1023,6 +1033,11 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
       .insert(sandboxEdenredWidgetSessions)
       .values({ id: newId('ws'), mid: body.mid, orderRef: body.order_ref, amount: body.amount, status: 'open', createdAt: now, updatedAt: now })
       .returning();
+    const forced = currentScope() ? widgetOutcomes.get() : null;
+    if (forced) {
+      widgetOutcomes.set(null);
+      sessionOutcomes.set(row!.id, forced);
+    }
     return succeeded({ session_id: row!.id, script_url: `${publicUrl}${P}/widget.js`, amount: row!.amount, status: row!.status });
   });
 
@@ -1098,18 +1113,20 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The next `count` Direct Payment transaction calls (create, capture, cancel, refund) answer this error. */
   app.post(`${P}/failures`, { schema: { body: failureDriverSchema } }, async (request) => {
     const { code, status, count } = request.body;
-    failure = { code, status, text: request.body.text ?? `Forced failure ${code}.`, remaining: count };
-    return succeeded({ code, status, text: failure.text, remaining: count });
+    const text = request.body.text ?? `Forced failure ${code}.`;
+    failures.set({ code, status, text, remaining: count });
+    return succeeded({ code, status, text, remaining: count });
   });
 
   app.delete(`${P}/failures`, async (_request, reply) => {
-    failure = null;
+    failures.set(null);
     return reply.code(204).send();
   });
 
   app.post(`${P}/widget/outcome`, { schema: { body: outcomeDriverSchema } }, async (request) => {
-    widgetOutcome = { outcome: request.body.outcome, errorText: request.body.error_text ?? WIDGET_DEFAULT_ERROR };
-    return succeeded({ outcome: widgetOutcome.outcome, error_text: widgetOutcome.errorText });
+    const outcome = { outcome: request.body.outcome, errorText: request.body.error_text ?? WIDGET_DEFAULT_ERROR };
+    widgetOutcomes.set(outcome);
+    return succeeded({ outcome: outcome.outcome, error_text: outcome.errorText });
   });
 
   /** Settles a pending widget payment as Edenred's confirmation would: captured, or cancelled (money back). */

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 
 import { z } from 'zod';
 import { sandboxPaygreenOrders } from '../db/schema';
 import { acceptProviderBodies } from './provider-bodies';
+import { scopedSwitch } from './scope';
 import { PAYMENT_ORDER_STATUSES, SANDBOX_PATH, SANDBOX_SECRET_KEY, SANDBOX_SHOP_ID, type PaymentOrderStatus } from '../payments/paygreen/paygreen-client';
 
 type Row = typeof sandboxPaygreenOrders.$inferSelect;
@@ -171,8 +172,8 @@ class ApiError extends Error {
  * and QA set an order's status, replay its notification, or make the next API calls fail.
  */
 export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** A provider failure QA asked for: answered by the next `remaining` payment-order calls. */
-  let failure: { status: number; code: string; message: string; remaining: number } | null = null;
+  /** A provider failure QA asked for: answered by the next `remaining` payment-order calls of its sandbox scope. */
+  const failures = scopedSwitch<{ status: number; code: string; message: string; remaining: number }>({ value: null }, 'paygreen-failure');
 
   // PayGreen accepts a POST with a JSON content type and no body (auth, cancel); its hosted page posts a form.
   acceptProviderBodies(app, () => new ApiError(400, 'invalid_json', 'The body is not valid JSON.'));
@@ -286,9 +287,10 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!match || !tokenIsValid(match[1]!, app.clock.now())) {
       return reply.code(401).send({ status: 401, code: 'unauthorized', message: 'Missing valid Bearer Token, or Public Key.' });
     }
+    const failure = failures.get();
     if (failure) {
       const { status, code, message } = failure;
-      failure = failure.remaining > 1 ? { ...failure, remaining: failure.remaining - 1 } : null;
+      failures.set(failure.remaining > 1 ? { ...failure, remaining: failure.remaining - 1 } : null);
       return reply.code(status).send({ status, code, message });
     }
   }
@@ -405,17 +407,18 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(`${P}/failures`, { schema: { body: failureSchema } }, async (request) => {
     const { status, count } = request.body;
-    failure = {
+    const failure = {
       status,
       code: request.body.code ?? (status >= 500 ? 'provider_error' : 'refused'),
       message: request.body.message ?? (status >= 500 ? "There's something wrong on our side." : 'This request is impossible to process.'),
       remaining: count,
     };
+    failures.set(failure);
     return { data: { status, code: failure.code, message: failure.message, remaining: count } };
   });
 
   app.delete(`${P}/failures`, async (_request, reply) => {
-    failure = null;
+    failures.set(null);
     return reply.code(204).send();
   });
 };

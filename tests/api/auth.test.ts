@@ -258,7 +258,7 @@ describe('POST /api/register', () => {
     ['cgv', false, AUTH_MESSAGES.cgv],
     ['cgv', '0', AUTH_MESSAGES.cgv],
     ['cgv', 'false', AUTH_MESSAGES.cgv],
-  ])('refuses %s = %j with the spec’s message (422)', async (field, value, message) => {
+  ])('refuses %s = %j with its French message (422)', async (field, value, message) => {
     const email = uniqueEmail('refus');
     const body = signup({ email, [field]: value });
     if (field === 'password' && typeof value === 'string') body.password_confirmation = value;
@@ -311,7 +311,7 @@ describe('POST /api/register', () => {
   });
 
   // A missing or unexpected cgv answers the French message of the terms box, not zod's generic one.
-  it.each([['missing', undefined], ['null', null], ['yes', 'yes'], ['number', 1]])('refuses cgv %s with the spec’s message', async (_label, cgv) => {
+  it.each([['missing', undefined], ['null', null], ['yes', 'yes'], ['number', 1]])('refuses cgv %s with its French message', async (_label, cgv) => {
     const res = await register(await newVisitor(), { cgv });
     fieldError(res, 'cgv', AUTH_MESSAGES.cgv);
   });

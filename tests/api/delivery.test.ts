@@ -135,7 +135,7 @@ describe('POST /api/deliveries', () => {
     expect(res.json().code).toBe('not_current_delivery_date');
   });
 
-  it('refuses an unknown id (404) and a missing or non-integer id with the spec message (422)', async () => {
+  it('refuses an unknown id (404) and a missing or non-integer id with the French message (422)', async () => {
     const v = await visitor(app.app);
     expect((await v.request('POST', '/api/deliveries', { id: 999999 })).statusCode).toBe(404);
     for (const body of [{}, { id: 'abc' }, { id: 1.5 }, { id: -2 }, { id: null }, { id: [1] }, { id: 2 ** 31 }]) {

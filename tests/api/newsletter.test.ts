@@ -31,7 +31,7 @@ describe('POST /api/newsletter', () => {
     expect(row?.consentAt.toISOString()).toBe(at(MONDAY, '09:00:00').toISOString());
   });
 
-  it.each([['not-an-email'], [''], ['a@b'], ['x'.repeat(300) + '@example.fr']])('refuses %j with the spec message (422)', async (email) => {
+  it.each([['not-an-email'], [''], ['a@b'], ['x'.repeat(300) + '@example.fr']])('refuses %j with the French message (422)', async (email) => {
     const v = await visitor(t.app);
     const res = await v.request('POST', '/api/newsletter', { email });
     expect(res.statusCode).toBe(422);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 
 /**
  * axe-core on what the page shows now: every rule on, WCAG 2.x A/AA and best practices, and a

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { CatalogProduct } from '../../src/shared/api/catalog';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
 import { expectAccessible } from './a11y-check';

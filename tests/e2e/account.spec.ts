@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { orderStatusLabel } from '../../src/features/account/account-rules';
 import type { User } from '../../src/shared/api/auth';
 import type { CatalogProduct } from '../../src/shared/api/catalog';
@@ -91,7 +91,9 @@ test('a customer logs out, then logs in with “remember me” for 7 days; /logi
 
   await logInOnPage(page, email, 'tartine-42', true);
   const session = (await context.cookies()).find((c) => c.name === 'popote_session')!;
-  const days = (session.expires * 1000 - Date.now()) / 86_400_000;
+  // Counted from the server's time (this test's sandbox clock), which set the expiry.
+  const serverNow = Date.parse(((await (await page.request.get('/__sandbox/clock')).json()) as { now: string }).now);
+  const days = (session.expires * 1000 - serverNow) / 86_400_000;
   expect(days).toBeGreaterThan(6.9);
   expect(days).toBeLessThanOrEqual(7);
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import type { CatalogProduct, Menu } from '../../src/shared/api/catalog';
 import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
 import { formatAmount } from '../../src/shared/money';

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 import type { CatalogProduct } from '../../src/shared/api/catalog';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
 import { xsrfToken } from './xsrf';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { CONTACT_MESSAGES, MAX_FILE_BYTES } from '../../src/shared/api/contact';
 import { MESSAGES } from '../../src/shared/api/messages';
 import { docx, executable, pdf } from '../fixtures/upload-files';

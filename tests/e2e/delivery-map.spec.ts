@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
 import { serveMapFixtures } from './map-fixtures';
 

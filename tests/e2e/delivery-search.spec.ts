@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** The national address API is outside this machine: answered from fixtures in its real format. */
 async function geocoderAnswers(page: Page, fixture: string) {
@@ -17,7 +17,7 @@ test('a search by point name opens the selector on the matching points', async (
   await search(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(selector(page).getByRole('status')).toHaveText('1 point pour « charpennes »');
   await expect(selector(page).getByRole('listitem')).toHaveCount(1);
-  await expect(selector(page).getByRole('button', { name: /Charpennes/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(selector(page).getByRole('listitem').getByRole('button', { name: /Charpennes/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a search needs 3 characters', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
 
 /** Freezes the server's and the browser's clocks at a time of the current delivery date (Paris). */

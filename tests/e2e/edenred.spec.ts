@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { customerWithCart, expectValidated, openPayment, recap, snackbar, toHostedPage } from './checkout-steps';
 
 const SANDBOX = '/__sandbox/edenred';

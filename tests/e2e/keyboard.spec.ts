@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { Menu } from '../../src/shared/api/catalog';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
 import { expectValidated, popin, recap } from './checkout-steps';

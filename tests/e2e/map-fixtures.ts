@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext } from './fixtures';
 import { mapService } from '../fixtures/map/map-service';
 
 export interface MapFixtures {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('footer newsletter', () => {
   test('a valid email shows the success message for 2 seconds, then the form returns', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
 import type { CatalogProduct } from '../../src/shared/api/catalog';
 import { customerWithCart, openPayment, recap } from './checkout-steps';
 import { xsrfToken } from './xsrf';

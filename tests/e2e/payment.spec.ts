@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { customerWithCart, expectValidated, openPayment, popin, recap, snackbar, toHostedPage } from './checkout-steps';
 
 async function expectInvoiceInAccount(page: Page) {

@@ -3,17 +3,19 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const PORT = 4173;
+/** Another port lets a second run (another checkout) go on beside this one. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 /**
  * e2e against the production build (`npm run build` first: the PWA and the compiled server) on a fresh
- * in-memory database, sandbox on.
+ * in-memory database, sandbox on. Two workers share the server: each test's clock and provider
+ * switches live in a sandbox scope of its own (tests/e2e/fixtures.ts).
  */
 export default defineConfig({
   testDir: '.',
   outputDir: '.artifacts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,

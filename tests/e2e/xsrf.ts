@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './fixtures';
 
 /** The anti-forgery token the page's session holds, for API calls made beside the page. */
 export async function xsrfToken(page: Page): Promise<string> {

@@ -12,7 +12,7 @@ const order = (status: number, day: string | null, end: string | null = '13:30')
   delivery_end: end,
 });
 
-describe('order status display (shop.md §4 "Order display")', () => {
+describe('order status display', () => {
   const monday11h = parisInstant('2026-11-23', '11:00:00');
   it('shows a placed or paid order as delivering until its window ends, in Paris time', () => {
     expect(orderStatusLabel(order(2, '24/11/2026'), monday11h)).toBe('En cours de livraison');
@@ -39,7 +39,7 @@ describe('sponsor amount', () => {
   });
 });
 
-describe('French phone pattern (shop.md §5)', () => {
+describe('French phone pattern', () => {
   it('accepts 0, +33 or 0033 then 9 digits', () => {
     for (const phone of ['0612345678', '06 12 34 56 78', '06.12.34.56.78', '+33612345678', '0033612345678', '04-78-00-00-00']) expect(PHONE_PATTERN.test(phone), phone).toBe(true);
   });

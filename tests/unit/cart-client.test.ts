@@ -73,7 +73,7 @@ describe('cart mirror', () => {
     expect(cartCount(cartState.cart)).toBe(1);
   });
 
-  it('keeps the mirror and shows the spec’s notice when the server refuses', async () => {
+  it('keeps the mirror and shows the refusal notice when the server refuses', async () => {
     replaceCart(cart([dish(1)]));
     const refusal = new ApiError(409, { message: 'Nos couverts sont limités !', code: 'cutlery_limit' });
     const result = await cartAction('cutlery', 'cutlery', () => Promise.reject(refusal));
@@ -83,7 +83,7 @@ describe('cart mirror', () => {
   });
 });
 
-describe('expiry schedule (shop.md §4)', () => {
+describe('expiry schedule', () => {
   it('warns 120 s before expiry and times out at expiry', () => {
     expect(expirySchedule(100_000 + 1_800_000, 100_000)).toEqual({ warningIn: 1_680_000, timeoutIn: 1_800_000 });
   });
@@ -95,7 +95,7 @@ describe('expiry schedule (shop.md §4)', () => {
   });
 });
 
-describe('refusal notices (shop.md §8)', () => {
+describe('refusal notices', () => {
   const refused = (code: string, message = code, errors?: Record<string, string[]>) => new ApiError(409, { message, code, ...(errors ? { errors } : {}) });
 
   it('shows the first message of errors.id for dishes', () => {
@@ -103,7 +103,7 @@ describe('refusal notices (shop.md §8)', () => {
     expect(notice?.message).toBe('Désolé, « Quenelle » est épuisé.');
   });
 
-  it('maps bonus and deposit codes to the spec’s titles', () => {
+  it('maps bonus and deposit codes to their titles', () => {
     expect(refusalNotice('cutlery', refused('cutlery_limit'))).toBe(CART_NOTICES.cutlery);
     expect(refusalNotice('tote-bags', refused('tote_bags_limit'))).toBe(CART_NOTICES.toteBags);
     expect(refusalNotice('deposits', refused('cannot_remove_deposit'))?.title).toBe('Impossible de rendre plus de consignes !');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { reloadOnChunkFailure } from '../../src/features/pwa/chunk-reload';
 
-describe('chunk load failure (shop.md §4)', () => {
+describe('chunk load failure', () => {
   it('reloads once, and not again within 60 s', () => {
     let now = 1_000_000;
     const reload = vi.fn();

@@ -70,7 +70,7 @@ describe('formula composer rules', () => {
     expect(total(menu, { ...s, extras: { 3: [30, 30] } })).toBe(1490 + 250);
   });
 
-  it('produces the formatted menu of the spec', () => {
+  it('produces the formatted menu', () => {
     let s = choose(menu, choose(menu, emptySelection(), 1, 11), 2, 20);
     expect(toFormattedMenu(menu, s)).toEqual({ id: 7, sub_products: { '1': 11, '2': 20 }, additional_products: {} });
     s = toggleExtra(menu, s, 3, 31);

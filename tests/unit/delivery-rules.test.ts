@@ -3,7 +3,7 @@ import { currentDeliveryDate, isLocationTooLate, isShopOpen, isTooLate, normaliz
 
 const TODAY = '2026-11-23';
 
-describe('too late (shop.md §4)', () => {
+describe('too late', () => {
   it('a slot today is too late once the tour cut-off has passed', () => {
     expect(isTooLate(TODAY, '10:30:00', TODAY, '10:29:59')).toBe(false);
     expect(isTooLate(TODAY, '10:30:00', TODAY, '10:30:00')).toBe(false);

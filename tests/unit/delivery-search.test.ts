@@ -55,7 +55,7 @@ describe('geocoding adapter', () => {
   });
 });
 
-describe('delivery search (shop.md §5)', () => {
+describe('delivery search', () => {
   const point = { id: 7 } as DeliveryLocation;
 
   it('answers stored points first, without geocoding', async () => {
@@ -82,7 +82,7 @@ describe('delivery search (shop.md §5)', () => {
   });
 });
 
-describe('widget visibility (shop.md §4)', () => {
+describe('widget visibility', () => {
   it('hide shows nothing; show and the form intent always show the input', () => {
     expect(widgetParts('hide', 'trigger', false)).toEqual({ input: false, selectButton: false });
     expect(widgetParts('show', 'trigger', true)).toEqual({ input: true, selectButton: false });
@@ -95,7 +95,7 @@ describe('widget visibility (shop.md §4)', () => {
   });
 });
 
-describe('map prefetch (shop.md §4 "Map")', () => {
+describe('map prefetch', () => {
   it('is skipped on 2g and with data saver on', () => {
     expect(shouldPrefetchMap(undefined)).toBe(true);
     expect(shouldPrefetchMap({ effectiveType: '4g' })).toBe(true);
@@ -105,7 +105,7 @@ describe('map prefetch (shop.md §4 "Map")', () => {
   });
 });
 
-describe('different usual point (shop.md §5 "Delivery submit")', () => {
+describe('different usual point', () => {
   const base = { loggedIn: true, pickedLocationId: 3, lastChosenLocationId: 1, usualLocationId: 2 };
 
   it('asks a logged-in customer with a point who picks another than the last and the usual', () => {

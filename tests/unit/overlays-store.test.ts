@@ -6,7 +6,7 @@ beforeEach(() => {
   closeAll(() => {});
 });
 
-describe('modals and pop-ins (shop.md §2, §4)', () => {
+describe('modals and pop-ins', () => {
   it('shows the overlay while any modal or pop-in is open', () => {
     expect(isAnyOpen()).toBe(false);
     openModal('cart');

@@ -7,7 +7,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('snackbar queue (shop.md §4)', () => {
+describe('snackbar queue', () => {
   it('queues first item first, with the info type by default', () => {
     notify({ title: 'Un', message: 'premier' });
     notify({ title: 'Deux', message: 'second', type: 'error' });

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { OfflineReason } from '../../../components/ui/offline-reason';
 import { useOnline } from '../../../lib/connection-store';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
 import { DELIVERY_REQUIRED_MESSAGE, DIFFERENT_POINT_WARNING, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
 import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
@@ -44,9 +45,11 @@ function slotsOf(location: DeliveryLocation) {
  */
 export function DeliverySelector({ locations, center, currentDeliveryId, loggedIn, usualLocationId, onChosen }: DeliverySelectorProps) {
   const online = useOnline();
-  const now = new Date();
-  const today = parisDate(now);
-  const nowTime = parisTime(now);
+  // The browser's time, once it runs the page: the server draws every slot open (its drawing, and
+  // the hydration that must match it, cannot know the phone's time), and refuses a late choice anyway.
+  const now = useHydrated() ? new Date() : null;
+  const today = now ? parisDate(now) : '';
+  const nowTime = now ? parisTime(now) : '';
   const current = locations.find((l) => l.deliveries.some((d) => d.id === currentDeliveryId));
   const [locationId, setLocationId] = useState<number | null>(current?.id ?? locations[0]?.id ?? null);
   const initial = current ?? locations[0];
@@ -123,7 +126,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
       <ol className={styles.list}>
         {locations.map((location) => {
           const selected = location.id === locationId;
-          const tooLate = location.deliveries.length > 0 && isLocationTooLate(slotsOf(location), today, nowTime);
+          const tooLate = now !== null && location.deliveries.length > 0 && isLocationTooLate(slotsOf(location), today, nowTime);
           const closed = location.deliveries.length === 0;
           return (
             <li key={location.id} className={styles.item} data-selected={selected || undefined}>
@@ -143,7 +146,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
                 <fieldset className={styles.slots}>
                   <legend className={styles.legend}>Créneaux à {location.name}</legend>
                   {location.deliveries.map((d) => {
-                    const late = isTooLate(d.starts_at.slice(0, 10), d.tour.order_time_limit, today, nowTime);
+                    const late = now !== null && isTooLate(d.starts_at.slice(0, 10), d.tour.order_time_limit, today, nowTime);
                     return (
                       <label key={d.id} className={styles.slot} data-disabled={late || undefined}>
                         <input
