@@ -97,9 +97,16 @@ for (const kind of Object.keys(RUNTIME_CACHES) as RuntimeKind[]) {
  */
 const WARM_EVERY_MS = 10 * 60 * 1000;
 let lastWarm = 0;
+let warming: Promise<void> = Promise.resolve();
+/** The latest fetch of the catalog, started anew when the previous one is old enough. */
+function warm(): Promise<void> {
+  if (Date.now() - lastWarm >= WARM_EVERY_MS) {
+    lastWarm = Date.now();
+    warming = warmCatalog().catch(() => undefined);
+  }
+  return warming;
+}
 async function warmCatalog(): Promise<void> {
-  if (Date.now() - lastWarm < WARM_EVERY_MS) return;
-  lastWarm = Date.now();
   const keep = async (kind: RuntimeKind, url: string): Promise<Response | null> => {
     const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
     if (!response || response.status !== 200) return null;
@@ -133,7 +140,8 @@ self.addEventListener('message', (event) => {
   // Which build this worker is (the update tests ask the worker in control).
   if (type === 'BUILD') event.ports[0]?.postMessage(BUILD);
   // Not on activation itself: taking over (and a customer's update) must not wait for 80 answers.
-  if (type === 'WARM') event.waitUntil(warmCatalog().catch(() => undefined));
+  // A port, when given, hears when the catalog is kept (tests wait for it before going offline).
+  if (type === 'WARM') event.waitUntil(warm().then(() => event.ports[0]?.postMessage('warm')));
 });
 
 // The first install has no page to disturb: take control at once so the shell works offline.

@@ -65,13 +65,16 @@ test('/contact: the required marks and messages, then a message sent, mailed to 
   await form.getByLabel('Message').fill('Pouvez-vous livrer rue Garibaldi le vendredi ?');
   await form.getByRole('checkbox', { name: 'Je souhaite être rappelé(e)' }).uncheck();
   await form.screenshot({ path: `/tmp/shots/${info.project.name}-contact-page.png` });
-  // A slower answer, to see the sending state.
+  // The answer held until the sending state has been seen.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/contact', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await answered;
     await route.continue();
   });
   await form.getByRole('button', { name: 'Envoyer mon message' }).click();
   await expect(form.getByRole('button', { name: CONTACT_MESSAGES.sending })).toBeDisabled();
+  answer();
   await expect(form.getByText(CONTACT_MESSAGES.success)).toBeVisible();
   // 2 seconds, then the button returns on an emptied form.
   await expect(form.getByText(CONTACT_MESSAGES.success)).toBeHidden({ timeout: 4000 });

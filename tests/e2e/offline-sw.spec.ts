@@ -149,7 +149,8 @@ test('Chromium finds the app installable (manifest, icons, worker) and the foote
     expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
     // Chromium's own offer (beforeinstallprompt) becomes the footer's button; used once.
     const install = page.getByRole('contentinfo').getByRole('button', { name: 'Installer l’application' });
-    await expect(install).toBeVisible();
+    // Chromium decides when to make the offer (after its own installability checks): waited for.
+    await expect(install).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('ios-install')).toHaveCount(0);
     await install.click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { installPrompts?: number }).installPrompts)).toBe(1);
@@ -272,8 +273,8 @@ withBuildCopy('the new-version notice waits while the payment modal is open, and
     await (await navigator.serviceWorker.getRegistration())?.update();
   });
   await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
-  // The page learns of it within a moment (workbox-window checks the worker stays waiting).
-  await page.waitForTimeout(1000);
+  // The page has learnt of it (workbox-window checks the worker stays waiting), and keeps it quiet.
+  await expect(page.locator('html[data-update-ready]')).toBeAttached();
   await expect(notice(page)).toHaveCount(0);
   await expect(recap(page)).toBeVisible();
 

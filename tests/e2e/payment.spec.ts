@@ -53,9 +53,15 @@ test('a pending card payment shows the loader until the provider confirms it', a
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);
   const poId = await toHostedPage(page);
+  // Two checks of the order while the provider has not confirmed: the loader stays through them.
+  const checked = () => page.waitForResponse((r) => /\/api\/payment\/paygreen\/[^/]+\/order$/.test(new URL(r.url()).pathname));
+  let check = checked();
   await page.getByRole('button', { name: 'Laisser en attente' }).click();
   await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
-  await page.waitForTimeout(2500);
+  for (let i = 0; i < 2; i++) {
+    await check;
+    check = checked();
+  }
   await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
   const outcome = await page.request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } });
   expect(outcome.ok()).toBe(true);

@@ -21,6 +21,8 @@ let apply: (() => void) | null = null;
 export function offerUpdate(applyUpdate: () => void) {
   apply = applyUpdate;
   pwa.updateReady = true;
+  // Readable on the page (QA, browser tests): the page knows, whether or not the notice may show yet.
+  document.documentElement.dataset.updateReady = '';
 }
 
 /** The customer's "Mettre à jour": the waiting worker takes over, and the page reloads under it. */
