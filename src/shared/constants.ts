@@ -10,7 +10,6 @@ export const HOMEPAGE_PRODUCTS = 8;
 export const PAGE_SIZE = 5;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const PROGRESS_BAR = { durationMs: 5000, throttleMs: 200 } as const;
-export const BREAKPOINTS = { sm: 667, md: 960, lg: 1100, xl: 1280 } as const;
 export const MAP = { zoom: 14, minZoom: 12, maxZoom: 22, proximityRadiusM: 5000, searchMinLength: 3, geocodingSuffix: 'Lyon, France' } as const;
 /** The map style when VITE_MAP_STYLE_URL is unset: OpenFreeMap's keyless "liberty" (the page and the service worker). */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';

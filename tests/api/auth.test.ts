@@ -13,11 +13,12 @@ import { MESSAGES } from '../../src/shared/api/messages';
 import { customerSummarySchema, stateSchema } from '../../src/shared/api/state';
 import { MONDAY, at, cookieJar, createTestApp, refused, type TestApp } from './helpers';
 import type { ErrorBody } from '../../src/shared/api/errors';
+import type * as passwordModule from '../../server/lib/password';
 
 /** Every password check the server makes, with the stored hash it checked against. */
 const verifications = vi.hoisted(() => [] as string[]);
 vi.mock('../../server/lib/password', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../server/lib/password')>();
+  const original = await importOriginal<typeof passwordModule>();
   return {
     ...original,
     verifyPassword: (password: string, stored: string) => {

@@ -5,6 +5,7 @@ import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 import type { DeliveryLocation } from '../../src/shared/api/delivery';
 import { startBuildCopy, type BuildCopy } from './build-copy';
+import { catalogKept } from './catalog-kept';
 import { SANDBOX_SCOPE_COOKIE } from '../../server/sandbox/scope';
 import { customerWithCart, openPayment, recap } from './checkout-steps';
 import { serveMapFixtures, type MapFixtures } from './map-fixtures';
@@ -237,6 +238,7 @@ const askWorkerBuild = (page: Page) =>
 withBuildCopy('a new build is announced and applied on the customer’s click, even offline', async ({ page, context, build }) => {
   await page.goto('/');
   await controlledBySw(page);
+  await catalogKept(page);
   await expect(notice(page)).toHaveCount(0);
   const first = await workerBuild(page);
 

@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from './fixtures';
 import type { CatalogProduct } from '../../src/shared/api/catalog';
 import { customerWithCart, openPayment, recap } from './checkout-steps';
 import { xsrfToken } from './xsrf';
+import { catalogKept } from './catalog-kept';
 
 /**
  * The offline suite (issue 10): each scenario visits online, loses the connection, checks what the
@@ -25,15 +26,7 @@ async function visitOnce(page: Page, path = '/passer-commande') {
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
   if (path === '/passer-commande') await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
-  // The worker has kept the day's catalog for offline use (it fetches it once a page has loaded).
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        navigator.serviceWorker.controller!.postMessage({ type: 'WARM' }, [channel.port2]);
-      }),
-  );
+  await catalogKept(page);
 }
 
 async function goOffline(page: Page, context: BrowserContext) {

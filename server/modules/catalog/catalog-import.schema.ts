@@ -174,4 +174,3 @@ export const catalogFileSchema = z.strictObject({
 
 export type CatalogFile = z.output<typeof catalogFileSchema>;
 export type CatalogProductInput = z.output<typeof catalogProductSchema>;
-export type AvailabilityEntry = z.output<typeof availabilityEntrySchema>;

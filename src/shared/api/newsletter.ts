@@ -5,4 +5,3 @@ export const newsletterBodySchema = z.object({ email: emailField });
 export type NewsletterBody = z.input<typeof newsletterBodySchema>;
 
 export const newsletterResponseSchema = z.object({ message: z.string(), subscribed: z.boolean() });
-export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
