@@ -16,12 +16,20 @@ export class ApiError extends Error {
   }
 }
 
-/** The network itself failed (offline, connection dropped): status 0. */
+/** The network itself failed (offline, connection dropped, or no answer in time): status 0. */
 export class NetworkError extends ApiError {
-  constructor() {
-    super(0, { message: 'Connexion impossible : vérifiez votre réseau puis réessayez.', code: 'network_error' });
+  constructor(message = 'Connexion impossible : vérifiez votre réseau puis réessayez.', code = 'network_error') {
+    super(0, { message, code });
   }
 }
+
+/**
+ * How long a call may go unanswered. A phone on a stalled connection believes it is online: past
+ * this, the app stops waiting and says so, as for no connection (a change may then be sent again
+ * with its idempotency key, applied once). Files (a CV on 3G) get longer. Tests may shorten them.
+ */
+export const DEADLINES_MS = { read: 10_000, change: 20_000, upload: 120_000 };
+const noAnswer = () => new NetworkError('La connexion ne répond pas : vérifiez votre réseau puis réessayez.', 'network_timeout');
 
 /**
  * How a call reaches the API: fetch in the browser. While the server renders a page, its loaders'
@@ -50,8 +58,8 @@ function readCookie(name: string): string | undefined {
 }
 
 /** Asks the server for a fresh anti-forgery cookie. */
-export async function refreshCsrfToken(): Promise<void> {
-  await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
+export async function refreshCsrfToken(signal?: AbortSignal): Promise<void> {
+  await fetch('/api/csrf-cookie', { credentials: 'same-origin', signal });
 }
 
 /**
@@ -72,25 +80,31 @@ interface RequestOptions<T> {
   idempotencyKey?: string;
 }
 
-async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') {
-    if (!readCookie('XSRF-TOKEN')) await refreshCsrfToken();
-    headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
-  }
-  if (key) headers[IDEMPOTENCY_HEADER] = key;
+/** A response read whole, or the caller's abort, or a NetworkError (no network, or no answer in time). */
+async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined): Promise<{ response: Response; text: string }> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const deadline = AbortSignal.timeout(isForm ? DEADLINES_MS.upload : method === 'GET' ? DEADLINES_MS.read : DEADLINES_MS.change);
+  const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
   try {
-    return await transport()(path, {
+    if (method !== 'GET') {
+      if (!readCookie('XSRF-TOKEN')) await refreshCsrfToken(combined);
+      headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
+    }
+    const response = await transport()(path, {
       method,
       headers,
       credentials: 'same-origin',
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
+      signal: combined,
     });
+    // The body may stall after the headers: it is under the same deadline.
+    return { response, text: await response.text() };
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if (signal?.aborted) throw err;
+    if (deadline.aborted) throw noAnswer();
     throw new NetworkError();
   }
 }
@@ -106,12 +120,11 @@ const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUI
 export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const key = method === 'GET' ? undefined : (options.idempotencyKey ?? newKey());
-  let response = await send(path, method, options.body, options.signal, key);
+  let { response, text } = await send(path, method, options.body, options.signal, key);
   if (response.status === CSRF_STATUS && method !== 'GET') {
-    await refreshCsrfToken();
-    response = await send(path, method, options.body, options.signal, key);
+    await refreshCsrfToken(options.signal).catch(() => undefined);
+    ({ response, text } = await send(path, method, options.body, options.signal, key));
   }
-  const text = await response.text();
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;

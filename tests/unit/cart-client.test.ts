@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartCount, expirySchedule, needsPointWarning, refusalNotice, splitLines } from '../../src/features/cart/cart-rules';
-import { cartAction, cartState, replaceCart } from '../../src/features/cart/cart-store';
+import { CART_CHECKED, cartAction, cartState, replaceCart } from '../../src/features/cart/cart-store';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { snackbars } from '../../src/lib/snackbar-store';
 import { CART_NOTICES, type Cart, type CartProduct } from '../../src/shared/api/cart';
@@ -80,6 +80,24 @@ describe('cart mirror', () => {
     expect(result).toEqual({ ok: false, error: refusal });
     expect(cartCount(cartState.cart)).toBe(1);
     expect(snackbars.queue.map((s) => [s.title, s.type])).toEqual([[CART_NOTICES.cutlery.title, 'error']]);
+  });
+
+  it('after a lost answer, shows the cart the server holds instead of calling the change failed', async () => {
+    replaceCart(cart([dish(1)]));
+    // The server applied the addition, but its answer never came back.
+    const lost = new NetworkError('La connexion ne répond pas : vérifiez votre réseau puis réessayez.', 'network_timeout');
+    const result = await cartAction('product-1', 'product', () => Promise.reject(lost), () => Promise.resolve(cart([dish(1, 2)])));
+    expect(result).toEqual({ ok: false, error: lost });
+    expect(cartState.cart!.products[0]!.quantity).toBe(2);
+    expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([[CART_CHECKED.title, CART_CHECKED.message]]);
+  });
+
+  it('says the connection failed when the cart cannot be read again either', async () => {
+    replaceCart(cart([dish(1)]));
+    const lost = new NetworkError();
+    await cartAction('product-1', 'product', () => Promise.reject(lost), () => Promise.reject(new NetworkError()));
+    expect(cartState.cart!.products[0]!.quantity).toBe(1);
+    expect(snackbars.queue.map((s) => [s.title, s.type])).toEqual([['Impossible d’ajouter ce plat', 'error']]);
   });
 });
 

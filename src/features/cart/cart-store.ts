@@ -50,11 +50,19 @@ export async function restoreStoredCart() {
   }
 }
 
+/** What the customer is told when a change's answer was lost and the cart was read again. */
+export const CART_CHECKED = {
+  title: 'Connexion instable',
+  message: 'La réponse s’est perdue : nous avons vérifié votre panier, il est affiché tel qu’il est enregistré.',
+};
+
 /**
  * Runs one cart call under a key (ignored while the same key is in flight), replaces the mirror
- * with its answer, and shows the cart's notice on refusal. Answers whether it ran and succeeded.
+ * with its answer, and shows the cart's notice on refusal. A failure without an answer (lost,
+ * stalled) is unclear: the change may have been applied, so the cart is read again and shown as
+ * the server holds it, rather than called failed. Answers whether it ran and succeeded.
  */
-export async function cartAction(key: string, kind: CartActionKind, call: () => Promise<Cart>): Promise<{ ok: boolean; error?: ApiError }> {
+export async function cartAction(key: string, kind: CartActionKind, call: () => Promise<Cart>, reread?: () => Promise<Cart>): Promise<{ ok: boolean; error?: ApiError }> {
   if (cartState.pending[key]) return { ok: false };
   cartState.pending[key] = true;
   try {
@@ -62,6 +70,14 @@ export async function cartAction(key: string, kind: CartActionKind, call: () => 
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    if (error.status === 0 && reread) {
+      const cart = await reread().catch(() => null);
+      if (cart) {
+        replaceCart(cart);
+        notify({ ...CART_CHECKED, type: 'info' });
+        return { ok: false, error };
+      }
+    }
     const notice = refusalNotice(kind, error);
     if (notice) notify({ ...notice, type: 'error' });
     else if (kind === 'deposits') console.warn('deposit change refused', error.body);

@@ -1,12 +1,16 @@
 import { api } from '../../../lib/api-client';
 import type { Cart } from '../../../shared/api/cart';
 import type { FormattedMenu } from '../../../shared/api/catalog';
-import { cartAction } from '../cart-store';
+import { cartAction as run } from '../cart-store';
+import type { CartActionKind } from '../cart-rules';
 
 /** The cart calls (docs/api.md): each answers the whole cart, which replaces the mirror. */
 /** The cart's schema loads with the first change (no zod on the first screen). */
 const cartSchema = () => import('../../../shared/api/cart').then((m) => m.cartSchema);
 const call = (path: string, method: 'POST' | 'DELETE', body?: unknown) => (): Promise<Cart> => api(path, { method, body, schema: cartSchema });
+/** The cart as the server holds it, read again after a change whose answer was lost. */
+const readCart = (): Promise<Cart> => api('/api/cart', { schema: cartSchema });
+const cartAction = (key: string, kind: CartActionKind, change: () => Promise<Cart>) => run(key, kind, change, readCart);
 
 export const addProduct = (id: number) => cartAction(`product-${id}`, 'product', call('/api/cart/products', 'POST', { id }));
 export const addMenu = (menu: FormattedMenu) => cartAction('menu', 'menu', call('/api/cart/menus', 'POST', { menu }));
