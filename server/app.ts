@@ -15,6 +15,7 @@ import { MESSAGES } from '../src/shared/api/messages';
 import { createEdenredClient, edenredConfig } from './payments/edenred/edenred-client';
 import type { EdenredClient } from './payments/edenred/edenred-types';
 import { createPayGreenClient, payGreenConfig, type PayGreenClient } from './payments/paygreen/paygreen-client';
+import { apiReferenceRoutes, openApiCollector } from './plugins/api-reference';
 import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
 import errors from './plugins/errors';
@@ -147,6 +148,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return edenred;
   });
 
+  // Before any route: it collects them as they are added (the API reference).
+  await app.register(openApiCollector);
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errors);
   await app.register(security);
@@ -176,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (closing) reply.header('connection', 'close');
   });
 
+  await app.register(apiReferenceRoutes);
   await app.register(healthRoutes);
   await app.register(stateRoutes);
   await app.register(newsletterRoutes);

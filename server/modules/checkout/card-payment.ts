@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall } from '../../../src/shared/api/checkout';
+import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type CardReturnStatus } from '../../../src/shared/api/checkout';
 import { carts, customers, payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
@@ -10,7 +10,7 @@ import { captureHeldEdenred } from './edenred-holds';
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 
-export type ReturnStatus = 'success' | 'refused' | 'pending';
+export type ReturnStatus = CardReturnStatus;
 
 function providerError(err: unknown, log?: FastifyInstance['log']) {
   log?.warn({ err }, 'PayGreen call failed');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_ORDER_ID_PATTERN, cardPaymentStartSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { emptyAnswer } from '../../../src/shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';
@@ -15,7 +16,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** PayGreen sends the buyer back here; the app then reads payment_status and po_id on any page. */
-  app.get('/api/payment/paygreen/return', { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }) } }, async (request, reply) => {
+  app.get('/api/payment/paygreen/return', { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
     const poId = request.query.po_id;
     const { status } = poId ? await settleCardPayment(app, poId) : { status: 'refused' as const };
     const target = new URLSearchParams({ payment_status: status, ...(poId ? { po_id: poId } : {}) });
@@ -25,10 +26,10 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** PayGreen's notification: only its id is read, the status is asked of PayGreen. */
   app.post(
     '/api/payment/paygreen/notification',
-    { config: { csrf: false }, schema: { body: z.object({ id: providerIdSchema }).passthrough() } },
+    { config: { csrf: false }, schema: { body: z.object({ id: providerIdSchema }).passthrough(), response: { 200: cardNotificationAnswerSchema } } },
     async (request) => {
       const { status } = await settleCardPayment(app, request.body.id);
-      return { received: true, status };
+      return { received: true as const, status };
     },
   );
 

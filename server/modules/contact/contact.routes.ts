@@ -34,6 +34,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contact',
     {
       schema: { response: { 200: contactResponseSchema, 201: contactResponseSchema } },
+      // Read part by part below (files streamed to disk), so documented rather than validated here.
+      config: { documentedMultipartBody: { fields: contactBodySchema, files: 'files' } },
       // A declared body past the limit is refused before any of it is read.
       onRequest: async (request, reply) => {
         const length = Number(request.headers['content-length'] ?? 0);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nonJsonAnswer } from '../../../src/shared/api/documents';
 import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '../../../src/shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
 import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred-link';
@@ -38,7 +39,7 @@ export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Reached by the provider's redirect: a page, never a JSON error, whatever went wrong.
-  app.get('/api/edenred/callback', { schema: { querystring: callbackQuery } }, async (request, reply) => {
+  app.get('/api/edenred/callback', { schema: { querystring: callbackQuery, response: { 200: nonJsonAnswer('text/html', 'A page that tells the opener how the login went, then closes') } } }, async (request, reply) => {
     const outcome = await finishLogin(app, request.session?.id ?? null, request.query);
     return reply.type('text/html; charset=utf-8').send(callbackPage(outcome));
   });
