@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
+import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
 import { AppError } from './lib/errors';
 import { ERROR_CODES } from '../src/shared/api/errors';
 import { MESSAGES } from '../src/shared/api/messages';
@@ -22,6 +23,7 @@ import errors from './plugins/errors';
 import security from './plugins/security';
 import session from './plugins/session';
 import idempotency from './plugins/idempotency';
+import metrics from './plugins/metrics';
 import pages from './plugins/pages';
 import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
@@ -112,11 +114,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
     trustProxy: trustProxy(env.TRUST_PROXY),
+    // The id of each request: in every log line as reqId, and answered as X-Request-Id. Fastify's
+    // requestIdHeader would take any incoming value as is; requestId() keeps only a safe one.
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 256 * 1024,
     // Deep or huge query strings are refused, not parsed.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   if (env.SANDBOX) registerSandboxScopes(app);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -151,6 +161,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Before any route: it collects them as they are added (the API reference).
   await app.register(openApiCollector);
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
+  // Counts every answer (its hook is in place before any other route is added) and serves /metrics.
+  await app.register(metrics);
   await app.register(errors);
   await app.register(security);
   await app.register(fastifyCookie);
