@@ -37,7 +37,7 @@ export default fp(async function csrf(app: FastifyInstance) {
   });
 
   /** Sets (or refreshes) the XSRF-TOKEN cookie, creating the visitor's session if needed. */
-  app.get('/api/csrf-cookie', { schema: { response: { 204: emptyAnswer('The XSRF-TOKEN cookie is set (and the session cookie when new)') } } }, async (request, reply) => {
+  app.get('/api/csrf-cookie', { schema: { summary: 'Refresh the anti-forgery cookie', response: { 204: emptyAnswer('The XSRF-TOKEN cookie is set (and the session cookie when new)') } } }, async (request, reply) => {
     const session = await request.ensureSession();
     setSessionCookies(app, reply, session);
     return reply.code(204).send();

@@ -71,6 +71,10 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(Object.keys(doc.paths))).not.toMatch(/__sandbox|metrics|robots|sitemap/);
   });
 
+  it('gives every route a summary', () => {
+    for (const { method, url } of apiRoutes) expect(operationOf(method, url)!.summary, `${method} ${url}`).toBeTruthy();
+  });
+
   it('gives every route that reads a body its request schema', () => {
     for (const { method, url } of apiRoutes) {
       const key = `${method} ${url}`;

@@ -19,7 +19,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pdfs/invoices/:id',
     {
-      schema: { params: invoiceParamsSchema, response: { 200: nonJsonAnswer('application/pdf', 'The invoice') } },
+      schema: { summary: 'An invoice as a PDF', params: invoiceParamsSchema, response: { 200: nonJsonAnswer('application/pdf', 'The invoice') } },
       // Anonymous callers learn nothing, not even whether the id is well formed.
       preValidation: async (request) => void requireCustomerId(request),
     },
