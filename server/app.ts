@@ -9,18 +9,21 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
+import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
 import { AppError } from './lib/errors';
 import { ERROR_CODES } from '../src/shared/api/errors';
 import { MESSAGES } from '../src/shared/api/messages';
 import { createEdenredClient, edenredConfig } from './payments/edenred/edenred-client';
 import type { EdenredClient } from './payments/edenred/edenred-types';
 import { createPayGreenClient, payGreenConfig, type PayGreenClient } from './payments/paygreen/paygreen-client';
+import { apiReferenceRoutes, openApiCollector } from './plugins/api-reference';
 import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
 import errors from './plugins/errors';
 import security from './plugins/security';
 import session from './plugins/session';
 import idempotency from './plugins/idempotency';
+import metrics from './plugins/metrics';
 import pages from './plugins/pages';
 import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
@@ -111,11 +114,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
     trustProxy: trustProxy(env.TRUST_PROXY),
+    // The id of each request: in every log line as reqId, and answered as X-Request-Id. Fastify's
+    // requestIdHeader would take any incoming value as is; requestId() keeps only a safe one.
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 256 * 1024,
     // Deep or huge query strings are refused, not parsed.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   if (env.SANDBOX) registerSandboxScopes(app);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -147,7 +158,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return edenred;
   });
 
+  // Before any route: it collects them as they are added (the API reference).
+  await app.register(openApiCollector);
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
+  // Counts every answer (its hook is in place before any other route is added) and serves /metrics.
+  await app.register(metrics);
   await app.register(errors);
   await app.register(security);
   await app.register(fastifyCookie);
@@ -176,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (closing) reply.header('connection', 'close');
   });
 
+  await app.register(apiReferenceRoutes);
   await app.register(healthRoutes);
   await app.register(stateRoutes);
   await app.register(newsletterRoutes);

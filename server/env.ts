@@ -16,7 +16,7 @@ function listeningUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-function isProxyAddress(value: string): boolean {
+function isAddressOrCidr(value: string): boolean {
   const [address, bits, ...rest] = value.split('/');
   if (rest.length || !address || !isIP(address)) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 6 ? 128 : 32));
@@ -56,10 +56,19 @@ const envSchema = z
     // trusted, no more). Addresses or CIDRs, comma-separated: the proxies' own addresses.
     TRUST_PROXY: z
       .string()
-      .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isProxyAddress(part.trim())), {
+      .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrCidr(part.trim())), {
         error: 'must be 0, a number of proxy hops (1 behind one reverse proxy), or the proxies\' addresses or CIDRs, comma-separated',
       })
       .default('0'),
+    // Who may scrape GET /metrics besides this machine (loopback always may): addresses or CIDRs
+    // of the monitoring network, comma-separated. Matched against the connection's own address,
+    // never X-Forwarded-For. Unset: loopback only.
+    METRICS_ALLOW: z
+      .string()
+      .refine((v) => v.split(',').every((part) => isAddressOrCidr(part.trim())), {
+        error: 'must be addresses or CIDRs, comma-separated (e.g. 10.0.5.0/24,fd00::7)',
+      })
+      .optional(),
     // Multiplies every rate limit: more room behind a large shared address, or for the e2e run,
     // whose many sign-ups all come from 127.0.0.1.
     RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -141,6 +150,7 @@ const envSchema = z
     // The demo's customer, codes and orders: seeded, and allowed to log in or apply, outside production only.
     DEMO_DATA: env.NODE_ENV !== 'production',
     TRUST_PROXY: trustProxyOf(env.TRUST_PROXY),
+    METRICS_ALLOW: env.METRICS_ALLOW ? env.METRICS_ALLOW.split(',').map((part) => part.trim()) : [],
     COOKIE_SECURE: PUBLIC_URL.startsWith('https://'),
     MAP_ORIGIN: new URL(env.VITE_MAP_STYLE_URL ?? 'https://tiles.openfreemap.org/styles/liberty').origin,
     GEOCODER_ORIGIN: env.VITE_GOOGLE_MAPS_KEY ? 'https://maps.googleapis.com' : 'https://api-adresse.data.gouv.fr',

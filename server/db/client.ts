@@ -18,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The node-postgres pool's connections (for the metrics); PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /**
    * Calls `listener` on each committed change to the tables the in-process copies are made of
    * (catalog, delivery slots, settings: triggers of migration 0008), whoever made it. A change made
@@ -95,6 +97,7 @@ export async function openDatabase(url: string | undefined, dataDir = '.data'): 
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onCacheInvalidation: changes.subscribe,
     };
   }

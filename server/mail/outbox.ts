@@ -1,6 +1,7 @@
 import { EMAIL_PATTERN } from '../../src/shared/api/fields';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { countMail } from '../lib/metrics';
 
 export interface OutgoingMail {
   to: string;
@@ -18,4 +19,5 @@ export async function enqueueMail(tx: Db | Tx, mail: OutgoingMail): Promise<void
   // One mailbox per mail: an address a mailer would read as a list never gets queued.
   if (!EMAIL_PATTERN.test(mail.to)) throw new Error(`Not a single e-mail address: ${JSON.stringify(mail.to)}`);
   await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? [] });
+  countMail('queued');
 }

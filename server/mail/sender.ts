@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Env } from '../env';
 import type { OutgoingMail } from './outbox';
+import { countMail } from '../lib/metrics';
 
 /** A mail taken from the outbox, as a transport receives it. */
 export interface QueuedMail extends OutgoingMail {
@@ -94,6 +95,8 @@ export async function deliverDueMail(db: Db, transport: Transport, now: Date, op
       .set({ sentAt: now, claimedAt: null, lastError: null, attempts: sql`${mailOutbox.attempts} + 1` })
       .where(eq(mailOutbox.id, mail.id));
   }
+  countMail('sent', sent);
+  countMail('failed', failed);
   if (sent) options.log?.info({ sent }, 'mail delivered');
   return { sent, failed };
 }

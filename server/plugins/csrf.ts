@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { emptyAnswer } from '../../src/shared/api/documents';
 import { CSRF_STATUS, ERROR_CODES } from '../../src/shared/api/errors';
 import { MESSAGES } from '../../src/shared/api/messages';
 import { isApiRoute, setSessionCookies } from './session';
@@ -36,7 +37,7 @@ export default fp(async function csrf(app: FastifyInstance) {
   });
 
   /** Sets (or refreshes) the XSRF-TOKEN cookie, creating the visitor's session if needed. */
-  app.get('/api/csrf-cookie', async (request, reply) => {
+  app.get('/api/csrf-cookie', { schema: { summary: 'Refresh the anti-forgery cookie', response: { 204: emptyAnswer('The XSRF-TOKEN cookie is set (and the session cookie when new)') } } }, async (request, reply) => {
     const session = await request.ensureSession();
     setSessionCookies(app, reply, session);
     return reply.code(204).send();

@@ -42,6 +42,10 @@ describe('loadEnv', () => {
     expect(loadEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
     expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadEnv({ TRUST_PROXY: '10.0.0.1/40' })).toThrow(/TRUST_PROXY/);
+    expect(loadEnv({}).METRICS_ALLOW).toEqual([]);
+    expect(loadEnv({ METRICS_ALLOW: '10.0.5.0/24, fd00::7' }).METRICS_ALLOW).toEqual(['10.0.5.0/24', 'fd00::7']);
+    expect(() => loadEnv({ METRICS_ALLOW: 'monitoring.local' })).toThrow(/METRICS_ALLOW/);
+    expect(() => loadEnv({ METRICS_ALLOW: '10.0.5.0/33' })).toThrow(/METRICS_ALLOW/);
   });
 
   it('treats empty values as unset', () => {

@@ -5,7 +5,7 @@ import { me } from './account.service';
 
 /** The customer's space (docs/product/accounts.md): GET /api/me. Invoices: server/pdf with the payment features. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/me', { schema: { response: { 200: userSchema } } }, async (request, reply) => {
+  app.get('/api/me', { schema: { summary: 'The logged-in customer’s space', response: { 200: userSchema } } }, async (request, reply) => {
     const customerId = requireCustomerId(request);
     // The client's refresh of the anti-forgery token rides on this call.
     setSessionCookies(app, reply, request.session!);

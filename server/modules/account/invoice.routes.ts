@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nonJsonAnswer } from '../../../src/shared/api/documents';
 import { idField } from '../../../src/shared/api/fields';
 import { notFound } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
@@ -18,7 +19,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pdfs/invoices/:id',
     {
-      schema: { params: invoiceParamsSchema },
+      schema: { summary: 'An invoice as a PDF', params: invoiceParamsSchema, response: { 200: nonJsonAnswer('application/pdf', 'The invoice') } },
       // Anonymous callers learn nothing, not even whether the id is well formed.
       preValidation: async (request) => void requireCustomerId(request),
     },
@@ -31,7 +32,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="facture-${found.order.invoiceNumber}.pdf"`)
         .header('cache-control', 'private, no-store')
-        .send(pdf);
+        .send(pdf as unknown as string); // bytes sent as they are; the schema (a string) only documents them
     },
   );
 };

@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/register',
     {
       config: noReplay,
-      schema: { body: registerBodySchema, response: { 201: customerSummarySchema } },
+      schema: { summary: 'Sign up', body: registerBodySchema, response: { 201: customerSummarySchema } },
       preHandler: rateLimit({ name: 'register', ...AUTH_LIMITS.registerPerIp }),
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       config: noReplay,
-      schema: { body: loginBodySchema, response: { 200: customerSummarySchema } },
+      schema: { summary: 'Log in', body: loginBodySchema, response: { 200: customerSummarySchema } },
     },
     async (request, reply) => {
       const customer = await login(app, request.ip, request.body.email, request.body.password);
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/logout', { config: noReplay, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+  app.post('/api/logout', { config: noReplay, schema: { summary: 'Log out', response: { 200: messageSchema } } }, async (request, reply) => {
     await logout(app, request, reply);
     return { message: 'Vous êtes déconnecté. À bientôt !' };
   });
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password/email',
     {
-      schema: { body: passwordEmailBodySchema, response: { 200: messageSchema } },
+      schema: { summary: 'Send a password reset link', body: passwordEmailBodySchema, response: { 200: messageSchema } },
       preHandler: [
         rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerIp }),
         rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerEmail, keys: byEmail }),
@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/password/reset',
     {
       config: noReplay,
-      schema: { body: passwordResetBodySchema, response: { 200: messageSchema } },
+      schema: { summary: 'Set a new password with a reset link', body: passwordResetBodySchema, response: { 200: messageSchema } },
       preHandler: rateLimit({ name: 'password-reset', ...AUTH_LIMITS.resetPerIp }),
     },
     async (request, reply) => {

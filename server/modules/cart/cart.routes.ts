@@ -34,7 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA };
   }
 
-  app.get('/api/cart', { schema: answers }, async (request) => readCart(await context(request)));
+  app.get('/api/cart', { schema: { summary: 'The session’s cart', ...answers } }, async (request) => readCart(await context(request)));
 
   // Every change below shares one count (one handler, so one store) per visitor: the session, or
   // the address before there is one.
@@ -44,27 +44,27 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request: FastifyRequest) => request.session?.id ?? request.ip,
   });
 
-  app.post('/api/cart/products', { onRequest: limited, schema: { body: addProductBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/products', { onRequest: limited, schema: { summary: 'Add a dish to the cart', body: addProductBodySchema, ...answers } }, async (request) =>
     addProduct(await context(request), request.body.id),
   );
-  app.post('/api/cart/menus', { onRequest: limited, schema: { body: addMenuBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/menus', { onRequest: limited, schema: { summary: 'Add a composed formula to the cart', body: addMenuBodySchema, ...answers } }, async (request) =>
     addMenu(await context(request), request.body.menu),
   );
-  app.post('/api/cart/increment', { onRequest: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/increment', { onRequest: limited, schema: { summary: 'One more of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, 1),
   );
-  app.post('/api/cart/decrement', { onRequest: limited, schema: { body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/decrement', { onRequest: limited, schema: { summary: 'One less of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, -1),
   );
 
-  app.post('/api/cart/cutlery', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', 1));
-  app.delete('/api/cart/cutlery', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'cutlery', -1));
-  app.post('/api/cart/tote-bags', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', 1));
-  app.delete('/api/cart/tote-bags', { onRequest: limited, schema: answers }, async (request) => changeBonus(await context(request), 'toteBags', -1));
-  app.post('/api/cart/deposits', { onRequest: limited, schema: answers }, async (request) => changeDeposits(await context(request), 1));
-  app.delete('/api/cart/deposits', { onRequest: limited, schema: answers }, async (request) => changeDeposits(await context(request), -1));
+  app.post('/api/cart/cutlery', { onRequest: limited, schema: { summary: 'Add a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', 1));
+  app.delete('/api/cart/cutlery', { onRequest: limited, schema: { summary: 'Remove a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', -1));
+  app.post('/api/cart/tote-bags', { onRequest: limited, schema: { summary: 'Add a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', 1));
+  app.delete('/api/cart/tote-bags', { onRequest: limited, schema: { summary: 'Remove a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', -1));
+  app.post('/api/cart/deposits', { onRequest: limited, schema: { summary: 'Return one more container', ...answers } }, async (request) => changeDeposits(await context(request), 1));
+  app.delete('/api/cart/deposits', { onRequest: limited, schema: { summary: 'Return one container less', ...answers } }, async (request) => changeDeposits(await context(request), -1));
 
-  app.post('/api/cart/discounts', { onRequest: limited, schema: { body: discountBodySchema, ...answers } }, async (request) => {
+  app.post('/api/cart/discounts', { onRequest: limited, schema: { summary: 'Apply a promo or sponsor code', body: discountBodySchema, ...answers } }, async (request) => {
     await wrongCodesPerSession.check(request);
     await wrongCodesPerIp.check(request);
     try {
@@ -77,5 +77,5 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
   });
-  app.delete('/api/cart/discounts', { onRequest: limited, schema: answers }, async (request) => removeDiscount(await context(request)));
+  app.delete('/api/cart/discounts', { onRequest: limited, schema: { summary: 'Remove the applied code', ...answers } }, async (request) => removeDiscount(await context(request)));
 };

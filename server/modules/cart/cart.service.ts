@@ -41,6 +41,7 @@ import {
 import { checkComposition, menuLineId } from './cart-composition';
 import { noteCartExpiry, releaseDueCarts } from './cart-sweep';
 import { maxReturnableDeposits, priceCart, type DiscountRule } from './cart-pricing';
+import { countSoldOut } from '../../lib/metrics';
 
 export interface CartContext {
   db: Db;
@@ -295,7 +296,10 @@ async function ensureGuestRoom(tx: Tx, cartId: number, owner: CartOwner) {
   }
 }
 
-const soldOut = (name: string) => refusal(409, CART_ERRORS.soldOut, `Désolé, « ${name} » est épuisé pour cette livraison.`, 'id');
+const soldOut = (name: string) => {
+  countSoldOut('cart');
+  return refusal(409, CART_ERRORS.soldOut, `Désolé, « ${name} » est épuisé pour cette livraison.`, 'id');
+};
 const lineLimit = () =>
   refusal(409, CART_ERRORS.lineLimit, `Vous ne pouvez pas ajouter plus de ${CART_LINE_MAX_QUANTITY} fois le même article.`, 'id');
 

@@ -22,14 +22,14 @@ import { shuffle } from './catalog.service';
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicRoute = { session: false };
 
-  app.get('/api/menus', { config: publicRoute, schema: { querystring: catalogQuerySchema, response: { 200: menusSchema } } }, async (request, reply) => {
+  app.get('/api/menus', { config: publicRoute, schema: { summary: 'The formulas offered on a date', querystring: catalogQuerySchema, response: { 200: menusSchema } } }, async (request, reply) => {
     const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
     return sendSerialized(request, reply, await catalogAnswers.menus(app.db, date));
   });
 
   app.get(
     '/api/menus/:id',
-    { config: publicRoute, schema: { params: menuParamsSchema, querystring: catalogQuerySchema, response: { 200: menuSchema } } },
+    { config: publicRoute, schema: { summary: 'One formula offered on a date', params: menuParamsSchema, querystring: catalogQuerySchema, response: { 200: menuSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendSerialized(request, reply, await catalogAnswers.menu(app.db, date, request.params.id));
@@ -38,7 +38,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products',
-    { config: publicRoute, schema: { querystring: catalogQuerySchema, response: { 200: productListSchema } } },
+    { config: publicRoute, schema: { summary: 'Every dish cooked on a date', querystring: catalogQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendSerialized(request, reply, await catalogAnswers.products(app.db, date));
@@ -47,7 +47,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/shuffle',
-    { config: publicRoute, schema: { querystring: shuffleQuerySchema, response: { 200: productListSchema } } },
+    { config: publicRoute, schema: { summary: 'Random dishes of the day with portions left', querystring: shuffleQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       // Random on purpose: the service worker may keep a copy, browsers should not.
@@ -58,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/:id',
-    { config: publicRoute, schema: { params: productParamsSchema, querystring: catalogQuerySchema, response: { 200: productDetailSchema } } },
+    { config: publicRoute, schema: { summary: 'One dish, by id or slug', params: productParamsSchema, querystring: catalogQuerySchema, response: { 200: productDetailSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendSerialized(request, reply, await catalogAnswers.product(app.db, date, request.params.id));

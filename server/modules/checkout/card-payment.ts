@@ -1,16 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall } from '../../../src/shared/api/checkout';
+import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type CardReturnStatus } from '../../../src/shared/api/checkout';
 import { carts, customers, payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
 import { captureHeldEdenred } from './edenred-holds';
+import { countPayment } from '../../lib/metrics';
 
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 
-export type ReturnStatus = 'success' | 'refused' | 'pending';
+export type ReturnStatus = CardReturnStatus;
 
 function providerError(err: unknown, log?: FastifyInstance['log']) {
   log?.warn({ err }, 'PayGreen call failed');
@@ -37,10 +38,14 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
       buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
     });
   } catch (err) {
+    countPayment('card', 'error');
     if (err instanceof PayGreenError) throw providerError(err, app.log);
     throw err;
   }
-  if (!order.hosted_payment_url) throw providerError(new Error('no hosted_payment_url'), app.log);
+  if (!order.hosted_payment_url) {
+    countPayment('card', 'error');
+    throw providerError(new Error('no hosted_payment_url'), app.log);
+  }
   await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: 'paygreen', providerId: order.id, amountCents: remaining, status: order.status });
   if (pre.cartId) await app.db.update(carts).set({ expiresAt: new Date(app.clock.now().getTime() + PAYMENT_HOLD_MS) }).where(eq(carts.id, pre.cartId));
   return { hosted_payment_url: order.hosted_payment_url };
@@ -113,6 +118,8 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
   // Also on a replay: the placement is committed with this payment, so a server that died right
   // after it left an Edenred part held, to be taken now.
   if (status === 'success' && orderId) await captureHeldEdenred(app, orderId);
+  // Counted when what PayGreen says changes, not at every return, notification or poll.
+  if (providerStatus !== payment.status) countPayment('card', status);
   await app.db.update(payments).set({ status: providerStatus, orderId }).where(eq(payments.id, payment.id));
   return { status, orderId, customerId: payment.customerId };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_ORDER_ID_PATTERN, cardPaymentStartSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { emptyAnswer } from '../../../src/shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';
@@ -10,12 +11,12 @@ const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Pa
 
 /** Card payment through PayGreen's hosted page: start, return, notification, order (docs/product/payments.md). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/payment/paygreen', { schema: { response: { 200: cardPaymentStartSchema } } }, async (request) => {
+  app.post('/api/payment/paygreen', { schema: { summary: 'Start a card payment (PayGreen hosted page)', response: { 200: cardPaymentStartSchema } } }, async (request) => {
     return startCardPayment(app, requireCustomerId(request));
   });
 
   /** PayGreen sends the buyer back here; the app then reads payment_status and po_id on any page. */
-  app.get('/api/payment/paygreen/return', { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }) } }, async (request, reply) => {
+  app.get('/api/payment/paygreen/return', { schema: { summary: 'Where PayGreen sends the buyer back', querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
     const poId = request.query.po_id;
     const { status } = poId ? await settleCardPayment(app, poId) : { status: 'refused' as const };
     const target = new URLSearchParams({ payment_status: status, ...(poId ? { po_id: poId } : {}) });
@@ -25,14 +26,14 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** PayGreen's notification: only its id is read, the status is asked of PayGreen. */
   app.post(
     '/api/payment/paygreen/notification',
-    { config: { csrf: false }, schema: { body: z.object({ id: providerIdSchema }).passthrough() } },
+    { config: { csrf: false }, schema: { summary: 'PayGreen’s payment notification', body: z.object({ id: providerIdSchema }).passthrough(), response: { 200: cardNotificationAnswerSchema } } },
     async (request) => {
       const { status } = await settleCardPayment(app, request.body.id);
-      return { received: true, status };
+      return { received: true as const, status };
     },
   );
 
-  app.get('/api/payment/paygreen/:id/order', { schema: { params: z.object({ id: providerIdSchema }), response: { 200: validatedOrderSchema } } }, async (request) => {
+  app.get('/api/payment/paygreen/:id/order', { schema: { summary: 'The order a card payment placed', params: z.object({ id: providerIdSchema }), response: { 200: validatedOrderSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
     const settled = await settleCardPayment(app, request.params.id);
     if (settled.customerId !== customerId) throw new AppError(404, 'not_found', 'Paiement introuvable.');

@@ -16,27 +16,27 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const preOrder = { response: { 200: preOrderSchema } };
   const order = { response: { 200: validatedOrderSchema } };
 
-  app.post('/api/cart/validate', { schema: preOrder }, async (request) => {
+  app.post('/api/cart/validate', { schema: { summary: 'Turn the cart into a pre-order', ...preOrder } }, async (request) => {
     const { owner, deliveryId } = customerOf(request);
     const created = await validateCart(app.db, owner, deliveryId, app.clock.now());
     await releaseSupersededHolds(app, owner.customerId, created.id);
     return created;
   });
 
-  app.post('/api/cart/order', { schema: order }, async (request) => {
+  app.post('/api/cart/order', { schema: { summary: 'Order a free cart at once', ...order } }, async (request) => {
     const { owner, deliveryId } = customerOf(request);
     return orderFreeCart(app.db, owner, deliveryId, app.clock.now());
   });
 
-  app.post('/api/pending-order', { schema: preOrder }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
+  app.post('/api/pending-order', { schema: { summary: 'The open pre-order', ...preOrder } }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/pending-order/lunch-vouchers', { schema: { body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
+  app.post('/api/pending-order/lunch-vouchers', { schema: { summary: 'Declare paper meal vouchers', body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
     declareVouchers(app.db, customerOf(request).owner.customerId, request.body.lunch_vouchers),
   );
 
-  app.post('/api/pending-order/pool', { schema: preOrder }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
+  app.post('/api/pending-order/pool', { schema: { summary: 'Apply the pool to the pre-order', ...preOrder } }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/payment', { schema: order }, async (request) => {
+  app.post('/api/payment', { schema: { summary: 'Place the order when nothing is left to pay', ...order } }, async (request) => {
     const placed = await payWithoutCard(app.db, customerOf(request).owner.customerId, app.clock.now());
     // The pool paid the rest of a split payment: the Edenred part held is taken now.
     await captureHeldEdenred(app, placed.id);

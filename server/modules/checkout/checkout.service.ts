@@ -15,6 +15,7 @@ import { cartForCheckout } from '../cart/cart.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from './invoice-number';
+import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
 
 type PreOrderRow = typeof preOrders.$inferSelect;
 
@@ -194,7 +195,8 @@ function snapshotPortions(lines: SnapshotLine[]): Map<number, number> {
  * dish sold out meanwhile refuses the order instead of overselling it.
  */
 export async function placeOrder(db: Db, preOrderId: number, now: Date, options: { paymentId?: number } = {}): Promise<number> {
-  return db.transaction(async (tx) => {
+  let placed = false;
+  const orderId = await db.transaction(async (tx) => {
     const [pre] = await tx.select().from(preOrders).where(eq(preOrders.id, preOrderId)).for('update');
     if (!pre) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
     if (pre.orderId) return pre.orderId;
@@ -208,6 +210,7 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
     if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
     const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
+    if (refused.length) countSoldOut('checkout');
     if (refused.length) throw refusal(409, CHECKOUT_ERRORS.soldOut, 'Un plat de votre commande vient d’être épuisé : modifiez votre panier puis validez-le à nouveau.');
     if (cart) await deleteCart(tx, cart.id);
 
@@ -275,8 +278,12 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     // The card payment that placed the order owns it from the same commit: another payment of
     // this pre-order settling later finds the order taken by someone else (card-payment.ts).
     if (options.paymentId) await tx.update(payments).set({ orderId: order!.id }).where(eq(payments.id, options.paymentId));
+    placed = true;
     return order!.id;
   });
+  // Counted once committed, and once per order (a replay finds it placed).
+  if (placed) countOrderPlaced();
+  return orderId;
 }
 
 /** Completes the open pre-order when nothing is left to pay (pool, vouchers, meal-voucher balance). */
@@ -286,7 +293,9 @@ export async function payWithoutCard(db: Db, customerId: number, now: Date): Pro
   if (preOrderAmounts(pre, await customerPool(db, customerId)).remaining > 0) {
     throw refusal(409, CHECKOUT_ERRORS.remaining, 'Il reste un montant à payer : choisissez un moyen de paiement.');
   }
-  return validatedOrder(db, customerId, await placeOrder(db, pre.id, now));
+  const orderId = await placeOrder(db, pre.id, now);
+  countPayment('pool', 'success');
+  return validatedOrder(db, customerId, orderId);
 }
 
 /** Paying after the tour's cut-off is refused: the pre-order was validated for a delivery now closed. */
@@ -299,7 +308,9 @@ export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId'
 export async function orderFreeCart(db: Db, owner: CartOwner & { customerId: number }, deliveryId: number | null, now: Date): Promise<ValidatedOrder> {
   const pre = await validateCart(db, owner, deliveryId, now);
   if (pre.final_price !== 0) throw refusal(409, CHECKOUT_ERRORS.notFree, 'Cette commande n’est pas gratuite : passez par le paiement.');
-  return validatedOrder(db, owner.customerId, await placeOrder(db, pre.id, now));
+  const orderId = await placeOrder(db, pre.id, now);
+  countPayment('free', 'success');
+  return validatedOrder(db, owner.customerId, orderId);
 }
 
 export async function validatedOrder(db: Db, customerId: number, orderId: number): Promise<ValidatedOrder> {

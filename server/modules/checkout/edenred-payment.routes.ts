@@ -20,35 +20,35 @@ import { payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, remove
  * money is a POST, so it carries the anti-forgery token.
  */
 export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/payment/edenred/only', { schema: { body: edenredAmountBodySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
+  app.post('/api/payment/edenred/only', { schema: { summary: 'Pay the whole rest with the Edenred balance', body: edenredAmountBodySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
     payOnly(app, requireCustomerId(request), request.body.amount),
   );
 
   app.post(
     '/api/payment/edenred/partly',
-    { schema: { body: edenredAmountBodySchema, response: { 200: partlyAnswerSchema } } },
+    { schema: { summary: 'Hold part of the rest on the Edenred balance', body: edenredAmountBodySchema, response: { 200: partlyAnswerSchema } } },
     async (request) => payPartly(app, requireCustomerId(request), request.body.amount),
   );
 
-  app.post('/api/payment/edenred/refund', { schema: { body: edenredRefundBodySchema, response: { 200: preOrderSchema } } }, async (request) =>
+  app.post('/api/payment/edenred/refund', { schema: { summary: 'Remove the Edenred payment', body: edenredRefundBodySchema, response: { 200: preOrderSchema } } }, async (request) =>
     removeEdenredPayment(app, requireCustomerId(request), request.body.authorization_id, request.body.amount),
   );
 
   app.post(
     '/api/payment/edenred/refund/:id/order',
-    { schema: { params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }), response: { 200: refundForCardAnswerSchema } } },
+    { schema: { summary: 'Give the Edenred part back after a refused card', params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }), response: { 200: refundForCardAnswerSchema } } },
     async (request) => refundForRefusedCard(app, requireCustomerId(request), request.params.id),
   );
 
-  app.post('/api/payment/edenred/session', { schema: { response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
+  app.post('/api/payment/edenred/session', { schema: { summary: 'Open an Edenred widget session', response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
     startWidget(app, requireCustomerId(request)),
   );
 
-  app.post('/api/payment/edenred', { schema: { body: widgetPaymentBodySchema, response: { 200: widgetPaymentAnswerSchema } } }, async (request) =>
+  app.post('/api/payment/edenred', { schema: { summary: 'Register the Edenred widget’s payment', body: widgetPaymentBodySchema, response: { 200: widgetPaymentAnswerSchema } } }, async (request) =>
     registerWidgetPayment(app, requireCustomerId(request), request.body.payload),
   );
 
-  app.get('/api/payment/edenred/order-details', { schema: { querystring: orderDetailsQuerySchema, response: { 200: orderDetailsSchema } } }, async (request) =>
+  app.get('/api/payment/edenred/order-details', { schema: { summary: 'Whether the widget payment placed the order', querystring: orderDetailsQuerySchema, response: { 200: orderDetailsSchema } } }, async (request) =>
     widgetOrderDetails(app, requireCustomerId(request), request.query.id),
   );
 };

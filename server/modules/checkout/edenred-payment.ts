@@ -9,6 +9,7 @@ import { edenredOf, requireEdenredSession } from '../edenred/edenred-link';
 import { settleCardPayment } from './card-payment';
 import { captureHeldEdenred, releaseEdenredClaim } from './edenred-holds';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
+import { countPayment } from '../../lib/metrics';
 
 type PaymentRow = typeof payments.$inferSelect;
 type PreOrderRow = typeof preOrders.$inferSelect;
@@ -71,9 +72,11 @@ async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow
   try {
     tx = await edenredOf(app).createTransaction(session.accessToken, { orderRef: orderRef(pre, 'b'), amount, capture });
   } catch (err) {
+    countPayment('edenred', 'error');
     await releaseEdenredClaim(app, pre.id);
     throw providerFailure(app, err);
   }
+  countPayment('edenred', 'success');
   await app.db.update(preOrders).set({ edenredPayment: { unit_amount: amount, authorization_id: tx.authorizationId } }).where(eq(preOrders.id, pre.id));
   await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: BALANCE, providerId: tx.authorizationId, amountCents: amount, status: tx.status });
   return tx;
@@ -182,6 +185,7 @@ export async function startWidget(app: FastifyInstance, customerId: number): Pro
 /** Records what the provider says of a widget payment; a success places the order, once. */
 async function settleWidget(app: FastifyInstance, payment: PaymentRow, state: EdenredWidgetPayment): Promise<PaymentRow> {
   if (payment.orderId || state.amount !== payment.amountCents) return payment;
+  if (state.status !== payment.status) countPayment('edenred', state.status === 'succeeded' ? 'success' : state.status === 'failed' ? 'refused' : 'pending');
   let orderId: number | null = null;
   if (state.status === 'succeeded') {
     orderId = await placeOrRefund(app, payment, payment.preOrderId);

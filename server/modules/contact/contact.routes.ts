@@ -33,7 +33,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact',
     {
-      schema: { response: { 200: contactResponseSchema, 201: contactResponseSchema } },
+      schema: { summary: 'Send the contact form (multipart, with files)', response: { 200: contactResponseSchema, 201: contactResponseSchema } },
+      // Read part by part below (files streamed to disk), so documented rather than validated here.
+      config: { documentedMultipartBody: { fields: contactBodySchema, files: 'files' } },
       // A declared body past the limit is refused before any of it is read.
       onRequest: async (request, reply) => {
         const length = Number(request.headers['content-length'] ?? 0);
@@ -68,7 +70,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/landing-page/contact',
     {
-      schema: { body: landingContactBodySchema, response: { 200: contactResponseSchema, 201: contactResponseSchema } },
+      schema: { summary: 'A company asks for a private delivery point', body: landingContactBodySchema, response: { 200: contactResponseSchema, 201: contactResponseSchema } },
       preHandler: rateLimit({ name: 'landing', ...CONTACT_LIMITS.landing }),
     },
     async (request, reply) => {

@@ -28,7 +28,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/delivery-locations',
     // Public and the same for everyone: from the in-process copy (read-cache.ts), no session read.
-    { config: { session: false }, schema: { querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
+    { config: { session: false }, schema: { summary: 'Delivery points with their slots on a date', querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendSerialized(request, reply, await catalogAnswers.locations(app.db, date));
@@ -37,14 +37,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/delivery-locations/search',
-    { config: { session: false }, schema: { querystring: deliverySearchQuerySchema, response: { 200: deliveryLocationsSchema } } },
+    { config: { session: false }, schema: { summary: 'Delivery points matching a search', querystring: deliverySearchQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
       return sendCacheable(request, reply, await searchLocations(app.db, date, request.query.search));
     },
   );
 
-  app.post('/api/deliveries', { schema: { body: selectDeliveryBodySchema, response: { 200: deliverySchema } } }, async (request, reply) => {
+  app.post('/api/deliveries', { schema: { summary: 'Choose a delivery slot', body: selectDeliveryBodySchema, response: { 200: deliverySchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     const now = app.clock.now();
     const delivery = await checkChoice(app.db, request.body.id, await deliveryDateAt(app.db, now), now);

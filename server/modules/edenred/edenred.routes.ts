@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nonJsonAnswer } from '../../../src/shared/api/documents';
 import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '../../../src/shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
 import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred-link';
@@ -32,22 +33,27 @@ const callbackQuery = z.object({
 /** The customer's Edenred link (docs/product/payments.md): login, balance, logout. */
 export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
   // A POST: it starts a login (its state and PKCE verifier are stored).
-  app.post('/api/edenred/oauth-url', { schema: { response: { 200: oauthUrlSchema } } }, async (request) => {
+  app.post('/api/edenred/oauth-url', { schema: { summary: 'Start linking an Edenred account', response: { 200: oauthUrlSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
     return { url: await startLogin(app, request.session!.id, customerId) };
   });
 
   // Reached by the provider's redirect: a page, never a JSON error, whatever went wrong.
-  app.get('/api/edenred/callback', { schema: { querystring: callbackQuery } }, async (request, reply) => {
+  const callbackSchema = {
+    summary: 'Where Edenred’s login sends the popup back',
+    querystring: callbackQuery,
+    response: { 200: nonJsonAnswer('text/html', 'A page that tells the opener how the login went, then closes') },
+  };
+  app.get('/api/edenred/callback', { schema: callbackSchema }, async (request, reply) => {
     const outcome = await finishLogin(app, request.session?.id ?? null, request.query);
     return reply.type('text/html; charset=utf-8').send(callbackPage(outcome));
   });
 
-  app.get('/api/edenred/balance', { schema: { response: { 200: balanceSchema } } }, async (request) => ({
+  app.get('/api/edenred/balance', { schema: { summary: 'The linked Edenred balance', response: { 200: balanceSchema } } }, async (request) => ({
     balance: await balanceOf(app, requireCustomerId(request)),
   }));
 
-  app.post('/api/edenred/logout', { schema: { response: { 200: edenredLogoutSchema } } }, async (request) => {
+  app.post('/api/edenred/logout', { schema: { summary: 'Unlink the Edenred account', response: { 200: edenredLogoutSchema } } }, async (request) => {
     await logout(app, requireCustomerId(request));
     return { balance: 0, link: null, isConnectedToEdenred: false as const };
   });

@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
    * the caller's session: with a session cookie and the database down, that read would fail first
    * and its error envelope does not fit this route's 503 answer (it came out as a 500).
    */
-  app.get('/api/health', { config: { session: false }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+  app.get('/api/health', { config: { session: false }, schema: { summary: 'Whether the server and its database answer', response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await app.database.ping();

@@ -9,7 +9,7 @@ const limited = rateLimit({ name: 'newsletter', max: 10, windowMs: 10 * 60 * 100
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter',
-    { schema: { body: newsletterBodySchema, response: { 200: newsletterResponseSchema } }, preHandler: limited },
+    { schema: { summary: 'Subscribe to the newsletter', body: newsletterBodySchema, response: { 200: newsletterResponseSchema } }, preHandler: limited },
     async (request) => {
       await subscribe(app.db, request.body.email, app.clock.now(), 'site');
       return { message: MESSAGES.newsletterSuccess, subscribed: true };
@@ -19,7 +19,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Always the same answer, whether the address was subscribed or not (no enumeration). */
   app.delete(
     '/api/newsletter',
-    { schema: { body: newsletterBodySchema, response: { 200: newsletterResponseSchema } }, preHandler: limited },
+    { schema: { summary: 'Unsubscribe from the newsletter', body: newsletterBodySchema, response: { 200: newsletterResponseSchema } }, preHandler: limited },
     async (request) => {
       await unsubscribe(app.db, request.body.email, app.clock.now());
       return { message: 'Vous êtes désinscrit de notre lettre d’information.', subscribed: false };

@@ -6,7 +6,7 @@ import { appState, publicSettings, shopOpen } from './state.service';
 
 export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The whole app state; gives an anonymous visitor a session (and its cookies) on first call. */
-  app.get('/api/state', { schema: { response: { 200: stateSchema } } }, async (request, reply) => {
+  app.get('/api/state', { schema: { summary: 'The visitor’s state: customer, cart, delivery, settings', response: { 200: stateSchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     reply.header('cache-control', 'no-store');
     return appState(app.db, session, app.clock.now(), chosenDeliveryId(request));
@@ -16,11 +16,11 @@ export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
    * The shop's settings (social links, banner, features on or off): public, the same for everyone.
    * `sandbox: '1'` while payments are simulated, so every page, server-rendered, says so.
    */
-  app.get('/api/settings', { config: { session: false }, schema: { response: { 200: settingsSchema } } }, async (request, reply) =>
+  app.get('/api/settings', { config: { session: false }, schema: { summary: 'The public settings', response: { 200: settingsSchema } } }, async (request, reply) =>
     sendCacheable(request, reply, await publicSettings(app)),
   );
 
-  app.get('/api/state/shop-open', { schema: { response: { 200: shopOpenSchema } } }, async (_request, reply) => {
+  app.get('/api/state/shop-open', { schema: { summary: 'Whether orders are open now', response: { 200: shopOpenSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
     return shopOpen(app.db, app.clock.now());
   });

@@ -56,6 +56,13 @@ export type PreOrder = z.infer<typeof preOrderSchema>;
 /** POST /api/payment/paygreen: where to send the buyer to pay by card. */
 export const cardPaymentStartSchema = z.object({ hosted_payment_url: z.string() });
 
+/** What the buyer's return from PayGreen and its notification learn of the payment. */
+export const CARD_RETURN_STATUSES = ['success', 'refused', 'pending'] as const;
+export type CardReturnStatus = (typeof CARD_RETURN_STATUSES)[number];
+
+/** The answer to PayGreen's notification (its status as PayGreen then tells it). */
+export const cardNotificationAnswerSchema = z.object({ received: z.literal(true), status: z.enum(CARD_RETURN_STATUSES) });
+
 /** A placed order as the validated-order pop-in needs it (docs/product/payments.md). */
 export const validatedOrderSchema = z.object({
   id: z.int(),

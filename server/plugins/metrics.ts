@@ -1,0 +1,58 @@
+import { BlockList, isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { httpDuration, httpRequests, metricsRegistry, watchPool } from '../lib/metrics';
+
+export const METRICS_PATH = '/metrics';
+
+/** An IPv4 address written as IPv6 (`::ffff:10.0.0.7`) as plain IPv4. */
+const plainAddress = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address);
+
+/** Loopback always; then the addresses and CIDRs of METRICS_ALLOW (the monitoring network). */
+export function scrapersAllowed(allow: readonly string[]): (address: string | undefined) => boolean {
+  const list = new BlockList();
+  list.addSubnet('127.0.0.0', 8, 'ipv4');
+  list.addAddress('::1', 'ipv6');
+  for (const entry of allow) {
+    const [address, bits] = entry.split('/') as [string, string | undefined];
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    if (!address) return false;
+    const plain = plainAddress(address);
+    const type = isIP(plain) === 6 ? 'ipv6' : isIP(plain) === 4 ? 'ipv4' : null;
+    return type !== null && list.check(plain, type);
+  };
+}
+
+/**
+ * GET /metrics in Prometheus' text format, on the app's own port, for loopback and METRICS_ALLOW
+ * only: judged by the connection's address (a proxy's X-Forwarded-For is never read here, so a
+ * proxy on this machine must not forward /metrics). Anyone else gets the ordinary 404. No session,
+ * no anti-forgery (a GET), no cookie.
+ *
+ * Every answer is counted by method, route pattern (never the raw URL, so the number of series
+ * stays bounded; `unmatched` for unknown paths) and status.
+ */
+export default fp(async function metrics(app: FastifyInstance) {
+  const allowed = scrapersAllowed(app.env.METRICS_ALLOW);
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === METRICS_PATH) return;
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  const { poolStats } = app.database;
+  if (poolStats) app.addHook('onClose', watchPool(poolStats));
+
+  app.get(METRICS_PATH, { config: { session: false } }, async (request, reply) => {
+    if (!allowed(request.socket.remoteAddress)) return reply.callNotFound();
+    const body = await metricsRegistry.metrics();
+    return reply.type(metricsRegistry.contentType).header('cache-control', 'no-store').send(body);
+  });
+});
