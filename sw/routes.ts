@@ -98,6 +98,18 @@ export function mapOriginsOf(styleUrl: string): string[] {
   }
 }
 
+/**
+ * Where a payment return goes when the network fails on the way back from the provider's page:
+ * to the order page, told the payment is pending, so the app checks the order as soon as it can
+ * (the server settles it then) instead of the browser's error page. Null for any other request.
+ */
+export function paymentReturnFallback(url: URL, origin: string): string | null {
+  if (url.origin !== origin || url.pathname !== '/api/payment/paygreen/return') return null;
+  const poId = url.searchParams.get('po_id');
+  const target = new URLSearchParams({ payment_status: poId ? 'pending' : 'refused', ...(poId ? { po_id: poId } : {}) });
+  return `/passer-commande?${target}`;
+}
+
 /** Caches to delete on activate: ours of older versions and any other stray cache, never the precache. */
 /**
  * The pages kept as the server rendered them (navigations, network first), one cache per build: a

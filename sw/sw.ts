@@ -7,7 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { DEFAULT_MAP_STYLE_URL } from '../src/shared/constants';
 import { SHELL_PATH } from '../src/shared/paths';
-import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
+import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, paymentReturnFallback, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -79,6 +79,19 @@ registerRoute(
     },
     { denylist: NAVIGATION_DENYLIST },
   ),
+);
+
+// The way back from the payment page: the server's answer when it comes, else the order page,
+// which checks the pending payment as soon as the network allows.
+registerRoute(
+  ({ url, request }) => request.mode === 'navigate' && paymentReturnFallback(url, self.location.origin) !== null,
+  async ({ request, url }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return Response.redirect(paymentReturnFallback(url, self.location.origin)!, 303);
+    }
+  },
 );
 
 const context = {

@@ -182,6 +182,22 @@ test('back from the card page on a dead connection: the check waits, then comple
   expect(page.url()).not.toContain('payment_status');
 });
 
+test('the way back from the card page itself fails: the worker sends the customer to the check, not to an error page', async ({ page, context }, info) => {
+  await customerWithCart(page, `${info.project.name}-retour-perdu`);
+  await openPayment(page);
+  await recap(page).getByRole('button', { name: 'CB / Tickets restaurant' }).click();
+  await page.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
+  const po = /\/pay\/(po_[A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+  await page.request.post(`/__sandbox/paygreen/payment-orders/${po}/outcome`, { data: { status: 'successed' } });
+  await context.setOffline(true);
+  // The provider sends the buyer back to the shop's return address: no network to reach it.
+  await page.goto(`/api/payment/paygreen/return?po_id=${po}`);
+  await expect(page).toHaveURL(new RegExp(`/passer-commande\\?payment_status=pending&po_id=${po}$`));
+  await expect(page.getByText('nous vérifierons votre paiement dès le retour du réseau')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('dialog', { name: 'Vous allez vous régaler' })).toBeVisible({ timeout: 15_000 });
+});
+
 test('adding offline changes nothing on the server', async ({ page, context }) => {
   await visitOnce(page);
   const token = await xsrfToken(page);

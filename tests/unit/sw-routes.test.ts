@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapOriginsOf, NAVIGATION_DENYLIST, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES } from '../../sw/routes';
+import { mapOriginsOf, NAVIGATION_DENYLIST, paymentReturnFallback, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES } from '../../sw/routes';
 
 const denied = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path));
 
@@ -133,5 +133,19 @@ describe('service worker cache cleanup on activate', () => {
 
   it('names every cache with its version', () => {
     for (const name of Object.values(RUNTIME_CACHES)) expect(name).toMatch(/^popote-[a-z-]+-v\d+$/);
+  });
+});
+
+describe('service worker: the way back from the payment page on a dead connection', () => {
+  const origin = 'https://popote.example';
+  it('goes to the order page with the payment pending, so the app checks it once online', () => {
+    expect(paymentReturnFallback(new URL(`${origin}/api/payment/paygreen/return?po_id=po_123`), origin)).toBe('/passer-commande?payment_status=pending&po_id=po_123');
+  });
+  it('without a payment id, says refused (nothing to check)', () => {
+    expect(paymentReturnFallback(new URL(`${origin}/api/payment/paygreen/return`), origin)).toBe('/passer-commande?payment_status=refused');
+  });
+  it('concerns that path of this shop only', () => {
+    expect(paymentReturnFallback(new URL(`${origin}/api/payment/paygreen/notification`), origin)).toBeNull();
+    expect(paymentReturnFallback(new URL('https://elsewhere.example/api/payment/paygreen/return?po_id=x'), origin)).toBeNull();
   });
 });
