@@ -35,6 +35,7 @@ import { startAfterHydration } from './after-hydration';
 import { useDishDetail } from './detail-navigation';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
+import { KEPT_PAYMENT_KEY } from '../features/payment/kept-payment-key';
 
 // Modal contents load when first opened: they stay out of the home page's JavaScript.
 // The cart's too: it loads once the cart holds something, or on its first opening.
@@ -131,9 +132,18 @@ export function AppShell() {
   }, [queryClient]);
   useEffect(() => startAfterHydration(queryClient), [queryClient]);
   // Back from the card provider's page, on any page: payment_status and po_id, read once.
+  // Else a card payment left unsettled on this device (a reload, a dead connection, the app closed
+  // while it was pending) is checked again, quietly.
   useEffect(() => {
     const { pathname: path, search, hash } = window.location;
-    if (!/[?&]payment_status=/.test(search)) return;
+    if (!/[?&]payment_status=/.test(search)) {
+      if (readStorage(KEPT_PAYMENT_KEY) === null) return;
+      void paymentFlow().then(({ handleCardReturn, keptCardPayment }) => {
+        const poId = keptCardPayment();
+        if (poId) void handleCardReturn({ status: 'pending', poId }, payment.ctx, () => undefined, true);
+      });
+      return;
+    }
     void paymentFlow().then(({ handleCardReturn, readCardReturn, withoutCardReturn }) => {
       const ret = readCardReturn(search);
       const clear = () => router.history.replace(`${path}${withoutCardReturn(search)}${hash}`);
@@ -349,4 +359,13 @@ export function AppShell() {
       <Snackbars />
     </>
   );
+}
+
+/** A stored value, or null when there is none or storage is refused (private modes). */
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }

@@ -70,6 +70,24 @@ test('a pending card payment shows the loader until the provider confirms it', a
   await expect(page.getByText('Validation de votre paiement...')).toHaveCount(0);
 });
 
+test('a payment left pending is not lost when the app is closed: the next visit finds it confirmed', async ({ page }, info) => {
+  const { location } = await customerWithCart(page, `${info.project.name}-revient`);
+  await openPayment(page);
+  const poId = await toHostedPage(page);
+  await page.getByRole('button', { name: 'Laisser en attente' }).click();
+  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  // The customer leaves while it is checked: the next visit checks it again, still pending, quietly.
+  await page.goto('/');
+  await expect(page.getByText('Validation de votre paiement...')).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('popote:card-payment') ?? 'null')?.poId)).toBe(poId);
+  // The provider confirms while the app is closed; opened again, the order is there.
+  expect((await page.request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } })).ok()).toBe(true);
+  await page.goto('/passer-commande');
+  await expectValidated(page, location.name);
+  // Settled: no longer kept to be checked again.
+  expect(await page.evaluate(() => localStorage.getItem('popote:card-payment'))).toBeNull();
+});
+
 test('paper vouchers go to the pool, the pool pays part, the card the rest', async ({ page }, info) => {
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);

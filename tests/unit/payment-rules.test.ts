@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryHours, edenredPlan, purchaseEvent, widgetConfirmed, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
+import { deliveryHours, edenredPlan, forgetCardPayment, keepCardPayment, keptCardPayment, purchaseEvent, widgetConfirmed, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
 import { cardAmountTooSmall, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '../../src/shared/api/checkout';
 
 describe('paper vouchers', () => {
@@ -107,5 +107,24 @@ describe('applying the Edenred balance', () => {
 
   it('counts statuses 1 and 2 as a confirmed widget payment', () => {
     expect([0, 1, 2, 3].map(widgetConfirmed)).toEqual([false, true, true, false]);
+  });
+});
+
+describe('a card payment kept on the device until settled', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  it('is found again at the next start, then forgotten once settled', () => {
+    keepCardPayment('po_abc123', now);
+    expect(keptCardPayment(now + 60_000)).toBe('po_abc123');
+    forgetCardPayment();
+    expect(keptCardPayment(now + 60_000)).toBeNull();
+  });
+  it('is dropped after a day, and when unreadable', () => {
+    keepCardPayment('po_abc123', now);
+    expect(keptCardPayment(now + 24 * 60 * 60 * 1000)).toBeNull();
+    expect(localStorage.getItem('popote:card-payment')).toBeNull();
+    localStorage.setItem('popote:card-payment', '{not json');
+    expect(keptCardPayment(now)).toBeNull();
+    localStorage.setItem('popote:card-payment', JSON.stringify({ poId: '../../evil', at: now }));
+    expect(keptCardPayment(now)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { ValidatedOrder } from '../../shared/api/checkout';
 import { CHECKOUT_ERRORS } from '../../shared/api/checkout';
 import { fetchCardOrder, orderFreeCart, refundEdenredForCard, startCardPayment, validateCart } from './api/payment-calls';
 import { payment } from './payment-store';
-import { purchaseEvent, type CardReturn } from './payment-rules';
+import { forgetCardPayment, keepCardPayment, purchaseEvent, type CardReturn } from './payment-rules';
 
 /** What payment needs from the app: refresh the server state (cart, pool, orders) after a change. */
 export interface PaymentContext {
@@ -89,8 +89,14 @@ export async function payByCard(): Promise<void> {
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The return from the hosted card page (docs/product/payments.md), read once on any page. */
-export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, clearUrl: () => void) {
+/**
+ * The return from the hosted card page (docs/product/payments.md), read once on any page. The
+ * payment is kept on the device until it is settled (confirmed or refused): a reload, a lost
+ * connection or closing the app does not lose it. `resumed`: a kept payment checked again at the
+ * app's start, once and quietly (no loader; said only once it is settled).
+ */
+export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, clearUrl: () => void, resumed = false) {
+  if (ret.poId && ret.status !== 'refused') keepCardPayment(ret.poId);
   if (!isOnline()) {
     // Back from the provider on a dead connection (the page came from the service worker): the
     // loader says the payment is being checked, and the check runs when the network returns. The
@@ -101,37 +107,47 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
   }
   clearUrl();
   if (ret.status === 'refused') {
+    forgetCardPayment();
     notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
     // The Edenred part of a split payment goes back; its errors are only logged.
     if (ret.poId) await refundEdenredForCard(ret.poId).catch((err: unknown) => console.error('Remboursement Edenred impossible', err));
     return;
   }
   if (!ret.poId) return;
-  payment.loader = true;
-  const tries = ret.status === 'pending' ? PENDING_POLL.tries : 1;
+  payment.loader = !resumed;
+  const tries = resumed ? 1 : ret.status === 'pending' ? PENDING_POLL.tries : 1;
   try {
     for (let i = 0; i < tries; i++) {
       try {
         const order = await fetchCardOrder(ret.poId);
+        forgetCardPayment();
         await completePayment(order, ctx);
         return;
       } catch (err) {
         const pending = err instanceof ApiError && err.body.code === 'payment_pending';
         if (err instanceof ApiError && err.status === 402) {
+          forgetCardPayment();
           notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
           return;
         }
-        if (!pending && ret.status === 'success') {
+        if (err instanceof ApiError && err.status === 404) {
+          // Not this customer's payment (or unknown): nothing to check any more.
+          forgetCardPayment();
+          if (ret.status === 'success') console.error('Commande introuvable après le paiement', err);
+          return;
+        }
+        if (!pending && ret.status === 'success' && !resumed) {
           console.error('Commande introuvable après le paiement', err);
           return;
         }
         if (i < tries - 1) await wait(PENDING_POLL.intervalMs);
       }
     }
-    notify({ title: 'Paiment en attente', message: 'Vous allez recevoir une notification dès la réception du paiement.', type: 'info' });
+    // Still unsettled: kept, checked again at the app's next start.
+    if (!resumed) notify({ title: 'Paiment en attente', message: 'Vous allez recevoir une notification dès la réception du paiement.', type: 'info' });
   } finally {
     payment.loader = false;
   }
 }
 
-export { readCardReturn, withoutCardReturn } from './payment-rules';
+export { keptCardPayment, readCardReturn, withoutCardReturn } from './payment-rules';
