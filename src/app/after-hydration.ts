@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { restoreStoredCart } from '../features/cart/cart-store';
+import { restoreStoredCart, shareCartWithOtherTabs } from '../features/cart/cart-store';
 import { registerServiceWorker } from '../features/pwa/register-sw';
 import { watchConnection } from '../lib/connection-store';
 
@@ -18,6 +18,7 @@ export function startAfterHydration(queryClient: QueryClient): void {
   watchConnection(() => void queryClient.invalidateQueries());
   // The last cart seen, until the server answers (offline, it is all there is).
   void restoreStoredCart();
+  shareCartWithOtherTabs();
   registerServiceWorker();
   // What stays readable offline comes back from IndexedDB (not needed to draw the page online).
   void import('./query-persistence').then((m) => m.persistOfflineQueries(queryClient));

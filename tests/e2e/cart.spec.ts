@@ -197,3 +197,18 @@ test('a customer returns containers, never worth more than the order', async ({ 
   await expect(snackbar(page, 'Impossible de rendre plus de consignes !')).toHaveCount(1);
   await emptyCart(page);
 });
+
+test('two tabs of the app agree on the cart at once', async ({ page, context }) => {
+  await page.goto('/passer-commande');
+  const { starter } = await catalog(page);
+  const other = await context.newPage();
+  await other.goto('/passer-commande');
+  await other.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Panier, 1 article/ })).toBeAttached();
+  // The other tab shows it without a reload, and the other way round.
+  await expect(other.getByRole('button', { name: /^Panier, 1 article/ })).toBeAttached();
+  await other.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Panier, 2 articles/ })).toBeAttached();
+  await other.close();
+});

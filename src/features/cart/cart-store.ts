@@ -21,6 +21,37 @@ export function replaceCart(cart: Cart | null, now = Date.now()) {
   cartState.cart = cart;
   cartState.expiresAt = cart && cart.products.length ? now + cart.expiration_in_seconds * 1000 : null;
   storeCart(cart);
+  tellOtherTabs({ cart, expiresAt: cartState.expiresAt });
+}
+
+/** What one tab tells the others of the app: the cart the server last answered it. */
+interface TabMessage {
+  cart: Cart | null;
+  expiresAt: number | null;
+}
+let otherTabs: BroadcastChannel | null = null;
+
+/** Sent as JSON: the answer objects may be wrapped (not cloneable), and telling must never break the page. */
+function tellOtherTabs(message: TabMessage) {
+  try {
+    otherTabs?.postMessage(JSON.stringify(message));
+  } catch (error) {
+    console.warn('Le panier n’a pas pu être partagé avec les autres onglets', error);
+  }
+}
+
+/**
+ * Two tabs of the app share one cart on the server: each answer one of them gets is shown by the
+ * others at once (without telling it back), so they never disagree. Started after hydration.
+ */
+export function shareCartWithOtherTabs() {
+  if (otherTabs || typeof BroadcastChannel === 'undefined') return;
+  otherTabs = new BroadcastChannel('popote:cart');
+  otherTabs.onmessage = (event: MessageEvent<string>) => {
+    const message = JSON.parse(event.data) as TabMessage;
+    cartState.cart = message.cart;
+    cartState.expiresAt = message.expiresAt;
+  };
 }
 
 /** A snapshot of the last cart the server answered, so a customer offline still sees it (read-only). */
