@@ -59,7 +59,11 @@ export async function loadDeliveryDate(queryClient: QueryClient): Promise<string
   if (known) return known.current_delivery_date;
   try {
     // The server's page never reads the state (it is personal): the shop-open answer has the date.
-    if (typeof window !== 'undefined' && onlineManager.isOnline()) return (await queryClient.ensureQueryData(appStateQuery)).current_delivery_date;
+    // Once, never retried: a retry falling after the app learnt it is offline would be paused until
+    // the network returns, and the page would wait for it ("Chargement de la page" offline).
+    if (typeof window !== 'undefined' && navigator.onLine && onlineManager.isOnline()) {
+      return (await queryClient.ensureQueryData({ ...appStateQuery, retry: false })).current_delivery_date;
+    }
   } catch {
     // The shop-open answer below may still be there.
   }

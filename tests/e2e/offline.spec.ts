@@ -54,6 +54,12 @@ test('cold start offline after one visit: the shell, the menus with their age, a
   await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
   await expect(page.getByTestId('data-age').first()).toHaveText(/^Menus du [a-z]+ \d{1,2} à \d\d:\d\d$/);
   await page.screenshot({ path: `/tmp/shots/${test.info().project.name}-offline-menus.png` });
+  // The notice can be reduced to a small mark, which opens it again.
+  await banner(page).getByRole('button', { name: 'Réduire l’avis hors connexion' }).click();
+  await expect(banner(page)).toHaveText('Hors connexion');
+  await page.screenshot({ path: `/tmp/shots/${test.info().project.name}-offline-reduced.png` });
+  await banner(page).getByRole('button', { name: 'Hors connexion' }).click();
+  await expect(banner(page)).toContainText('restent consultables');
   await goOnline(page, context);
   await expect(page.getByTestId('data-age')).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../lib/connection-store';
 import styles from './offline-banner.module.css';
@@ -5,10 +6,25 @@ import styles from './offline-banner.module.css';
 /**
  * The persistent notice of a lost connection (not a 3-second toast): what still works and what waits
  * for the network; then, for a few seconds, that the connection is back and the data refreshed.
+ * On a phone it takes room: the customer may reduce it to a small "Hors connexion" mark (which
+ * opens it again) for the rest of that offline period.
  */
 export function OfflineBanner() {
   const { online, restored } = useSnapshot(connection);
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    if (online) setReduced(false);
+  }, [online]);
   if (online && !restored) return <div role="status" aria-live="polite" className={styles.live} />;
+  if (!online && reduced) {
+    return (
+      <div role="status" aria-live="polite" className={`${styles.banner} ${styles.offline} ${styles.reduced}`} data-testid="connection-banner">
+        <button type="button" className={styles.mark} aria-expanded={false} onClick={() => setReduced(false)}>
+          Hors connexion
+        </button>
+      </div>
+    );
+  }
   return (
     <div role="status" aria-live="polite" className={`${styles.banner} ${online ? styles.back : styles.offline}`} data-testid="connection-banner">
       {online ? (
@@ -16,10 +32,15 @@ export function OfflineBanner() {
           <strong>La connexion est revenue.</strong> Les menus, votre panier et votre livraison sont à jour.
         </p>
       ) : (
-        <p>
-          <strong>Vous êtes hors connexion.</strong> Les menus, les plats, les points de livraison et votre panier restent consultables ;
-          ajouter au panier, choisir une livraison, vous connecter et payer attendent le retour du réseau.
-        </p>
+        <>
+          <p>
+            <strong>Vous êtes hors connexion.</strong> Les menus, les plats, les points de livraison et votre panier restent consultables ;
+            ajouter au panier, choisir une livraison, vous connecter et payer attendent le retour du réseau.
+          </p>
+          <button type="button" className={styles.reduce} aria-label="Réduire l’avis hors connexion" aria-expanded onClick={() => setReduced(true)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </>
       )}
     </div>
   );
