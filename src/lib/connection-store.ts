@@ -16,6 +16,8 @@ export const connection = proxy({
   // online, and the first render in the browser must draw the same.
   online: true,
   restored: false,
+  /** The customer reduced the offline notice to a small mark, for this offline period. */
+  noticeReduced: false,
 });
 
 let restoredTimer: ReturnType<typeof setTimeout> | undefined;
@@ -28,6 +30,7 @@ export function watchConnection(onBack: () => void): () => void {
     clearTimeout(restoredTimer);
     connection.online = false;
     connection.restored = false;
+    connection.noticeReduced = false;
     onlineManager.setOnline(false);
   };
   const online = () => {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../lib/connection-store';
 import styles from './offline-banner.module.css';
@@ -10,11 +9,8 @@ import styles from './offline-banner.module.css';
  * opens it again) for the rest of that offline period.
  */
 export function OfflineBanner() {
-  const { online, restored } = useSnapshot(connection);
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    if (online) setReduced(false);
-  }, [online]);
+  const { online, restored, noticeReduced: reduced } = useSnapshot(connection);
+  const setReduced = (value: boolean) => (connection.noticeReduced = value);
   if (online && !restored) return <div role="status" aria-live="polite" className={styles.live} />;
   if (!online && reduced) {
     return (
