@@ -307,7 +307,13 @@ export const payments = pgTable(
     orderId: integer('order_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerId)],
+  (t) => [
+    uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerId),
+    // One card payment under way per customer: a second attempt waits for it or cancels it first.
+    uniqueIndex('payments_live_card_uq')
+      .on(t.customerId)
+      .where(sql`${t.provider} = 'paygreen' and ${t.status} in ('starting', 'pending', 'authorized') and ${t.orderId} is null`),
+  ],
 );
 
 /** The PayGreen emulator's payment orders (sandbox only), kept in the database like everything else. */

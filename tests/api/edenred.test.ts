@@ -260,7 +260,7 @@ describe('paying with the Edenred balance', () => {
     expect((await c.call('POST', `/api/payment/edenred/refund/${po}/order`)).json()).toEqual({ refunded: false });
   });
 
-  it('words the daily cap (LIMIT_EXCEEDED) and any other provider refusal in the customer's words, taking nothing', async () => {
+  it('words the daily cap (LIMIT_EXCEEDED) and any other provider refusal in the customer’s words, taking nothing', async () => {
     const c = await customerWithCart(app);
     await link(c);
     await setProviderBalance('marie@edenred.test', 4500);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall } from '../../../src/shared/api/checkout';
@@ -6,6 +7,8 @@ import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
 import { captureHeldEdenred } from './edenred-holds';
+import { isUniqueViolation } from '../../lib/errors';
+import { paymentPending, resolveLiveCardPayments } from './card-pending';
 
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
@@ -19,13 +22,30 @@ function providerError(err: unknown, log?: FastifyInstance['log']) {
 
 /** Starts a PayGreen payment order for what is left to pay on the customer's open pre-order. */
 export async function startCardPayment(app: FastifyInstance, customerId: number): Promise<{ hosted_payment_url: string }> {
-  const pre = await requireOpenPreOrder(app.db, customerId);
-  await checkStillOpen(app.db, pre, app.clock.now());
+  const open = await requireOpenPreOrder(app.db, customerId);
+  await checkStillOpen(app.db, open, app.clock.now());
+  // An earlier attempt still under way is settled, or canceled at PayGreen when nobody paid it:
+  // it can then never be paid beside this one. One PayGreen may not cancel (authorized) blocks.
+  if ((await resolveLiveCardPayments(app, customerId, { cancel: true })).length) throw paymentPending();
+  const [pre] = await app.db.select().from(preOrders).where(eq(preOrders.id, open.id));
+  if (!pre || pre.orderId) throw new AppError(409, CHECKOUT_ERRORS.alreadyPaid, 'Votre commande est déjà payée : elle est confirmée.');
   const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
   if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer par carte : finalisez votre commande.');
   if (cardAmountTooSmall(remaining)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
   const [customer] = await app.db.select().from(customers).where(eq(customers.id, customerId));
   const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
+  // The attempt is claimed before PayGreen is asked: a concurrent one (another tab, another
+  // instance) meets the unique index of live card payments and is refused.
+  let claimed;
+  try {
+    [claimed] = await app.db
+      .insert(payments)
+      .values({ preOrderId: pre.id, customerId, provider: 'paygreen', providerId: `starting-${randomUUID()}`, amountCents: remaining, status: 'starting', createdAt: app.clock.now() })
+      .returning({ id: payments.id });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw paymentPending();
+    throw err;
+  }
   let order;
   try {
     order = await app.paygreen().createPaymentOrder({
@@ -36,12 +56,13 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
       notificationUrl: `${base}/api/payment/paygreen/notification`,
       buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
     });
+    if (!order.hosted_payment_url) throw new PayGreenError('no hosted_payment_url', { code: 'invalid_response' });
   } catch (err) {
+    await app.db.delete(payments).where(eq(payments.id, claimed!.id));
     if (err instanceof PayGreenError) throw providerError(err, app.log);
     throw err;
   }
-  if (!order.hosted_payment_url) throw providerError(new Error('no hosted_payment_url'), app.log);
-  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: 'paygreen', providerId: order.id, amountCents: remaining, status: order.status });
+  await app.db.update(payments).set({ providerId: order.id, status: order.status }).where(eq(payments.id, claimed!.id));
   if (pre.cartId) await app.db.update(carts).set({ expiresAt: new Date(app.clock.now().getTime() + PAYMENT_HOLD_MS) }).where(eq(carts.id, pre.cartId));
   return { hosted_payment_url: order.hosted_payment_url };
 }

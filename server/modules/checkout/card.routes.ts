@@ -4,6 +4,7 @@ import { PAYMENT_ORDER_ID_PATTERN, cardPaymentStartSchema, validatedOrderSchema 
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';
+import { paymentPending, resolveLiveCardPayments } from './card-pending';
 import { validatedOrder } from './checkout.service';
 
 const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' });
@@ -12,6 +13,16 @@ const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Pa
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/payment/paygreen', { schema: { response: { 200: cardPaymentStartSchema } } }, async (request) => {
     return startCardPayment(app, requireCustomerId(request));
+  });
+
+  /**
+   * "Annuler le paiement": the customer gives up a card payment under way (hosted page left). It
+   * is canceled at PayGreen unless paid or authorized meanwhile (then settled, or 409 while
+   * PayGreen decides); the cart can be changed again.
+   */
+  app.post('/api/payment/paygreen/cancel', { schema: { response: { 200: z.object({ pending: z.boolean() }) } } }, async (request) => {
+    if ((await resolveLiveCardPayments(app, requireCustomerId(request), { cancel: true })).length) throw paymentPending();
+    return { pending: false };
   });
 
   /** PayGreen sends the buyer back here; the app then reads payment_status and po_id on any page. */

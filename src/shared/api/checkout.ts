@@ -82,4 +82,9 @@ export const CHECKOUT_ERRORS = {
   poolChanged: 'pool_changed',
   /** A payment arriving for a pre-order another payment already placed (it is refunded). */
   alreadyPaid: 'already_paid',
+  /** A card payment is under way: the cart and its pre-order wait for it (or for its cancelation). */
+  paymentPending: 'payment_pending',
 } as const;
+
+export const PAYMENT_PENDING_MESSAGE =
+  'Un paiement par carte est en cours pour ce panier : attendez sa confirmation ou annulez-le avant de modifier ou de payer à nouveau votre panier.';
