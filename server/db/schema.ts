@@ -283,6 +283,10 @@ export const orders = pgTable(
     deliveryName: text('delivery_name'),
     /** The pre-order it was placed from: unique, so a replayed payment never places it twice. */
     preOrderId: integer('pre_order_id'),
+    /** Paper vouchers declared to pay it, handed to the courier; the excess over the order goes to the pool once the staff confirms. */
+    paperVouchersCents: integer('paper_vouchers_cents').notNull().default(0),
+    paperVouchersExcessCents: integer('paper_vouchers_excess_cents').notNull().default(0),
+    paperVouchersConfirmedAt: timestamp('paper_vouchers_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_pre_order_uq').on(t.preOrderId)],

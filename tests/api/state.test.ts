@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/state', () => {
-  it('answers the app state's shape and gives an anonymous visitor a session', async () => {
+  it('answers the app state’s shape and gives an anonymous visitor a session', async () => {
     const res = await t.app.inject('/api/state');
     expect(res.statusCode).toBe(200);
     const state = stateSchema.parse(res.json());

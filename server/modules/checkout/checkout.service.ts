@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_NOTICES } from '../../../src/shared/api/cart';
-import { CHECKOUT_ERRORS, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
+import { CHECKOUT_ERRORS, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
+import { ERROR_CODES } from '../../../src/shared/api/errors';
 import { DELIVERY_REQUIRED_MESSAGE } from '../../../src/shared/api/delivery';
 import { DEPOSIT_PER_MENU_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
@@ -50,7 +51,13 @@ function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
     formatted_max_usable_pool: formatAmount(maxUsable),
     lunch_vouchers: row.lunchVouchers,
     edenredPayment: row.edenredPayment ?? null,
+    paper_vouchers_note: voucherPart(row) ? paperVouchersNote(formatAmount(voucherPart(row))) : null,
   };
+}
+
+/** The declared paper vouchers settle the order first; what they bring beyond it waits for the staff's confirmation. */
+export function voucherPart(row: Pick<PreOrderRow, 'poolCents' | 'lunchVouchers'>): number {
+  return Math.min(vouchersTotalCents(row.lunchVouchers), row.poolCents);
 }
 
 export async function customerPool(db: Db | Tx, customerId: number): Promise<number> {
@@ -161,8 +168,13 @@ async function discountStillValid(db: Db, cart: typeof carts.$inferSelect, custo
 export async function declareVouchers(db: Db, customerId: number, rows: LunchVoucherRow[]): Promise<PreOrder> {
   const pre = await requireOpenPreOrder(db, customerId);
   const pool = await customerPool(db, customerId);
+  if (vouchersBeyondNeed(rows, Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)))) {
+    throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
+  }
   const next = { ...pre, lunchVouchers: rows };
-  const poolCents = Math.min(pre.poolCents, preOrderAmounts(next, pool).maxUsable);
+  // Declaring settles that much of the order at once; the pool already applied stays applied.
+  const fromPool = pre.poolCents - voucherPart(pre);
+  const poolCents = Math.min(vouchersTotalCents(rows) + fromPool, preOrderAmounts(next, pool).maxUsable);
   const [row] = await db.update(preOrders).set({ lunchVouchers: rows, poolCents }).where(eq(preOrders.id, pre.id)).returning();
   return toPreOrder(row!, pool);
 }
@@ -202,7 +214,9 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 
     // The pool applied when the pre-order was made must still be there (another order may have used it).
-    if (customer.poolCents + vouchersTotalCents(pre.lunchVouchers) < pre.poolCents) {
+    const vouchers = vouchersTotalCents(pre.lunchVouchers);
+    const poolDebit = pre.poolCents - voucherPart(pre);
+    if (customer.poolCents < poolDebit) {
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
     const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
@@ -230,6 +244,8 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
         deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,
         deliveryName: delivery?.delivery_location.name ?? null,
         preOrderId: pre.id,
+        paperVouchersCents: vouchers,
+        paperVouchersExcessCents: vouchers - voucherPart(pre),
         createdAt: now,
       })
       .returning();
@@ -255,21 +271,18 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       }
     }
 
-    // The containers, the pool and the codes move with the order, once.
-    const vouchers = vouchersTotalCents(pre.lunchVouchers);
+    // The containers, the pool and the codes move with the order, once. Paper vouchers are no
+    // cash yet: they settle their part of the order, and their excess reaches the pool only when
+    // the staff confirms the courier got them (paper-vouchers.ts).
     await tx
       .update(customers)
       .set({
         deposits: Math.max(0, customer.deposits + pre.depositsAdded - pre.depositsReturned),
-        poolCents: customer.poolCents + vouchers - pre.poolCents,
+        poolCents: customer.poolCents - poolDebit,
         lastDeliveryId: pre.deliveryId ?? customer.lastDeliveryId,
       })
       .where(eq(customers.id, customer.id));
-    const history = [
-      ...(vouchers ? [{ customerId: customer.id, type: 'lunch_vouchers', amountCents: vouchers, orderId: order!.id, createdAt: now }] : []),
-      ...(pre.poolCents ? [{ customerId: customer.id, type: 'order_payment', amountCents: -pre.poolCents, orderId: order!.id, createdAt: now }] : []),
-    ];
-    if (history.length) await tx.insert(poolHistories).values(history);
+    if (poolDebit) await tx.insert(poolHistories).values({ customerId: customer.id, type: 'order_payment', amountCents: -poolDebit, orderId: order!.id, createdAt: now });
     if (pre.discountId) await tx.update(discounts).set({ uses: sql`${discounts.uses} + 1` }).where(eq(discounts.id, pre.discountId));
     await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
     // The card payment that placed the order owns it from the same commit: another payment of
