@@ -101,11 +101,11 @@ function totalsOf(cart: CartRow, products: CartProduct[], discount: CartDiscount
  * Everything the cart's amounts and view need, read in one go. The settings come from the
  * in-process copy (a transaction passes the ones its change read before it began).
  */
-async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null, reads?: SharedReads) {
+async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null, reads?: SharedReads, now?: Date) {
   const lines = await linesOf(db, cart.id);
   const [catalog, held, discountRow, sponsorCode, settings] = await Promise.all([
     reads?.catalog ?? lineCatalog(db, lines),
-    heldDeposits(db, customerId),
+    heldDeposits(db, customerId, now),
     cart.discountId ? findDiscount(db, cart.discountId) : null,
     cart.sponsorCustomerId ? findSponsorCode(db, cart.sponsorCustomerId) : null,
     reads?.settings ?? settingsOf(db as Db),
@@ -201,7 +201,7 @@ export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
   if (!cart || isStale(cart, await deliveryDateAt(db, now), now)) return null;
   const lines = await linesOf(db, cart.id);
   if (lines.length === 0) return null;
-  const [loaded, catalog] = await Promise.all([loadCart(db, cart, owner.customerId), lineCatalog(db, lines)]);
+  const [loaded, catalog] = await Promise.all([loadCart(db, cart, owner.customerId, undefined, now), lineCatalog(db, lines)]);
   return { cart, lines, catalog, ...loaded };
 }
 
@@ -386,7 +386,7 @@ export function changeBonus(ctx: CartContext, bonus: Bonus, delta: 1 | -1): Prom
 export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
   return change(ctx, async (tx, cart, _date, reads) => {
     if (delta < 0) return { depositsReturned: Math.max(0, cart.depositsReturned - 1) };
-    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId, reads);
+    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId, reads, ctx.now);
     if (cart.depositsReturned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
     if (cart.depositsReturned + 1 > maxReturnableDeposits(totals.orderAmount, held)) {
       throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);

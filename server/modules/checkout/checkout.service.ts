@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CART_NOTICES } from '../../../src/shared/api/cart';
+import { CART_ERRORS, CART_NOTICES } from '../../../src/shared/api/cart';
 import { CHECKOUT_ERRORS, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
 import { ERROR_CODES } from '../../../src/shared/api/errors';
 import { DELIVERY_REQUIRED_MESSAGE } from '../../../src/shared/api/delivery';
@@ -11,13 +11,15 @@ import { carts, customers, discounts, menuCategories, orderProducts, orders, pay
 import { AppError } from '../../lib/errors';
 import { invoiceTotals } from '../../pdf/invoice';
 import { toOrder } from '../account/account.service';
-import { cartById, deleteCart, linesOf, portionsOf, release, reserve, type CartOwner } from '../cart/cart.repo';
+import { cartById, deleteCart, heldDeposits, linesOf, portionsOf, release, reserve, type CartOwner } from '../cart/cart.repo';
 import { cartForCheckout } from '../cart/cart.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from './invoice-number';
 
 type PreOrderRow = typeof preOrders.$inferSelect;
+
+const DEPOSITS_NOT_YET_MESSAGE = 'Vous ne pouvez rendre que les consignes déjà reçues : celles d’une commande pas encore livrée se rendent à la suivante.';
 
 /** Formulas are sold at the take-away food rate; offered bonuses at the goods rate. */
 const FORMULA_VAT_BP = 1000;
@@ -119,7 +121,9 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
   if (!checkout) throw refusal(409, CHECKOUT_ERRORS.cartEmpty, 'Votre panier est vide.');
   if (!deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
   const delivery = await checkChoice(db, deliveryId, await deliveryDateAt(db, now), now);
-  const { cart, totals, discount } = checkout;
+  const { cart, totals, discount, held } = checkout;
+  // Containers come back only once the order that brought them is delivered (cart.md).
+  if (cart.depositsReturned > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
   if (discount && !(await discountStillValid(db, cart, owner.customerId, parisDate(now)))) {
     await db.update(carts).set({ discountId: null, sponsorCustomerId: null }).where(eq(carts.id, cart.id));
     throw refusal(409, 'invalid_discount', CART_NOTICES.invalidDiscount);
@@ -219,6 +223,7 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     if (customer.poolCents < poolDebit) {
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
+    if (pre.depositsReturned > (await heldDeposits(tx, customer.id, now))) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
     const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
     if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
     const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
