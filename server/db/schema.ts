@@ -200,6 +200,8 @@ export const discounts = pgTable('discounts', {
   endsOn: date('ends_on', { mode: 'string' }),
   maxUses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
+  /** A welcome code: a customer's first order only, so once per customer. */
+  firstOrderOnly: boolean('first_order_only').notNull().default(false),
   /** A demo seed's code: accepted only where demo data is allowed (never in production). */
   demo: boolean('demo').notNull().default(false),
 });

@@ -1,5 +1,7 @@
 /** Business constants (docs/product/). Money in cents, time in ms. */
 export const DEPOSIT_PER_MENU_CENTS = 400;
+/** A sponsor code needs a basket of at least this much (items, before any discount and deposit). */
+export const SPONSOR_MIN_BASKET_CENTS = 1500;
 export const PASSWORD_MIN_LENGTH = 8;
 export const SNACKBAR_LIFETIME_MS = 3100;
 export const NEWSLETTER_MESSAGE_MS = 2000;

@@ -1,6 +1,6 @@
 import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../../src/shared/api/cart';
 import type { FormattedMenu } from '../../../src/shared/api/catalog';
-import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, SPONSOR_MIN_BASKET_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
@@ -400,15 +400,18 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
  * message, so codes cannot be probed one reason at a time (docs/product/codes.md).
  */
 export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
-  return change(ctx, async (tx) => {
+  return change(ctx, async (tx, cart, _date, reads) => {
     const discount = await findDiscountByCode(tx, code, ctx.demoData);
-    if (discount && discountUsable(discount, parisDate(ctx.now))) {
+    const customerId = ctx.owner.customerId;
+    // A welcome code is for a first order: known once logged in, checked again at validation and placement.
+    const firstOrderKept = async () => !customerId || !(await hasOrdered(tx, customerId));
+    if (discount && discountUsable(discount, parisDate(ctx.now)) && (!discount.firstOrderOnly || (await firstOrderKept()))) {
       return { discountId: discount.id, sponsorCustomerId: null };
     }
     const sponsor = discount ? null : await findSponsor(tx, code, ctx.demoData);
-    const customerId = ctx.owner.customerId;
-    if (sponsor && sponsor.id !== customerId && !(customerId && (await hasOrdered(tx, customerId)))) {
-      return { discountId: null, sponsorCustomerId: sponsor.id };
+    if (sponsor && sponsor.id !== customerId && (await firstOrderKept())) {
+      const { totals } = await loadCart(tx, cart, customerId, reads);
+      if (totals.items >= SPONSOR_MIN_BASKET_CENTS) return { discountId: null, sponsorCustomerId: sponsor.id };
     }
     throw refusal(422, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount, 'code');
   });

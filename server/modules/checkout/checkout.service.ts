@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { CART_ERRORS, CART_NOTICES } from '../../../src/shared/api/cart';
 import { CHECKOUT_ERRORS, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
 import { ERROR_CODES } from '../../../src/shared/api/errors';
@@ -7,7 +7,7 @@ import { DEPOSIT_PER_MENU_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
-import { carts, customers, discounts, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
+import { carts, customers, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { invoiceTotals } from '../../pdf/invoice';
 import { toOrder } from '../account/account.service';
@@ -16,6 +16,7 @@ import { cartForCheckout } from '../cart/cart.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from './invoice-number';
+import { codeRefusal, countCodeUse, itemsOf } from './code-rules';
 
 type PreOrderRow = typeof preOrders.$inferSelect;
 
@@ -124,9 +125,10 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
   const { cart, totals, discount, held } = checkout;
   // Containers come back only once the order that brought them is delivered (cart.md).
   if (cart.depositsReturned > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
-  if (discount && !(await discountStillValid(db, cart, owner.customerId, parisDate(now)))) {
+  const codeRefused = discount ? await codeRefusal(db, cart, owner.customerId, totals.items, parisDate(now)) : null;
+  if (codeRefused) {
     await db.update(carts).set({ discountId: null, sponsorCustomerId: null }).where(eq(carts.id, cart.id));
-    throw refusal(409, 'invalid_discount', CART_NOTICES.invalidDiscount);
+    throw codeRefused;
   }
   const lines = await snapshotOf(db, checkout);
   const row = await db.transaction(async (tx) => {
@@ -152,20 +154,6 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
     return created!;
   });
   return toPreOrder(row, await customerPool(db, owner.customerId));
-}
-
-/** A code applied to the cart is checked again before paying: dates, uses, first order. */
-async function discountStillValid(db: Db, cart: typeof carts.$inferSelect, customerId: number, today: string): Promise<boolean> {
-  if (cart.discountId) {
-    const [d] = await db.select().from(discounts).where(eq(discounts.id, cart.discountId));
-    return Boolean(d && (!d.startsOn || d.startsOn <= today) && (!d.endsOn || d.endsOn >= today) && (d.maxUses === null || d.uses < d.maxUses));
-  }
-  if (cart.sponsorCustomerId) {
-    if (cart.sponsorCustomerId === customerId) return false;
-    const [previous] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId)).limit(1);
-    return !previous;
-  }
-  return true;
 }
 
 /** Paper vouchers declared with the order (the whole list); the pool applied stays within reach. */
@@ -224,6 +212,10 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
     if (pre.depositsReturned > (await heldDeposits(tx, customer.id, now))) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
+    // The code's conditions hold at placement too (dates, uses, first order, minimum basket).
+    const codeRefused = await codeRefusal(tx, pre, customer.id, itemsOf(pre.lines), parisDate(now));
+    if (codeRefused) throw codeRefused;
+    if (pre.discountId && !(await countCodeUse(tx, pre.discountId))) throw refusal(409, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount);
     const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
     if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
     const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
@@ -288,7 +280,6 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       })
       .where(eq(customers.id, customer.id));
     if (poolDebit) await tx.insert(poolHistories).values({ customerId: customer.id, type: 'order_payment', amountCents: -poolDebit, orderId: order!.id, createdAt: now });
-    if (pre.discountId) await tx.update(discounts).set({ uses: sql`${discounts.uses} + 1` }).where(eq(discounts.id, pre.discountId));
     await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
     // The card payment that placed the order owns it from the same commit: another payment of
     // this pre-order settling later finds the order taken by someone else (card-payment.ts).
