@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '../../../src/shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
+import { EDENRED_DAILY_LIMIT_CENTS } from '../../../src/shared/constants';
+import { edenredSpentToday, usableToday } from '../checkout/edenred-limits';
 import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred-link';
 
 const PAGE_TEXT: Record<LoginOutcome, { title: string; body: string }> = {
@@ -43,9 +45,12 @@ export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('text/html; charset=utf-8').send(callbackPage(outcome));
   });
 
-  app.get('/api/edenred/balance', { schema: { response: { 200: balanceSchema } } }, async (request) => ({
-    balance: await balanceOf(app, requireCustomerId(request)),
-  }));
+  /** The balance, and what Edenred will accept of it today (the daily cap less today's payments here). */
+  app.get('/api/edenred/balance', { schema: { response: { 200: balanceSchema } } }, async (request) => {
+    const customerId = requireCustomerId(request);
+    const [balance, spent] = await Promise.all([balanceOf(app, customerId), edenredSpentToday(app.db, customerId, app.clock.now())]);
+    return { balance, usable: usableToday(balance, spent), spent_today: spent, daily_limit: EDENRED_DAILY_LIMIT_CENTS };
+  });
 
   app.post('/api/edenred/logout', { schema: { response: { 200: edenredLogoutSchema } } }, async (request) => {
     await logout(app, requireCustomerId(request));
