@@ -262,6 +262,12 @@ export const cartLines = pgTable(
  * Placed orders. Amounts are what the customer was charged, frozen at placement: `amount_total`
  * includes VAT and the deposit, `vat` is the VAT inside it, the deposit is outside the VAT base.
  */
+export type PaymentMeansKind = 'card' | 'edenred' | 'pool' | 'paper_vouchers';
+export interface PaymentMean {
+  means: PaymentMeansKind;
+  amountCents: number;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -289,6 +295,10 @@ export const orders = pgTable(
     paperVouchersCents: integer('paper_vouchers_cents').notNull().default(0),
     paperVouchersExcessCents: integer('paper_vouchers_excess_cents').notNull().default(0),
     paperVouchersConfirmedAt: timestamp('paper_vouchers_confirmed_at', { withTimezone: true }),
+    /** How it was paid, as placed: [{means, amountCents}] (card, edenred, pool, paper_vouchers). */
+    paymentMeans: jsonb('payment_means').$type<PaymentMean[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The promo or sponsor code that gave its discount. */
+    discountCode: text('discount_code'),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_pre_order_uq').on(t.preOrderId)],
@@ -310,6 +320,8 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** The provider's last known status (pending, successed, refused…). */
     status: text('status').notNull(),
+    /** The last state the customer was mailed about (pending, refused, refunded): each is mailed once. */
+    notifiedStatus: text('notified_status'),
     orderId: integer('order_id'),
     createdAt: createdAt(),
   },
@@ -445,6 +457,14 @@ export const passwordResets = pgTable(
  * Mail to send, written in the same transaction as what triggers it; the sender delivers each once
  * (claims it, sends, marks it sent) and retries failures with a growing delay.
  */
+/** A file on disk (`path`: contact uploads) or the bytes themselves in base64 (`contentBase64`: an invoice). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  path?: string;
+  contentBase64?: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -454,7 +474,7 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     /** Attachments stored with the mail (contact form files): [{filename, contentType, path}]. */
-    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; path: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while a sender holds it; a claim older than a few minutes is considered lost. */

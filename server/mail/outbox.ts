@@ -1,13 +1,13 @@
 import { EMAIL_PATTERN } from '../../src/shared/api/fields';
 import type { Db, Tx } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type MailAttachment } from '../db/schema';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; contentType: string; path: string }[];
+  attachments?: MailAttachment[];
 }
 
 /**

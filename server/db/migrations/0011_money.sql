@@ -4,6 +4,9 @@ ALTER TABLE "discounts" ADD COLUMN "first_order_only" boolean DEFAULT false NOT 
 ALTER TABLE "orders" ADD COLUMN "paper_vouchers_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paper_vouchers_excess_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paper_vouchers_confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_means" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "discount_code" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "notified_status" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_live_card_uq" ON "payments" USING btree ("customer_id") WHERE "payments"."provider" = 'paygreen' and "payments"."status" in ('starting', 'pending', 'authorized') and "payments"."order_id" is null;--> statement-breakpoint
 -- The demo's welcome code is for a first order (the seed inserts it only once).
 UPDATE "discounts" SET "first_order_only" = true WHERE "code" = 'BIENVENUE10' AND "demo";

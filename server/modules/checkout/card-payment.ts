@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall } from '../../../src/shared/api/checkout';
 import { carts, customers, payments, preOrders } from '../../db/schema';
@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
 import { captureHeldEdenred } from './edenred-holds';
+import { enqueueMail } from '../../mail/outbox';
+import { cardPaymentMail } from './order-mail';
 import { isUniqueViolation } from '../../lib/errors';
 import { paymentPending, resolveLiveCardPayments } from './card-pending';
 
@@ -78,6 +80,20 @@ async function checkNotUnderpaid(app: FastifyInstance, payment: typeof payments.
   if (payment.amountCents < remaining) throw new AppError(409, CHECKOUT_ERRORS.cartChanged, 'La commande a changé pendant le paiement par carte.');
 }
 
+/** A short mail about the payment (pending, refused, refunded), once per state: the conditional UPDATE decides between replays. */
+async function mailOnce(app: FastifyInstance, payment: typeof payments.$inferSelect, kind: 'pending' | 'refused' | 'refunded') {
+  await app.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(payments)
+      .set({ notifiedStatus: kind })
+      .where(and(eq(payments.id, payment.id), or(isNull(payments.notifiedStatus), ne(payments.notifiedStatus, kind))))
+      .returning({ id: payments.id });
+    if (!claimed) return;
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, payment.customerId));
+    if (customer) await enqueueMail(tx, cardPaymentMail(customer.email, customer.firstname, kind, payment.amountCents));
+  });
+}
+
 function returnStatus(status: PaymentOrderStatus): ReturnStatus {
   if (status === 'successed') return 'success';
   if (status === 'pending' || status === 'authorized') return 'pending';
@@ -89,7 +105,7 @@ function returnStatus(status: PaymentOrderStatus): ReturnStatus {
  * never trusted). A success places the order, once, whichever of the return and the notification
  * arrives first; an order that can no longer be placed (sold out meanwhile) is refunded.
  */
-export async function settleCardPayment(app: FastifyInstance, providerId: string): Promise<{ status: ReturnStatus; orderId: number | null; customerId: number | null }> {
+export async function settleCardPayment(app: FastifyInstance, providerId: string, options: { buyerBack?: boolean } = {}): Promise<{ status: ReturnStatus; orderId: number | null; customerId: number | null }> {
   const [payment] = await app.db
     .select()
     .from(payments)
@@ -135,5 +151,7 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
   // after it left an Edenred part held, to be taken now.
   if (status === 'success' && orderId) await captureHeldEdenred(app, orderId);
   await app.db.update(payments).set({ status: providerStatus, orderId }).where(eq(payments.id, payment.id));
+  const mailKind = providerStatus === 'refunded' ? 'refunded' : providerStatus === 'refused' ? 'refused' : status === 'pending' && (options.buyerBack || providerStatus === 'authorized') ? 'pending' : null;
+  if (mailKind) await mailOnce(app, payment, mailKind);
   return { status, orderId, customerId: payment.customerId };
 }

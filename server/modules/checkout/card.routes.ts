@@ -28,7 +28,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** PayGreen sends the buyer back here; the app then reads payment_status and po_id on any page. */
   app.get('/api/payment/paygreen/return', { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }) } }, async (request, reply) => {
     const poId = request.query.po_id;
-    const { status } = poId ? await settleCardPayment(app, poId) : { status: 'refused' as const };
+    const { status } = poId ? await settleCardPayment(app, poId, { buyerBack: true }) : { status: 'refused' as const };
     const target = new URLSearchParams({ payment_status: status, ...(poId ? { po_id: poId } : {}) });
     return reply.redirect(`/passer-commande?${target}`, 303);
   });

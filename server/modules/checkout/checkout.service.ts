@@ -16,7 +16,9 @@ import { cartForCheckout } from '../cart/cart.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from './invoice-number';
-import { codeRefusal, countCodeUse, itemsOf } from './code-rules';
+import { codeRefusal, countCodeUse, discountCodeOf, itemsOf } from './code-rules';
+import { orderConfirmationMail, paymentMeansOf } from './order-mail';
+import { enqueueMail } from '../../mail/outbox';
 
 type PreOrderRow = typeof preOrders.$inferSelect;
 
@@ -243,6 +245,14 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
         preOrderId: pre.id,
         paperVouchersCents: vouchers,
         paperVouchersExcessCents: vouchers - voucherPart(pre),
+        paymentMeans: paymentMeansOf({
+          voucherPart: voucherPart(pre),
+          poolDebit,
+          edenred: pre.edenredPayment?.unit_amount ?? 0,
+          rest: Math.max(0, pre.finalCents - pre.poolCents - (pre.edenredPayment?.unit_amount ?? 0)),
+          restBy: options.paymentId ? 'card' : 'edenred',
+        }),
+        discountCode: await discountCodeOf(tx, pre),
         createdAt: now,
       })
       .returning();
@@ -281,6 +291,9 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       .where(eq(customers.id, customer.id));
     if (poolDebit) await tx.insert(poolHistories).values({ customerId: customer.id, type: 'order_payment', amountCents: -poolDebit, orderId: order!.id, createdAt: now });
     await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
+    // The confirmation mail, with its invoice, leaves if and only if the order commits.
+    const placedLines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, order!.id)).orderBy(orderProducts.id);
+    await enqueueMail(tx, await orderConfirmationMail(customer, order!, placedLines));
     // The card payment that placed the order owns it from the same commit: another payment of
     // this pre-order settling later finds the order taken by someone else (card-payment.ts).
     if (options.paymentId) await tx.update(payments).set({ orderId: order!.id }).where(eq(payments.id, options.paymentId));

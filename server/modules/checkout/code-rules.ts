@@ -3,7 +3,7 @@ import { CART_ERRORS, CART_NOTICES } from '../../../src/shared/api/cart';
 import { SPONSOR_MIN_BASKET_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import type { Db, Tx } from '../../db/client';
-import { discounts, orders, type SnapshotLine } from '../../db/schema';
+import { customers, discounts, orders, type SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 type Conn = Db | Tx;
@@ -54,4 +54,11 @@ export async function countCodeUse(tx: Tx, discountId: number): Promise<boolean>
     .where(and(eq(discounts.id, discountId), or(isNull(discounts.maxUses), lt(discounts.uses, discounts.maxUses))))
     .returning({ id: discounts.id });
   return counted.length > 0;
+}
+
+/** The code a pre-order carries, as the customer typed it: a promo code, or the sponsor's code. */
+export async function discountCodeOf(db: Conn, pre: { discountId: number | null; sponsorCustomerId: number | null }): Promise<string | null> {
+  if (pre.discountId) return (await db.select({ code: discounts.code }).from(discounts).where(eq(discounts.id, pre.discountId)))[0]?.code ?? null;
+  if (pre.sponsorCustomerId) return (await db.select({ code: customers.sponsorCode }).from(customers).where(eq(customers.id, pre.sponsorCustomerId)))[0]?.code ?? null;
+  return null;
 }
