@@ -228,6 +228,8 @@ export const carts = pgTable(
     /** Since when the cart holds portions: an anonymous cart's hold cannot be extended forever. */
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Counts the cart's changes: a pre-order made at one version is refused once the cart moved on. */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('carts_session_uq').on(t.sessionId),
@@ -385,6 +387,8 @@ export const preOrders = pgTable(
     depositsReturned: integer('deposits_returned').notNull().default(0),
     poolCents: integer('pool_cents').notNull().default(0),
     lunchVouchers: jsonb('lunch_vouchers').$type<{ quantity: number; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The cart's version when validated (schema carts.version). */
+    cartVersion: integer('cart_version'),
     edenredPayment: jsonb('edenred_payment').$type<{ unit_amount: number; authorization_id: string } | null>(),
     orderId: integer('order_id'),
     createdAt: createdAt(),

@@ -122,7 +122,8 @@ export async function earliestCartExpiry(db: Db): Promise<Date | null> {
 }
 
 export async function saveCart(tx: Tx, id: number, values: Partial<Omit<CartRow, 'id'>>) {
-  await tx.update(carts).set(values).where(eq(carts.id, id));
+  // Every change moves the version on: a pre-order of an earlier version is no longer payable.
+  await tx.update(carts).set({ ...values, version: sql`${carts.version} + 1` }).where(eq(carts.id, id));
 }
 
 /** Adds `quantity` to a line (created when new), unless that would pass `max`: then answers null. */

@@ -1,5 +1,6 @@
 import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../../src/shared/api/cart';
 import type { FormattedMenu } from '../../../src/shared/api/catalog';
+import type { CartMergeNotice } from '../../../src/shared/api/state';
 import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, SPONSOR_MIN_BASKET_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
@@ -427,12 +428,17 @@ export function removeDiscount(ctx: CartContext): Promise<Cart> {
  * up to the per-line limit, the surplus portions are released), bonuses keep the larger count, its
  * promo code wins when it has one, and the limits are re-applied.
  */
-export async function adoptCart(db: Db, sessionId: string, customerId: number, now: Date): Promise<void> {
+export async function adoptCart(db: Db, sessionId: string, customerId: number, now: Date): Promise<CartMergeNotice | null> {
   const date = await deliveryDateAt(db, now);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const anonymous = await findCart(tx, { sessionId, customerId: null }, true);
-    if (!anonymous) return;
-    if (isStale(anonymous, date, now)) return dropCart(tx, anonymous);
+    if (!anonymous) return null;
+    if (isStale(anonymous, date, now)) {
+      await dropCart(tx, anonymous);
+      return null;
+    }
+    const items = (await linesOf(tx, anonymous.id)).reduce((n, l) => n + l.quantity, 0);
+    if (!items) return null;
     let own = await findCart(tx, { sessionId, customerId }, true);
     if (own && isStale(own, date, now)) {
       await dropCart(tx, own);
@@ -444,7 +450,8 @@ export async function adoptCart(db: Db, sessionId: string, customerId: number, n
     const expiresAt = new Date(now.getTime() + CART_TTL_MS);
     if (!own) {
       await saveCart(tx, anonymous.id, { sessionId: null, customerId, sponsorCustomerId, expiresAt, updatedAt: now });
-      return normalize(tx, anonymous.id, customerId, {});
+      await normalize(tx, anonymous.id, customerId, {});
+      return mergeNotice('adopted', items);
     }
     for (const line of await linesOf(tx, anonymous.id)) {
       const same = await findLine(tx, own.id, line.uniqueId);
@@ -465,5 +472,20 @@ export async function adoptCart(db: Db, sessionId: string, customerId: number, n
       updatedAt: now,
     });
     await normalize(tx, own.id, customerId, {});
+    return mergeNotice('merged', items);
   });
+}
+
+const articles = (n: number) => `${n} article${n > 1 ? 's' : ''}`;
+
+/** What logging in did to the visitor's cart, in the customer's words. */
+function mergeNotice(kind: CartMergeNotice['kind'], items: number): CartMergeNotice {
+  return kind === 'merged'
+    ? {
+        kind,
+        items,
+        title: 'Paniers réunis',
+        message: `Les ${articles(items)} de votre panier ont rejoint celui de votre compte : vérifiez-le, son total a changé.`,
+      }
+    : { kind, items, title: 'Panier retrouvé', message: `Votre panier (${articles(items)}) est maintenant enregistré sur votre compte.` };
 }

@@ -141,6 +141,7 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
       .values({
         customerId: owner.customerId,
         cartId: cart.id,
+        cartVersion: cart.version,
         deliveryId: delivery.id,
         deliveryDate: cart.deliveryDate,
         lines,
@@ -312,10 +313,18 @@ export async function payWithoutCard(db: Db, customerId: number, now: Date): Pro
 }
 
 /** Paying after the tour's cut-off is refused: the pre-order was validated for a delivery now closed. */
-export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId'>, now: Date) {
+export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId' | 'cartId' | 'cartVersion'>, now: Date) {
   if (!pre.deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
   await checkChoice(db, pre.deliveryId, await deliveryDateAt(db, now), now);
+  // The cart changed since it was validated (a guest cart merged at login, another device): the
+  // customer must see the new total before paying.
+  if (pre.cartId && pre.cartVersion !== null) {
+    const [cart] = await db.select({ version: carts.version }).from(carts).where(eq(carts.id, pre.cartId));
+    if (cart && cart.version !== pre.cartVersion) throw refusal(409, CHECKOUT_ERRORS.cartChanged, CART_CHANGED_MESSAGE);
+  }
 }
+
+const CART_CHANGED_MESSAGE = 'Votre panier a changé depuis sa validation : validez-le à nouveau pour voir le nouveau total avant de payer.';
 
 /** A free cart (final price 0,00) is ordered directly. */
 export async function orderFreeCart(db: Db, owner: CartOwner & { customerId: number }, deliveryId: number | null, now: Date): Promise<ValidatedOrder> {
