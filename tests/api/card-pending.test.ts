@@ -46,15 +46,17 @@ describe('a card payment under way locks the basket', () => {
       call('POST', '/api/payment/edenred/session'),
     ];
     for (const res of await Promise.all(attempts)) expect(refused(res, 409, 'payment_pending').message).toMatch(/paiement par carte est en cours/);
-    // Reading stays open.
-    expect((await call('GET', '/api/cart')).statusCode).toBe(200);
+    // Reading stays open, and the cart says it is locked.
+    expect((await call('GET', '/api/cart')).json().payment_pending).toBe(true);
     expect((await call('POST', '/api/pending-order')).statusCode).toBe(200);
 
     // The customer gives up: canceled at PayGreen, the cart is theirs again.
     expect((await call('POST', '/api/payment/paygreen/cancel')).json()).toEqual({ pending: false });
     const [provider] = await app.database.db.select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, po));
     expect(provider!.status).toBe('canceled');
-    expect((await call('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
+    const added = await call('POST', '/api/cart/products', { id: dish.id });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().payment_pending).toBeUndefined();
   });
 
   it('a payment PayGreen confirms meanwhile is placed by the next attempt, never charged twice', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import { parisDate, parisInstant } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
-import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, preOrders, productAvailabilities, products, type Composition } from '../../db/schema';
+import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products, type Composition } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
 export type LineRow = typeof cartLines.$inferSelect;
@@ -248,6 +248,16 @@ export async function findSponsor(db: Conn, code: string, demoData: boolean) {
 export async function findSponsorCode(db: Conn, customerId: number): Promise<string | null> {
   const [row] = await db.select({ code: customers.sponsorCode }).from(customers).where(eq(customers.id, customerId)).limit(1);
   return row?.code ?? null;
+}
+
+/** A card payment of the customer still under way (docs/product/payments.md): the basket is locked. */
+export async function hasLiveCardPayment(db: Conn, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, ['starting', 'pending', 'authorized']), isNull(payments.orderId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** An order paid and not yet marked delivered (2); its containers arrive with it. */

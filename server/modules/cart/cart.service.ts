@@ -26,6 +26,7 @@ import {
   findSponsor,
   findSponsorCode,
   hasOrdered,
+  hasLiveCardPayment,
   heldDeposits,
   lineCatalog,
   linesOf,
@@ -172,8 +173,9 @@ const EMPTY_CART: Cart = {
 async function view(db: Db, cart: CartRow | null, customerId: number | null, now: Date): Promise<Cart> {
   if (!cart) return EMPTY_CART;
   const [settings, catalog] = await Promise.all([settingsOf(db), cartCatalog(db)]);
-  const { products, discount, totals } = await loadCart(db, cart, customerId, { settings, catalog });
-  return toView(cart, products, discount, totals, now);
+  const [{ products, discount, totals }, pending] = await Promise.all([loadCart(db, cart, customerId, { settings, catalog }), customerId ? hasLiveCardPayment(db, customerId) : false]);
+  // Said only when true: a cart answer is otherwise unchanged.
+  return { ...toView(cart, products, discount, totals, now), ...(pending ? { payment_pending: true } : {}) };
 }
 
 function toView(cart: CartRow, products: CartProduct[], discount: CartDiscount, totals: ReturnType<typeof totalsOf>, now: Date): Cart {
