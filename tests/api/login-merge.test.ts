@@ -53,4 +53,13 @@ describe('logging in with a guest cart', () => {
     const plain = await empty.request('POST', '/api/login', { email: c.customer.email, password: 'secret-123' });
     expect(plain.json().cart_notice).toBeNull();
   });
+
+  it('leaves the guest cart out while a card payment locks the account’s basket, and says so', async () => {
+    const c = await customerWithCart(app);
+    expect((await c.call('POST', '/api/payment/paygreen')).statusCode).toBe(200);
+    const before = (await c.call('GET', '/api/cart')).json().products;
+    const { login } = await guestLogsIn(c.customer.email, 2);
+    expect(login.cart_notice).toMatchObject({ kind: 'dropped', items: 2, title: 'Paiement en cours' });
+    expect((await c.call('GET', '/api/cart')).json().products).toEqual(before);
+  });
 });

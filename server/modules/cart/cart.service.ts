@@ -446,6 +446,11 @@ export async function adoptCart(db: Db, sessionId: string, customerId: number, n
       await dropCart(tx, own);
       own = null;
     }
+    // A card payment of the customer's cart is under way: that basket is locked, the visitor's stays out.
+    if (own && (await hasLiveCardPayment(tx, customerId))) {
+      await dropCart(tx, anonymous);
+      return mergeNotice('dropped', items);
+    }
     // The customer might have used their own sponsor code before logging in.
     const keepSponsor = anonymous.sponsorCustomerId !== customerId && !(await hasOrdered(tx, customerId));
     const sponsorCustomerId = keepSponsor ? anonymous.sponsorCustomerId : null;
@@ -482,6 +487,14 @@ const articles = (n: number) => `${n} article${n > 1 ? 's' : ''}`;
 
 /** What logging in did to the visitor's cart, in the customer's words. */
 function mergeNotice(kind: CartMergeNotice['kind'], items: number): CartMergeNotice {
+  if (kind === 'dropped') {
+    return {
+      kind,
+      items,
+      title: 'Paiement en cours',
+      message: `Un paiement par carte de votre panier est en cours : les ${articles(items)} choisis avant de vous connecter n’y ont pas été ajoutés.`,
+    };
+  }
   return kind === 'merged'
     ? {
         kind,

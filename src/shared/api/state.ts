@@ -14,8 +14,11 @@ export const customerSummarySchema = z.object({
 
 /** What logging in did to the visitor's cart (POST /api/login's `cart_notice`). */
 export const cartMergeNoticeSchema = z.object({
-  /** adopted: the visitor's cart became the customer's; merged: its articles joined the customer's cart. */
-  kind: z.enum(['adopted', 'merged']),
+  /**
+   * adopted: the visitor's cart became the customer's; merged: its articles joined the customer's
+   * cart; dropped: left out, the customer's cart being locked by a card payment under way.
+   */
+  kind: z.enum(['adopted', 'merged', 'dropped']),
   /** Articles brought from the visitor's cart. */
   items: z.int(),
   title: z.string(),
