@@ -104,4 +104,19 @@ describe('a card payment under way locks the basket', () => {
     const [payment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
     expect(payment).toMatchObject({ status: 'successed', orderId: (await ordersOf(customer.id))[0]!.id });
   });
+
+  it('a start the server never finished blocks a new one for two minutes only', async () => {
+    const { call, customer, preOrder } = await customerWithCartAt(app);
+    const starting = (createdAt: Date) =>
+      app.database.db
+        .insert(t.payments)
+        .values({ preOrderId: preOrder.id, customerId: customer.id, provider: 'paygreen', providerId: `starting-${createdAt.getTime()}`, amountCents: preOrder.remaining_price, status: 'starting', createdAt })
+        .returning();
+    const [fresh] = await starting(app.clock.now());
+    refused(await call('POST', '/api/payment/paygreen'), 409, 'payment_pending');
+    await app.database.db.update(t.payments).set({ createdAt: new Date(app.clock.now().getTime() - 3 * 60 * 1000) }).where(eq(t.payments.id, fresh!.id));
+    await startCard(call);
+    const [dead] = await app.database.db.select().from(t.payments).where(eq(t.payments.id, fresh!.id));
+    expect(dead!.status).toBe('abandoned');
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHECKOUT_ERRORS, PAYMENT_PENDING_MESSAGE } from '../../../src/shared/api/checkout';
 import { payments } from '../../db/schema';
@@ -25,13 +25,11 @@ async function liveCardPayments(app: FastifyInstance, customerId: number): Promi
     .where(and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, [...LIVE_CARD_STATUSES]), isNull(payments.orderId)));
 }
 
-/** Forgets starts older than STARTING_TTL_MS: PayGreen never gave them an id, nobody can pay them. */
-async function dropDeadStarts(app: FastifyInstance, customerId: number) {
-  const before = new Date(app.clock.now().getTime() - STARTING_TTL_MS);
-  await app.db
-    .update(payments)
-    .set({ status: 'abandoned' })
-    .where(and(eq(payments.customerId, customerId), eq(payments.status, 'starting'), lt(payments.createdAt, before)));
+/** A start older than STARTING_TTL_MS never got PayGreen's id: nobody can pay it, it stops counting. */
+async function isDeadStart(app: FastifyInstance, row: CardPaymentRow): Promise<boolean> {
+  if (row.createdAt.getTime() > app.clock.now().getTime() - STARTING_TTL_MS) return false;
+  await app.db.update(payments).set({ status: 'abandoned' }).where(and(eq(payments.id, row.id), eq(payments.status, 'starting')));
+  return true;
 }
 
 /**
@@ -41,11 +39,10 @@ async function dropDeadStarts(app: FastifyInstance, customerId: number) {
  * paid or authorized, which is then settled again. Answers those still under way.
  */
 export async function resolveLiveCardPayments(app: FastifyInstance, customerId: number, options: { cancel: boolean }): Promise<CardPaymentRow[]> {
-  await dropDeadStarts(app, customerId);
   const still: CardPaymentRow[] = [];
   for (const row of await liveCardPayments(app, customerId)) {
     if (row.status === 'starting') {
-      still.push(row);
+      if (!(await isDeadStart(app, row))) still.push(row);
       continue;
     }
     const settled = await settleCardPayment(app, row.providerId);
