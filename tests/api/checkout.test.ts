@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { formatAmount } from '../../src/shared/money';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
@@ -279,8 +280,8 @@ describe('POST /api/pending-order/lunch-vouchers', () => {
     expect(first.lunch_vouchers).toEqual([{ quantity: 1, amount: 9 }, { quantity: 1, amount: 0 }]);
     expect(first.available_pool).toBe(300 + 900);
     expect(first.max_usable_pool).toBe(Math.min(1200, pre.final_price));
-    // Declaring settles that much of the order at once (the vouchers are handed on delivery).
-    expect(first.pool).toBe(Math.min(900, pre.final_price));
+    expect(first.pool).toBe(0);
+    expect(first.paper_vouchers_note).toBe(`${formatAmount(Math.min(900, pre.final_price))} € à régler en titres-restaurant papier à la livraison`);
     const replaced = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 5 }] }));
     expect(replaced.lunch_vouchers).toEqual([{ quantity: 1, amount: 5 }]);
     expect(replaced.available_pool).toBe(800);

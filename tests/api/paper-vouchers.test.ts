@@ -25,9 +25,10 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     const vouchers = fivers(preOrder.remaining_price);
     const declared = vouchers[0]!.quantity * 500;
     const excess = declared - preOrder.remaining_price;
-    const pre = (await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: vouchers })).json();
+    const declared_ = (await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: vouchers })).json();
+    expect(declared_.paper_vouchers_note).toMatch(/à régler en titres-restaurant papier à la livraison$/);
+    const pre = (await call('POST', '/api/pending-order/pool')).json();
     expect(pre).toMatchObject({ pool: preOrder.remaining_price, remaining_price: 0 });
-    expect(pre.paper_vouchers_note).toMatch(/à régler en titres-restaurant papier à la livraison$/);
     const placed = await call('POST', '/api/payment');
     expect(placed.statusCode, placed.body).toBe(200);
 
@@ -58,13 +59,15 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     expect(body.errors?.lunch_vouchers?.[0]).toMatch(/plus de tickets restaurant que nécessaire/);
     expect((await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: fivers(preOrder.remaining_price) })).statusCode).toBe(200);
     // Fewer than needed is fine: the rest goes to a card.
-    const part = await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] });
+    await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] });
+    const part = await call('POST', '/api/pending-order/pool');
     expect(part.json()).toMatchObject({ pool: 500, remaining_price: preOrder.remaining_price - 500 });
   });
 
   it('only the staff confirms: a wrong or missing token is refused, and so is every call while STAFF_TOKEN is unset', async () => {
     const { call, preOrder, customer } = await customerWithCart(app);
     await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: fivers(preOrder.remaining_price) });
+    await call('POST', '/api/pending-order/pool');
     const orderId = (await call('POST', '/api/payment')).json().id as number;
     refused(await confirm(orderId, null), 401, 'staff_unauthorized');
     refused(await confirm(orderId, `${STAFF_TOKEN}x`), 401, 'staff_unauthorized');

@@ -57,7 +57,7 @@ function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
     formatted_max_usable_pool: formatAmount(maxUsable),
     lunch_vouchers: row.lunchVouchers,
     edenredPayment: row.edenredPayment ?? null,
-    paper_vouchers_note: voucherPart(row) ? paperVouchersNote(formatAmount(voucherPart(row))) : null,
+    paper_vouchers_note: vouchersTotalCents(row.lunchVouchers) ? paperVouchersNote(formatAmount(Math.min(vouchersTotalCents(row.lunchVouchers), Math.max(0, row.finalCents - (row.edenredPayment?.unit_amount ?? 0))))) : null,
   };
 }
 
@@ -168,9 +168,7 @@ export async function declareVouchers(db: Db, customerId: number, rows: LunchVou
     throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
   }
   const next = { ...pre, lunchVouchers: rows };
-  // Declaring settles that much of the order at once; the pool already applied stays applied.
-  const fromPool = pre.poolCents - voucherPart(pre);
-  const poolCents = Math.min(vouchersTotalCents(rows) + fromPool, preOrderAmounts(next, pool).maxUsable);
+  const poolCents = Math.min(pre.poolCents, preOrderAmounts(next, pool).maxUsable);
   const [row] = await db.update(preOrders).set({ lunchVouchers: rows, poolCents }).where(eq(preOrders.id, pre.id)).returning();
   return toPreOrder(row!, pool);
 }
