@@ -330,10 +330,15 @@ describe('paying through the Edenred widget', () => {
     const { payload } = await authorize(widget.session_id);
     const { id } = (await c.call('POST', '/api/payment/edenred', { payload })).json().data as { id: number };
     expect((await details(c, id)).order.current_status).toBe(0);
+    expect((await details(c, id)).order.current_status).toBe(0);
     expect(await ordersOf(c.customer.id)).toHaveLength(0);
     await app.app.inject({ method: 'POST', url: `${SANDBOX}/widget/v1/sessions/${widget.session_id}/complete`, payload: { status: 'succeeded' } });
     expect((await details(c, id)).order.current_status).toBe(1);
     expect(await ordersOf(c.customer.id)).toHaveLength(1);
+    // One short mail while it waited, whatever the polls, then the order's confirmation.
+    const subjects = (await app.database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, c.customer.email))).map((m) => m.subject);
+    expect(subjects.filter((s) => s === 'Votre paiement Popote est en attente')).toHaveLength(1);
+    expect(subjects.filter((s) => s.startsWith('Votre commande Popote'))).toHaveLength(1);
   });
 
   it("answers a provider failure's error_text, and refuses a tampered payload", async () => {

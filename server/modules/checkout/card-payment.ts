@@ -81,7 +81,7 @@ async function checkNotUnderpaid(app: FastifyInstance, payment: typeof payments.
 }
 
 /** A short mail about the payment (pending, refused, refunded), once per state: the conditional UPDATE decides between replays. */
-async function mailOnce(app: FastifyInstance, payment: typeof payments.$inferSelect, kind: 'pending' | 'refused' | 'refunded') {
+export async function mailOnce(app: FastifyInstance, payment: typeof payments.$inferSelect, kind: 'pending' | 'refused' | 'refunded') {
   await app.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(payments)
@@ -90,7 +90,8 @@ async function mailOnce(app: FastifyInstance, payment: typeof payments.$inferSel
       .returning({ id: payments.id });
     if (!claimed) return;
     const [customer] = await tx.select().from(customers).where(eq(customers.id, payment.customerId));
-    if (customer) await enqueueMail(tx, cardPaymentMail(customer.email, customer.firstname, kind, payment.amountCents));
+    const means = payment.provider === 'paygreen' ? 'card' : 'edenred';
+    if (customer) await enqueueMail(tx, cardPaymentMail(customer.email, customer.firstname, kind, payment.amountCents, means));
   });
 }
 

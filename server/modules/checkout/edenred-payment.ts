@@ -6,7 +6,7 @@ import { payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { EdenredError, type EdenredTransaction, type EdenredWidgetPayment } from '../../payments/edenred/edenred-types';
 import { edenredOf, requireEdenredSession } from '../edenred/edenred-link';
-import { settleCardPayment } from './card-payment';
+import { mailOnce, settleCardPayment } from './card-payment';
 import { captureHeldEdenred, releaseEdenredClaim } from './edenred-holds';
 import { checkDailyLimit } from './edenred-limits';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
@@ -192,6 +192,8 @@ async function settleWidget(app: FastifyInstance, payment: PaymentRow, state: Ed
     await captureHeldEdenred(app, orderId);
   }
   const [row] = await app.db.update(payments).set({ status: state.status, orderId }).where(eq(payments.id, payment.id)).returning();
+  if (state.status === 'failed') await mailOnce(app, payment, 'refused');
+  if (state.status === 'pending') await mailOnce(app, payment, 'pending');
   return row!;
 }
 

@@ -64,13 +64,14 @@ export async function orderConfirmationMail(customer: CustomerRow, order: OrderR
   };
 }
 
-/** Short mails about a card payment that did not end in an order. */
-export function cardPaymentMail(email: string, firstname: string, kind: 'pending' | 'refused' | 'refunded', amountCents: number): OutgoingMail {
+/** Short mails about a card (or Edenred widget) payment that did not, or not yet, end in an order. */
+export function cardPaymentMail(email: string, firstname: string, kind: 'pending' | 'refused' | 'refunded', amountCents: number, means: 'card' | 'edenred' = 'card'): OutgoingMail {
   const amount = formatEuros(amountCents);
+  const what = means === 'card' ? `Votre paiement par carte de ${amount}` : `Votre paiement Edenred de ${amount}`;
   const body = {
-    pending: [`Votre paiement par carte de ${amount} est en attente de validation par la banque.`, 'Vous recevrez un message dès qu’il sera confirmé ; votre panier reste réservé en attendant.'],
-    refused: [`Votre paiement par carte de ${amount} a été refusé : aucune somme n’a été prélevée.`, 'Votre panier vous attend : vous pouvez réessayer ou choisir un autre moyen de paiement.'],
-    refunded: [`Votre paiement par carte de ${amount} vous a été remboursé : la commande n’a pas pu être passée (un plat épuisé entre-temps, ou une commande déjà payée).`, 'Le remboursement apparaît sous quelques jours sur votre relevé.'],
+    pending: [`${what} est en attente de validation.`, 'Vous recevrez un message dès qu’il sera confirmé ; votre panier reste réservé en attendant.'],
+    refused: [`${what} a été refusé : aucune somme n’a été prélevée.`, 'Votre panier vous attend : vous pouvez réessayer ou choisir un autre moyen de paiement.'],
+    refunded: [`${what} vous a été remboursé : la commande n’a pas pu être passée (un plat épuisé entre-temps, ou une commande déjà payée).`, 'Le remboursement apparaît sous quelques jours sur votre relevé.'],
   }[kind];
   const subject = { pending: 'Votre paiement Popote est en attente', refused: 'Votre paiement Popote a été refusé', refunded: 'Votre paiement Popote a été remboursé' }[kind];
   return { to: email, subject, text: [`Bonjour ${firstname},`, '', ...body, '', 'L’équipe Popote'].join('\n') };
