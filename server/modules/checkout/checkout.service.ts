@@ -57,8 +57,15 @@ function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
     formatted_max_usable_pool: formatAmount(maxUsable),
     lunch_vouchers: row.lunchVouchers,
     edenredPayment: row.edenredPayment ?? null,
-    paper_vouchers_note: vouchersTotalCents(row.lunchVouchers) ? paperVouchersNote(formatAmount(Math.min(vouchersTotalCents(row.lunchVouchers), Math.max(0, row.finalCents - (row.edenredPayment?.unit_amount ?? 0))))) : null,
+    paper_vouchers_note: voucherNote(row),
   };
+}
+
+/** What the declared vouchers will settle of the order (its price less any Edenred part), said in French. */
+function voucherNote(row: PreOrderRow): string | null {
+  const declared = vouchersTotalCents(row.lunchVouchers);
+  if (!declared) return null;
+  return paperVouchersNote(formatAmount(Math.min(declared, Math.max(0, row.finalCents - (row.edenredPayment?.unit_amount ?? 0)))));
 }
 
 /** The declared paper vouchers settle the order first; what they bring beyond it waits for the staff's confirmation. */
