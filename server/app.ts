@@ -35,6 +35,7 @@ import { edenredRoutes } from './modules/edenred/edenred.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(edenredPaymentRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
+  await app.register(staffRoutes);
   await app.register(seoRoutes);
   if (env.SANDBOX) {
     await app.register(sandboxCatalogRoutes);

@@ -93,6 +93,9 @@ const envSchema = z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (openssl rand -base64 32)' })
       .optional(),
+    // The staff's bearer token (confirming paper vouchers handed to the courier); staff routes are
+    // refused while it is unset.
+    STAFF_TOKEN: z.string().min(32, { error: 'must be at least 32 characters (openssl rand -hex 32)' }).optional(),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';

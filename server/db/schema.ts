@@ -200,6 +200,8 @@ export const discounts = pgTable('discounts', {
   endsOn: date('ends_on', { mode: 'string' }),
   maxUses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
+  /** A welcome code: a customer's first order only, so once per customer. */
+  firstOrderOnly: boolean('first_order_only').notNull().default(false),
   /** A demo seed's code: accepted only where demo data is allowed (never in production). */
   demo: boolean('demo').notNull().default(false),
 });
@@ -226,6 +228,8 @@ export const carts = pgTable(
     /** Since when the cart holds portions: an anonymous cart's hold cannot be extended forever. */
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Counts the cart's changes: a pre-order made at one version is refused once the cart moved on. */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('carts_session_uq').on(t.sessionId),
@@ -260,6 +264,12 @@ export const cartLines = pgTable(
  * Placed orders. Amounts are what the customer was charged, frozen at placement: `amount_total`
  * includes VAT and the deposit, `vat` is the VAT inside it, the deposit is outside the VAT base.
  */
+export type PaymentMeansKind = 'card' | 'edenred' | 'pool' | 'paper_vouchers';
+export interface PaymentMean {
+  means: PaymentMeansKind;
+  amountCents: number;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -283,6 +293,14 @@ export const orders = pgTable(
     deliveryName: text('delivery_name'),
     /** The pre-order it was placed from: unique, so a replayed payment never places it twice. */
     preOrderId: integer('pre_order_id'),
+    /** Paper vouchers declared to pay it, handed to the courier; the excess over the order goes to the pool once the staff confirms. */
+    paperVouchersCents: integer('paper_vouchers_cents').notNull().default(0),
+    paperVouchersExcessCents: integer('paper_vouchers_excess_cents').notNull().default(0),
+    paperVouchersConfirmedAt: timestamp('paper_vouchers_confirmed_at', { withTimezone: true }),
+    /** How it was paid, as placed: [{means, amountCents}] (card, edenred, pool, paper_vouchers). */
+    paymentMeans: jsonb('payment_means').$type<PaymentMean[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The promo or sponsor code that gave its discount. */
+    discountCode: text('discount_code'),
     createdAt: createdAt(),
   },
   (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_pre_order_uq').on(t.preOrderId)],
@@ -304,10 +322,18 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** The provider's last known status (pending, successed, refused…). */
     status: text('status').notNull(),
+    /** The last state the customer was mailed about (pending, refused, refunded): each is mailed once. */
+    notifiedStatus: text('notified_status'),
     orderId: integer('order_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerId)],
+  (t) => [
+    uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerId),
+    // One card payment under way per customer: a second attempt waits for it or cancels it first.
+    uniqueIndex('payments_live_card_uq')
+      .on(t.customerId)
+      .where(sql`${t.provider} = 'paygreen' and ${t.status} in ('starting', 'pending', 'authorized') and ${t.orderId} is null`),
+  ],
 );
 
 /** The PayGreen emulator's payment orders (sandbox only), kept in the database like everything else. */
@@ -361,6 +387,8 @@ export const preOrders = pgTable(
     depositsReturned: integer('deposits_returned').notNull().default(0),
     poolCents: integer('pool_cents').notNull().default(0),
     lunchVouchers: jsonb('lunch_vouchers').$type<{ quantity: number; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The cart's version when validated (schema carts.version). */
+    cartVersion: integer('cart_version'),
     edenredPayment: jsonb('edenred_payment').$type<{ unit_amount: number; authorization_id: string } | null>(),
     orderId: integer('order_id'),
     createdAt: createdAt(),
@@ -433,6 +461,14 @@ export const passwordResets = pgTable(
  * Mail to send, written in the same transaction as what triggers it; the sender delivers each once
  * (claims it, sends, marks it sent) and retries failures with a growing delay.
  */
+/** A file on disk (`path`: contact uploads) or the bytes themselves in base64 (`contentBase64`: an invoice). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  path?: string;
+  contentBase64?: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -442,7 +478,7 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     /** Attachments stored with the mail (contact form files): [{filename, contentType, path}]. */
-    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; path: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while a sender holds it; a claim older than a few minutes is considered lost. */

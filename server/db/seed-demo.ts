@@ -21,7 +21,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await tx
       .insert(t.discounts)
       .values([
-        { code: 'BIENVENUE10', amountType: 1, amount: 10, startsOn: today, endsOn: addDays(today, 365), maxUses: 1000, demo: true },
+        { code: 'BIENVENUE10', amountType: 1, amount: 10, startsOn: today, endsOn: addDays(today, 365), maxUses: 1000, firstOrderOnly: true, demo: true },
         { code: 'DEJEUNER3', amountType: 2, amount: 300, startsOn: today, endsOn: addDays(today, 365), maxUses: 500, demo: true },
       ])
       .onConflictDoNothing();

@@ -13,3 +13,11 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Ressource introuvable.') => new AppError(404, 'not_found', message);
+
+/** A PostgreSQL unique violation (23505), however deeply the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN } from '../../src/shared/api/fields';
 import type { Db, Tx } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type MailAttachment } from '../db/schema';
 import { countMail } from '../lib/metrics';
 
 export interface OutgoingMail {
@@ -8,7 +8,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; contentType: string; path: string }[];
+  attachments?: MailAttachment[];
 }
 
 /**

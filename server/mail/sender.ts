@@ -120,7 +120,11 @@ export function smtpTransport(url: string, from: string): Transport {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
-        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, path: a.path })),
+        attachments: (mail.attachments ?? []).map((a) =>
+          a.contentBase64 !== undefined
+            ? { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') }
+            : { filename: a.filename, contentType: a.contentType, path: a.path },
+        ),
         // The same Message-ID on every try, so a receiver can drop a duplicate of a retried mail.
         messageId: `<outbox-${mail.id}-${mail.createdAt.getTime()}@${domain}>`,
       });

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatEuros } from '../../src/shared/money';
 import { hhmm, parisDate } from '../../src/shared/time';
-import type { customers, orderProducts, orders } from '../db/schema';
+import type { PaymentMean, PaymentMeansKind, customers, orderProducts, orders } from '../db/schema';
 import { vatIncluded } from '../lib/vat';
 import type { Seller } from './seller';
 
@@ -12,7 +12,22 @@ type CustomerRow = typeof customers.$inferSelect;
 export type InvoiceOrder = Pick<
   OrderRow,
   'invoiceNumber' | 'createdAt' | 'amountTotalCents' | 'discountCents' | 'depositCents' | 'deliveryDate' | 'deliveryStart' | 'deliveryEnd' | 'deliveryName'
->;
+> &
+  Partial<Pick<OrderRow, 'paymentMeans' | 'discountCode'>>;
+
+/** How each means of payment reads on an invoice and in mails. */
+export const PAYMENT_MEANS_LABEL: Record<PaymentMeansKind, string> = {
+  card: 'Carte bancaire',
+  edenred: 'Titres-restaurant Edenred',
+  pool: 'Cagnotte Popote',
+  paper_vouchers: 'Titres-restaurant papier, à régler à la livraison',
+};
+
+/** "Carte bancaire : 12,90 €", one a means; "Aucun paiement (commande offerte)" when nothing was due. */
+export function paymentMeansLines(means: readonly PaymentMean[]): string[] {
+  const paid = means.filter((m) => m.amountCents > 0);
+  return paid.length ? paid.map((m) => `${PAYMENT_MEANS_LABEL[m.means]} : ${formatEuros(m.amountCents)}`) : ['Aucun paiement (commande offerte)'];
+}
 export type InvoiceLine = Pick<LineRow, 'id' | 'parentId' | 'name' | 'categoryName' | 'unitPriceCents' | 'quantity' | 'vatRateBp'>;
 export type InvoiceCustomer = Pick<CustomerRow, 'firstname' | 'lastname' | 'companyName' | 'email'>;
 
@@ -299,7 +314,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
   ensure(140);
   if (totals.discountCents > 0) {
     total('Sous-total TTC', totals.itemsCents);
-    total('Remise', -totals.discountCents);
+    total(order.discountCode ? `Remise (code ${order.discountCode})` : 'Remise', -totals.discountCents);
   }
   total('Total TTC (hors consigne)', totals.totalCents, true);
   y += 4;
@@ -331,6 +346,11 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
   rule(y - 2, INK);
   y += 2;
   total('Total payé', order.amountTotalCents, true);
+  // Orders placed before the means were recorded have none to show.
+  if (order.paymentMeans && (order.paymentMeans.length || order.amountTotalCents === 0)) {
+    y += 4;
+    for (const [i, text] of paymentMeansLines(order.paymentMeans).entries()) row([{ text: i ? text : `Réglé par : ${text}`, x: left, width }], { size: 9 });
+  }
   y += 20;
 
   // Legal mentions (Code de commerce L441-9 and L441-10, D441-5).

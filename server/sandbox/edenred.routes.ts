@@ -7,6 +7,7 @@ import { parisDate } from '../../src/shared/time';
 import { acceptProviderBodies } from './provider-bodies';
 import type { Db, Tx } from '../db/client';
 import { sandboxEdenredAccounts, sandboxEdenredGrants, sandboxEdenredTransactions, sandboxEdenredWidgetSessions } from '../db/schema';
+import { isUniqueViolation } from '../lib/errors';
 import { currentScope, scopedSwitch } from './scope';
 import {
   EDENRED_SCOPE,
@@ -385,13 +386,6 @@ const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** What a transaction still counts against the daily cap. */
 function spentBy(row: Transaction): number {

@@ -114,8 +114,11 @@ export const sandboxMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
     const attachment = mail?.attachments[request.params.index];
     const root = resolve(app.env.DATA_DIR) + sep;
-    if (!attachment || !resolve(attachment.path).startsWith(root)) throw notFound('Pièce jointe introuvable.');
-    const content = await readFile(attachment.path).catch(() => null);
+    if (!attachment) throw notFound('Pièce jointe introuvable.');
+    // Stored with the mail (an invoice), or a file kept under DATA_DIR (contact uploads).
+    const onDisk = attachment.path && resolve(attachment.path).startsWith(root) ? attachment.path : null;
+    if (attachment.contentBase64 === undefined && !onDisk) throw notFound('Pièce jointe introuvable.');
+    const content = attachment.contentBase64 !== undefined ? Buffer.from(attachment.contentBase64, 'base64') : await readFile(onDisk!).catch(() => null);
     if (!content) throw notFound('Pièce jointe introuvable.');
     return reply
       .header('cache-control', 'no-store')

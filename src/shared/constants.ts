@@ -1,5 +1,7 @@
 /** Business constants (docs/product/). Money in cents, time in ms. */
 export const DEPOSIT_PER_MENU_CENTS = 400;
+/** A sponsor code needs a basket of at least this much (items, before any discount and deposit). */
+export const SPONSOR_MIN_BASKET_CENTS = 1500;
 export const PASSWORD_MIN_LENGTH = 8;
 export const SNACKBAR_LIFETIME_MS = 3100;
 export const NEWSLETTER_MESSAGE_MS = 2000;
@@ -30,3 +32,6 @@ export const ANONYMOUS_CART_MAX_HOLD_MS = 60 * 60 * 1000;
 /** Cutlery sets and tote bags are offered (1 per formula at most). */
 export const CUTLERY_UNIT_PRICE_CENTS = 0;
 export const TOTE_BAG_UNIT_PRICE_CENTS = 0;
+
+/** Meal vouchers paid from an Edenred balance: at most this much a day, and so per payment (French law, 25 €). */
+export const EDENRED_DAILY_LIMIT_CENTS = 2500;

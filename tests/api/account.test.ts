@@ -79,7 +79,7 @@ describe('GET /api/me', () => {
       isConnectedToEdenred: false,
     });
     expect(Object.keys(answer.json()).sort()).toEqual(
-      ['company_name', 'deposits', 'email', 'firstname', 'id', 'isConnectedToEdenred', 'lastname', 'orders', 'phone', 'pool', 'poolHistories', 'sponsorCodes'].sort(),
+      ['company_name', 'deposits', 'email', 'firstname', 'id', 'isConnectedToEdenred', 'lastname', 'orders', 'phone', 'pool', 'poolHistories', 'poolPending', 'sponsorCodes'].sort(),
     );
     expect(answer.body).not.toMatch(/password|scrypt/i);
   });
@@ -187,6 +187,7 @@ describe('GET /api/me', () => {
       phone: '+33612345678',
       orders: [],
       pool: 0,
+      poolPending: 0,
       poolHistories: [],
       deposits: 0,
       sponsorCodes: [{ code: row!.sponsorCode, amount: 500, amount_type: 2 }],

@@ -378,7 +378,7 @@ describe('POST /api/login', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { password: _password, ...summary } = customer;
     expect(customerSummarySchema.parse(res.json())).toEqual(summary);
-    expect(Object.keys(res.json()).sort()).toEqual(['email', 'firstname', 'id', 'isConnectedToEdenred', 'lastname', 'phone']);
+    expect(Object.keys(res.json()).sort()).toEqual(['cart_notice', 'email', 'firstname', 'id', 'isConnectedToEdenred', 'lastname', 'phone']);
 
     const user = userSchema.parse((await me(v)).json());
     expect(user).toMatchObject({ id: customer.id, firstname: 'Aline', email: customer.email });

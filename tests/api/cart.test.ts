@@ -728,8 +728,11 @@ describe('POST /api/cart/discounts', () => {
   it('takes another customer’s sponsor code (500 cents off) on an anonymous cart', async () => {
     const v = await newVisitor();
     ok(await addMenu(v, composeFirst(menuNamed('Formule Complète'))));
+    // 14,90 € of items: under the sponsor codes' 15 € minimum.
+    refused(await applyCode(v, 'camille5'), 422, 'invalid_discount');
+    ok(await addDish(v, dish('poireaux-vinaigrette').id));
     const cart = ok(await applyCode(v, 'camille5'));
-    expect(cart).toMatchObject({ discount_code: 'CAMILLE5', discount_id: null, discount_amount: 500, final_price: '13,90' });
+    expect(cart).toMatchObject({ discount_code: 'CAMILLE5', discount_id: null, discount_amount: 500, final_price: '19,10' });
     expect(ok(await v.request('DELETE', '/api/cart/discounts')).discount_code).toBeNull();
   });
 
@@ -745,7 +748,8 @@ describe('POST /api/cart/discounts', () => {
 
     const { v: newcomer } = await customerVisitor();
     ok(await addDish(newcomer, dish('poireaux-vinaigrette').id));
-    expect(ok(await applyCode(newcomer, 'CAMILLE5'))).toMatchObject({ discount_code: 'CAMILLE5', discount_amount: 500, final_price: '0,20' });
+    ok(await addMenu(newcomer, composeFirst(menuNamed('Formule Complète'))));
+    expect(ok(await applyCode(newcomer, 'CAMILLE5'))).toMatchObject({ discount_code: 'CAMILLE5', discount_amount: 500, final_price: '19,10' });
   });
 });
 
@@ -1106,10 +1110,11 @@ describe('adoptCart (login)', () => {
     const customer = await newCustomer();
     const v = await newVisitor();
     ok(await addMenu(v, composeFirst(menuNamed('Formule Complète'))));
+    ok(await addDish(v, dish('poireaux-vinaigrette').id));
     expect(ok(await applyCode(v, customer.sponsorCode)).discount_amount).toBe(500);
     await adoptCart(db(), sessionIdOf(v), customer.id, app.clock.now());
     await logIn(v, customer.id);
-    expect(ok(await getCart(v))).toMatchObject({ discount_code: null, discount_amount: 0, final_price: '18,90' });
+    expect(ok(await getCart(v))).toMatchObject({ discount_code: null, discount_amount: 0, final_price: '24,10' });
   });
 
   it('drops an expired anonymous cart instead of adopting it', async () => {

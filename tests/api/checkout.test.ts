@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { formatAmount } from '../../src/shared/money';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
@@ -275,11 +276,12 @@ describe('POST /api/cart/validate', () => {
 describe('POST /api/pending-order/lunch-vouchers', () => {
   it('declares the vouchers (the whole list) and adds them to the available pool', async () => {
     const { v, pre } = await validatedCustomer({ poolCents: 300 });
-    const first = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 2, amount: 9 }, { quantity: 1, amount: 0 }] }));
-    expect(first.lunch_vouchers).toEqual([{ quantity: 2, amount: 9 }, { quantity: 1, amount: 0 }]);
-    expect(first.available_pool).toBe(300 + 1800);
-    expect(first.max_usable_pool).toBe(Math.min(2100, pre.final_price));
+    const first = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 9 }, { quantity: 1, amount: 0 }] }));
+    expect(first.lunch_vouchers).toEqual([{ quantity: 1, amount: 9 }, { quantity: 1, amount: 0 }]);
+    expect(first.available_pool).toBe(300 + 900);
+    expect(first.max_usable_pool).toBe(Math.min(1200, pre.final_price));
     expect(first.pool).toBe(0);
+    expect(first.paper_vouchers_note).toBe(`${formatAmount(Math.min(900, pre.final_price))} € à régler en titres-restaurant papier à la livraison`);
     const replaced = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 5 }] }));
     expect(replaced.lunch_vouchers).toEqual([{ quantity: 1, amount: 5 }]);
     expect(replaced.available_pool).toBe(800);
@@ -288,12 +290,13 @@ describe('POST /api/pending-order/lunch-vouchers', () => {
 
   it('accepts exactly 20 tickets and refuses 21 (422 with the message)', async () => {
     const { v } = await validatedCustomer();
-    expect(preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 12, amount: 1 }, { quantity: 8, amount: 1 }] })).available_pool).toBe(2000);
-    const body = refused(await vouchers(v, { lunch_vouchers: [{ quantity: 12, amount: 1 }, { quantity: 9, amount: 1 }] }), 422);
+    // Tickets of 0 € keep the count the only limit (the amount is capped too: vouchers-and-pool.md).
+    expect(preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 12, amount: 0 }, { quantity: 8, amount: 0 }] })).lunch_vouchers).toHaveLength(2);
+    const body = refused(await vouchers(v, { lunch_vouchers: [{ quantity: 12, amount: 0 }, { quantity: 9, amount: 0 }] }), 422);
     expect(body.errors?.lunch_vouchers).toEqual([VOUCHERS_LIMIT_MESSAGE]);
     expect(VOUCHERS_LIMIT_MESSAGE).toBe('Attention, vous ne pouvez ajouter plus de 20 tickets restaurant papier à votre cagnotte.');
     // Refused: the previous list stays.
-    expect(preOrder(await pending(v)).lunch_vouchers).toEqual([{ quantity: 12, amount: 1 }, { quantity: 8, amount: 1 }]);
+    expect(preOrder(await pending(v)).lunch_vouchers).toEqual([{ quantity: 12, amount: 0 }, { quantity: 8, amount: 0 }]);
   });
 
   const bad: [string, unknown][] = [
@@ -433,18 +436,13 @@ describe('POST /api/payment', () => {
     expect(await Promise.all(portions.map((id) => reservedOf(id)))).toEqual(reservedBefore);
 
     // Pool, deposits, history, last delivery.
+    // The vouchers settle the whole order; their excess waits for the staff's confirmation.
     const after = await customerRow(customer.id);
-    expect(after.poolCents).toBe(1000 + 3800 - applied.pool);
+    expect(after.poolCents).toBe(1000);
     expect(after.deposits).toBe(1);
     expect(after.lastDeliveryId).toBe(delivery.id);
-    const history = await historiesOf(customer.id);
-    expect(history.map((h) => [h.type, h.amountCents, h.orderId])).toEqual(
-      expect.arrayContaining([
-        ['lunch_vouchers', 3800, placed.id],
-        ['order_payment', -applied.pool, placed.id],
-      ]),
-    );
-    expect(history).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ paperVouchersCents: 3800, paperVouchersExcessCents: 3800 - final });
+    expect(await historiesOf(customer.id)).toEqual([]);
 
     // The account shows it.
     const me = userSchema.parse((await v.request('GET', '/api/me')).json());
@@ -452,7 +450,8 @@ describe('POST /api/payment', () => {
     expect(me.orders[0]).toMatchObject({ invoice_number: placed.invoice_number, amount_total: final });
     expect(me.pool).toBe(after.poolCents);
     expect(me.deposits).toBe(1);
-    expect(me.poolHistories.map((h) => h.amount).sort((a, b) => a - b)).toEqual([-applied.pool, 3800].sort((a, b) => a - b));
+    expect(me.poolPending).toBe(3800 - final);
+    expect(me.poolHistories).toEqual([]);
 
     // The invoice.
     const pdf = await v.request('GET', `/api/pdfs/invoices/${placed.id}`);

@@ -269,6 +269,8 @@ describe('paying with the Edenred balance', () => {
     const limit = refused(await pay(), 402, EDENRED_ERRORS.limitExceeded);
     expect(limit.message).toBe(EDENRED_MESSAGES.limit);
     await app.app.inject({ method: 'POST', url: `${SANDBOX}/failures`, payload: { code: 'INSUFFICIENT_FUNDS', status: 400, count: 1 } });
+    expect(refused(await pay(), 402, EDENRED_ERRORS.insufficientFunds).message).toBe(EDENRED_MESSAGES.insufficient);
+    await app.app.inject({ method: 'POST', url: `${SANDBOX}/failures`, payload: { code: 'USER_NOT_FOUND', status: 404, count: 1 } });
     expect(refused(await pay(), 502, EDENRED_ERRORS.failed).message).toBe(EDENRED_MESSAGES.longSession);
     expect(preOrderSchema.parse((await c.call('POST', '/api/pending-order')).json()).edenredPayment).toBeNull();
     expect(await ordersOf(c.customer.id)).toHaveLength(0);
@@ -328,10 +330,15 @@ describe('paying through the Edenred widget', () => {
     const { payload } = await authorize(widget.session_id);
     const { id } = (await c.call('POST', '/api/payment/edenred', { payload })).json().data as { id: number };
     expect((await details(c, id)).order.current_status).toBe(0);
+    expect((await details(c, id)).order.current_status).toBe(0);
     expect(await ordersOf(c.customer.id)).toHaveLength(0);
     await app.app.inject({ method: 'POST', url: `${SANDBOX}/widget/v1/sessions/${widget.session_id}/complete`, payload: { status: 'succeeded' } });
     expect((await details(c, id)).order.current_status).toBe(1);
     expect(await ordersOf(c.customer.id)).toHaveLength(1);
+    // One short mail while it waited, whatever the polls, then the order's confirmation.
+    const subjects = (await app.database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, c.customer.email))).map((m) => m.subject);
+    expect(subjects.filter((s) => s === 'Votre paiement Popote est en attente')).toHaveLength(1);
+    expect(subjects.filter((s) => s.startsWith('Votre commande Popote'))).toHaveLength(1);
   });
 
   it("answers a provider failure's error_text, and refuses a tampered payload", async () => {
@@ -352,9 +359,39 @@ describe('Edenred not configured', () => {
     try {
       const c = await customerWithCart(off);
       refused(await c.call('POST', '/api/edenred/oauth-url'), 503, EDENRED_ERRORS.unavailable);
-      expect((await c.call('GET', '/api/edenred/balance')).json()).toEqual({ balance: 0 });
+      expect((await c.call('GET', '/api/edenred/balance')).json()).toMatchObject({ balance: 0, usable: 0 });
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('the daily cap of meal vouchers (25 €)', () => {
+  const earlierPayment = (c: Customer, amountCents: number, createdAt: Date, status = 'captured') =>
+    app.database.db.insert(t.payments).values({ preOrderId: c.preOrder.id, customerId: c.customer.id, provider: 'edenred', providerId: `earlier-${c.customer.id}-${createdAt.getTime()}-${status}`, amountCents, status, createdAt });
+
+  it('offers only what Edenred accepts today, knowing what was already paid today', async () => {
+    const c = await customerWithCart(app);
+    await link(c);
+    await setProviderBalance('marie@edenred.test', 4500);
+    expect((await c.call('GET', '/api/edenred/balance')).json()).toEqual({ balance: 4500, usable: 2500, spent_today: 0, daily_limit: 2500 });
+    const now = app.clock.now();
+    await earlierPayment(c, 2000, now);
+    await earlierPayment(c, 1000, new Date(now.getTime() - 24 * 3600 * 1000)); // yesterday: does not count
+    await earlierPayment(c, 700, now, 'refunded'); // given back: does not count
+    expect((await c.call('GET', '/api/edenred/balance')).json()).toEqual({ balance: 4500, usable: 500, spent_today: 2000, daily_limit: 2500 });
+
+    // More than the day allows is refused here, truthfully, and Edenred is never asked.
+    const before = (await paymentsOf(c.customer.id)).length;
+    const over = refused(await c.call('POST', '/api/payment/edenred/only', { amount: c.preOrder.remaining_price }), 402, EDENRED_ERRORS.limitExceeded);
+    expect(over.message).toBe('Les titres-restaurant sont plafonnés à 25,00 € par jour ; vous avez déjà payé 20,00 € avec Edenred aujourd’hui : vous pouvez encore payer 5,00 € avec Edenred.');
+    refused(await c.call('POST', '/api/payment/edenred/session'), 402, EDENRED_ERRORS.limitExceeded);
+    expect(await paymentsOf(c.customer.id)).toHaveLength(before);
+    expect(preOrderSchema.parse((await c.call('POST', '/api/pending-order')).json()).edenredPayment).toBeNull();
+
+    // What is left today is accepted.
+    const part = await c.call('POST', '/api/payment/edenred/partly', { amount: 500 });
+    expect(part.statusCode, part.body).toBe(200);
+    expect((await c.call('GET', '/api/edenred/balance')).json()).toMatchObject({ usable: 0, spent_today: 2500 });
   });
 });

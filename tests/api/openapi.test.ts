@@ -21,6 +21,8 @@ const BODILESS = new Set([
   'POST /api/pending-order/pool',
   'POST /api/payment',
   'POST /api/payment/paygreen',
+  'POST /api/payment/paygreen/cancel',
+  'POST /api/staff/orders/:id/paper-vouchers/confirm',
   'POST /api/edenred/oauth-url',
   'POST /api/edenred/logout',
   'POST /api/payment/edenred/refund/:id/order',

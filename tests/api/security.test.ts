@@ -15,9 +15,10 @@ const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/
 describe('anti-forgery, enumerated from the app (a new route cannot forget it)', () => {
   const changing = () => app.app.routeList.filter((r) => CHANGES.has(r.method) && r.url.startsWith('/api/'));
 
-  it('knows the routes, and exempts only the provider notification', () => {
+  it('knows the routes, and exempts only the provider notification and the staff’s bearer-token route', () => {
     expect(changing().length).toBeGreaterThan(25);
-    expect(changing().filter((r) => !r.csrf).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/payment/paygreen/notification']);
+    // The staff route carries no cookie: its bearer token (a header no other site can make a browser send) stands instead.
+    expect(changing().filter((r) => !r.csrf).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/payment/paygreen/notification', 'POST /api/staff/orders/:id/paper-vouchers/confirm']);
   });
 
   it('answers 419 to every state-changing route without the token, and with a wrong one', async () => {
@@ -62,12 +63,13 @@ describe('access control', () => {
   it("answers 404 for another customer's invoice, card payment, widget payment and pre-order", async () => {
     const owner = await customerWithCart(app);
     const intruder = await customerWithCart(app);
+    // The widget first: a card payment under way locks the basket (docs/product/payments.md).
+    const widget = await owner.call('POST', '/api/payment/edenred/session');
+    expect(widget.statusCode, widget.body).toBe(200);
     const card = await owner.call('POST', '/api/payment/paygreen');
     const po = new URL(card.json().hosted_payment_url as string).pathname.split('/').pop()!;
     refused(await intruder.call('GET', `/api/payment/paygreen/${po}/order`), 404);
     refused(await intruder.call('POST', `/api/payment/edenred/refund/${po}/order`), 404);
-    const widget = await owner.call('POST', '/api/payment/edenred/session');
-    expect(widget.statusCode, widget.body).toBe(200);
     // The intruder's own pre-order is the only one they reach.
     const mine = await intruder.call('POST', '/api/pending-order');
     expect(mine.json().id).not.toBe(owner.preOrder.id);

@@ -131,11 +131,12 @@ test('paper vouchers worth the whole order: the pool pays it all', async ({ page
   await openPayment(page);
   await recap(page).getByRole('button', { name: '+ Ajouter des tickets resto papiers à ma cagnotte' }).click();
   const screen = page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' });
-  await screen.getByLabel('Nombre de tickets').selectOption('5');
+  // One 19 € ticket covers the starter; more would be refused (the order's need plus one ticket at most).
+  await screen.getByLabel('Nombre de tickets').selectOption('1');
   await screen.getByLabel('Valeur d’un ticket').selectOption('19');
-  await screen.getByRole('button', { name: /^Ajouter 95,00\s€ à ma cagnotte$/ }).click();
+  await screen.getByRole('button', { name: /^Ajouter 19,00\s€ à ma cagnotte$/ }).click();
   const modal = recap(page);
-  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^95,00\s€$/);
+  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
   await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
   await expectValidated(page, location.name);
   await expectInvoiceInAccount(page);

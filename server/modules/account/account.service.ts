@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { readSettings } from '../state/state.repo';
 import { sponsorRule } from '../cart/cart.service';
 import { customerById, ordersOf, poolHistoryOf } from './account.repo';
+import { pendingVoucherCredit } from '../checkout/paper-vouchers';
 
 /** 1 paid, 2 delivered (both read as placed orders); others say their own text. */
 export const ORDER_STATUS_TEXT: Record<number, string> = {
@@ -23,6 +24,10 @@ export const POOL_TYPE_LABEL: Record<string, string> = {
 };
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** An order settled by paper vouchers the staff has not yet received says so. */
+export const VOUCHERS_STATUS_TEXT = 'À régler en titres-restaurant papier à la livraison';
+const awaitingVouchers = (order: OrderRow) => order.status === 1 && order.paperVouchersCents > 0 && !order.paperVouchersConfirmedAt;
 type LineRow = typeof orderProducts.$inferSelect;
 
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -36,7 +41,7 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
     amount_total: order.amountTotalCents,
     vat_amount: order.vatCents,
     current_status: order.status,
-    current_status_text: ORDER_STATUS_TEXT[order.status] ?? 'Commande',
+    current_status_text: awaitingVouchers(order) ? VOUCHERS_STATUS_TEXT : (ORDER_STATUS_TEXT[order.status] ?? 'Commande'),
     delivery_day: order.deliveryDate ? ddmmyyyy(order.deliveryDate) : null,
     delivery_end: order.deliveryEnd ? order.deliveryEnd.slice(0, 5) : null,
     delivery_name: order.deliveryName,
@@ -58,12 +63,13 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
 
 /** The logged-in customer as GET /api/me answers it (docs/product/accounts.md). */
 export async function me(db: Db, customerId: number): Promise<User> {
-  const [customer, orderRows, history, settings, edenredLinked] = await Promise.all([
+  const [customer, orderRows, history, settings, edenredLinked, poolPending] = await Promise.all([
     customerById(db, customerId),
     ordersOf(db, customerId),
     poolHistoryOf(db, customerId),
     readSettings(db),
     isConnected(db, customerId),
+    pendingVoucherCredit(db, customerId),
   ]);
   if (!customer) throw new AppError(401, 'unauthenticated', 'Vous devez être connecté.');
   const rule = sponsorRule(settings);
@@ -76,6 +82,7 @@ export async function me(db: Db, customerId: number): Promise<User> {
     phone: customer.phone,
     orders: orderRows.map(({ order, lines }) => toOrder(order, lines)),
     pool: customer.poolCents,
+    poolPending,
     poolHistories: history.map((h) => ({ created_at: h.createdAt.toISOString(), type_label: POOL_TYPE_LABEL[h.type] ?? h.type, amount: h.amountCents })),
     deposits: customer.deposits,
     sponsorCodes: [{ code: customer.sponsorCode, amount: rule.amount, amount_type: rule.amountType }],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema, passwordResetBodySchema, registerBodySchema } from '../../../src/shared/api/auth';
 import { isConnected } from '../edenred/edenred-link';
-import { customerSummarySchema } from '../../../src/shared/api/state';
+import { customerSummarySchema, loginAnswerSchema } from '../../../src/shared/api/state';
 import { rateLimit } from '../../lib/rate-limit';
 import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';
 
@@ -55,12 +55,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       config: noReplay,
-      schema: { summary: 'Log in', body: loginBodySchema, response: { 200: customerSummarySchema } },
+      schema: { summary: 'Log in', body: loginBodySchema, response: { 200: loginAnswerSchema } },
     },
     async (request, reply) => {
       const customer = await login(app, request.ip, request.body.email, request.body.password);
-      await startCustomerSession(app, request, reply, customer.id, request.body.remember);
-      return summary(customer, await isConnected(app.db, customer.id));
+      const { cartNotice } = await startCustomerSession(app, request, reply, customer.id, request.body.remember);
+      return { ...summary(customer, await isConnected(app.db, customer.id)), cart_notice: cartNotice };
     },
   );
 

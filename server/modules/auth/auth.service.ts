@@ -8,6 +8,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { createSession, type Session } from '../../plugins/session';
 import { adoptCart } from '../cart/cart.service';
+import type { CartMergeNotice } from '../../../src/shared/api/state';
 import { checkLoginThrottle, clearLoginFailures, recordLoginFailure, throttleKeys } from './login-throttle';
 import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, endPasswordResets, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
 
@@ -31,15 +32,22 @@ async function newSponsorCode(app: FastifyInstance, firstname: string): Promise<
  * A new session for the customer (never the visitor's old one: no fixation). The visitor's cart
  * and delivery choice follow them; the anonymous session is gone.
  */
-export async function startCustomerSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, customerId: number, remember: boolean): Promise<Session> {
+export async function startCustomerSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  customerId: number,
+  remember: boolean,
+): Promise<{ session: Session; cartNotice: CartMergeNotice | null }> {
   const old = request.session;
   const session = await createSession(app, reply, { customerId, remember, deliveryId: old?.deliveryId ?? null });
+  let cartNotice: CartMergeNotice | null = null;
   if (old) {
-    if (!old.customerId) await adoptCart(app.db, old.id, customerId, app.clock.now());
+    if (!old.customerId) cartNotice = await adoptCart(app.db, old.id, customerId, app.clock.now());
     await deleteSession(app.db, old.id);
   }
   request.session = session;
-  return session;
+  return { session, cartNotice };
 }
 
 export async function register(app: FastifyInstance, body: { firstname: string; lastname: string; company_name?: string; phone: string; email: string; password: string }) {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { parisDate, parisInstant } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
-import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, productAvailabilities, products, type Composition } from '../../db/schema';
+import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products, type Composition } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
 export type LineRow = typeof cartLines.$inferSelect;
@@ -121,7 +122,8 @@ export async function earliestCartExpiry(db: Db): Promise<Date | null> {
 }
 
 export async function saveCart(tx: Tx, id: number, values: Partial<Omit<CartRow, 'id'>>) {
-  await tx.update(carts).set(values).where(eq(carts.id, id));
+  // Every change moves the version on: a pre-order of an earlier version is no longer payable.
+  await tx.update(carts).set({ ...values, version: sql`${carts.version} + 1` }).where(eq(carts.id, id));
 }
 
 /** Adds `quantity` to a line (created when new), unless that would pass `max`: then answers null. */
@@ -248,10 +250,36 @@ export async function findSponsorCode(db: Conn, customerId: number): Promise<str
   return row?.code ?? null;
 }
 
-export async function heldDeposits(db: Conn, customerId: number | null): Promise<number> {
+/** A card payment of the customer still under way (docs/product/payments.md): the basket is locked. */
+export async function hasLiveCardPayment(db: Conn, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, ['starting', 'pending', 'authorized']), isNull(payments.orderId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** An order paid and not yet marked delivered (2); its containers arrive with it. */
+const ORDER_PAID = 1;
+
+/**
+ * The containers the customer may return: those they hold, less those of orders not yet delivered
+ * (delivered status, or the delivery window's end passed at `now`), which are still on their way
+ * to them. Without `now`, all held (only ever used to clamp, never to allow).
+ */
+export async function heldDeposits(db: Conn, customerId: number | null, now?: Date): Promise<number> {
   if (!customerId) return 0;
   const [row] = await db.select({ deposits: customers.deposits }).from(customers).where(eq(customers.id, customerId)).limit(1);
-  return row?.deposits ?? 0;
+  const held = row?.deposits ?? 0;
+  if (!held || !now) return held;
+  const coming = await db
+    .select({ date: orders.deliveryDate, end: orders.deliveryEnd, added: preOrders.depositsAdded })
+    .from(orders)
+    .innerJoin(preOrders, eq(preOrders.id, orders.preOrderId))
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, ORDER_PAID), gte(orders.deliveryDate, parisDate(now))));
+  const arriving = coming.filter((o) => o.date && parisInstant(o.date, o.end ?? '23:59:59') > now).reduce((n, o) => n + o.added, 0);
+  return Math.max(0, held - arriving);
 }
 
 export async function hasOrdered(db: Conn, customerId: number): Promise<boolean> {

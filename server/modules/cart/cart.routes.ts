@@ -5,6 +5,7 @@ import { failureLimit } from '../../lib/rate-limit';
 import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount, type CartContext } from './cart.service';
 import { CART_ERRORS } from '../../../src/shared/api/cart';
 import { AppError } from '../../lib/errors';
+import { lockWhileCardPending } from '../checkout/card-pending';
 
 const MINUTE = 60 * 1000;
 
@@ -29,6 +30,9 @@ const answers = { response: { 200: cartSchema } };
 
 /** The cart API: every call answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  // While a card payment is under way the cart is what it pays for: no change (409 payment_pending).
+  app.addHook('preHandler', lockWhileCardPending(app));
+
   async function context(request: FastifyRequest): Promise<CartContext> {
     const session = await request.ensureSession();
     return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA };

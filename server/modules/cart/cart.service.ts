@@ -1,6 +1,7 @@
 import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../../src/shared/api/cart';
 import type { FormattedMenu } from '../../../src/shared/api/catalog';
-import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
+import type { CartMergeNotice } from '../../../src/shared/api/state';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, SPONSOR_MIN_BASKET_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
@@ -25,6 +26,7 @@ import {
   findSponsor,
   findSponsorCode,
   hasOrdered,
+  hasLiveCardPayment,
   heldDeposits,
   lineCatalog,
   linesOf,
@@ -102,11 +104,11 @@ function totalsOf(cart: CartRow, products: CartProduct[], discount: CartDiscount
  * Everything the cart's amounts and view need, read in one go. The settings come from the
  * in-process copy (a transaction passes the ones its change read before it began).
  */
-async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null, reads?: SharedReads) {
+async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null, reads?: SharedReads, now?: Date) {
   const lines = await linesOf(db, cart.id);
   const [catalog, held, discountRow, sponsorCode, settings] = await Promise.all([
     reads?.catalog ?? lineCatalog(db, lines),
-    heldDeposits(db, customerId),
+    heldDeposits(db, customerId, now),
     cart.discountId ? findDiscount(db, cart.discountId) : null,
     cart.sponsorCustomerId ? findSponsorCode(db, cart.sponsorCustomerId) : null,
     reads?.settings ?? settingsOf(db as Db),
@@ -172,8 +174,9 @@ const EMPTY_CART: Cart = {
 async function view(db: Db, cart: CartRow | null, customerId: number | null, now: Date): Promise<Cart> {
   if (!cart) return EMPTY_CART;
   const [settings, catalog] = await Promise.all([settingsOf(db), cartCatalog(db)]);
-  const { products, discount, totals } = await loadCart(db, cart, customerId, { settings, catalog });
-  return toView(cart, products, discount, totals, now);
+  const [{ products, discount, totals }, pending] = await Promise.all([loadCart(db, cart, customerId, { settings, catalog }), customerId ? hasLiveCardPayment(db, customerId) : false]);
+  // Said only when true: a cart answer is otherwise unchanged.
+  return { ...toView(cart, products, discount, totals, now), ...(pending ? { payment_pending: true } : {}) };
 }
 
 function toView(cart: CartRow, products: CartProduct[], discount: CartDiscount, totals: ReturnType<typeof totalsOf>, now: Date): Cart {
@@ -202,7 +205,7 @@ export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
   if (!cart || isStale(cart, await deliveryDateAt(db, now), now)) return null;
   const lines = await linesOf(db, cart.id);
   if (lines.length === 0) return null;
-  const [loaded, catalog] = await Promise.all([loadCart(db, cart, owner.customerId), lineCatalog(db, lines)]);
+  const [loaded, catalog] = await Promise.all([loadCart(db, cart, owner.customerId, undefined, now), lineCatalog(db, lines)]);
   return { cart, lines, catalog, ...loaded };
 }
 
@@ -390,7 +393,7 @@ export function changeBonus(ctx: CartContext, bonus: Bonus, delta: 1 | -1): Prom
 export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
   return change(ctx, async (tx, cart, _date, reads) => {
     if (delta < 0) return { depositsReturned: Math.max(0, cart.depositsReturned - 1) };
-    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId, reads);
+    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId, reads, ctx.now);
     if (cart.depositsReturned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
     if (cart.depositsReturned + 1 > maxReturnableDeposits(totals.orderAmount, held)) {
       throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);
@@ -404,15 +407,18 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
  * message, so codes cannot be probed one reason at a time (docs/product/codes.md).
  */
 export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
-  return change(ctx, async (tx) => {
+  return change(ctx, async (tx, cart, _date, reads) => {
     const discount = await findDiscountByCode(tx, code, ctx.demoData);
-    if (discount && discountUsable(discount, parisDate(ctx.now))) {
+    const customerId = ctx.owner.customerId;
+    // A welcome code is for a first order: known once logged in, checked again at validation and placement.
+    const firstOrderKept = async () => !customerId || !(await hasOrdered(tx, customerId));
+    if (discount && discountUsable(discount, parisDate(ctx.now)) && (!discount.firstOrderOnly || (await firstOrderKept()))) {
       return { discountId: discount.id, sponsorCustomerId: null };
     }
     const sponsor = discount ? null : await findSponsor(tx, code, ctx.demoData);
-    const customerId = ctx.owner.customerId;
-    if (sponsor && sponsor.id !== customerId && !(customerId && (await hasOrdered(tx, customerId)))) {
-      return { discountId: null, sponsorCustomerId: sponsor.id };
+    if (sponsor && sponsor.id !== customerId && (await firstOrderKept())) {
+      const { totals } = await loadCart(tx, cart, customerId, reads);
+      if (totals.items >= SPONSOR_MIN_BASKET_CENTS) return { discountId: null, sponsorCustomerId: sponsor.id };
     }
     throw refusal(422, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount, 'code');
   });
@@ -428,16 +434,26 @@ export function removeDiscount(ctx: CartContext): Promise<Cart> {
  * up to the per-line limit, the surplus portions are released), bonuses keep the larger count, its
  * promo code wins when it has one, and the limits are re-applied.
  */
-export async function adoptCart(db: Db, sessionId: string, customerId: number, now: Date): Promise<void> {
+export async function adoptCart(db: Db, sessionId: string, customerId: number, now: Date): Promise<CartMergeNotice | null> {
   const date = await deliveryDateAt(db, now);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const anonymous = await findCart(tx, { sessionId, customerId: null }, true);
-    if (!anonymous) return;
-    if (isStale(anonymous, date, now)) return dropCart(tx, anonymous);
+    if (!anonymous) return null;
+    if (isStale(anonymous, date, now)) {
+      await dropCart(tx, anonymous);
+      return null;
+    }
+    const items = (await linesOf(tx, anonymous.id)).reduce((n, l) => n + l.quantity, 0);
+    if (!items) return null;
     let own = await findCart(tx, { sessionId, customerId }, true);
     if (own && isStale(own, date, now)) {
       await dropCart(tx, own);
       own = null;
+    }
+    // A card payment of the customer's cart is under way: that basket is locked, the visitor's stays out.
+    if (own && (await hasLiveCardPayment(tx, customerId))) {
+      await dropCart(tx, anonymous);
+      return mergeNotice('dropped', items);
     }
     // The customer might have used their own sponsor code before logging in.
     const keepSponsor = anonymous.sponsorCustomerId !== customerId && !(await hasOrdered(tx, customerId));
@@ -445,7 +461,8 @@ export async function adoptCart(db: Db, sessionId: string, customerId: number, n
     const expiresAt = new Date(now.getTime() + CART_TTL_MS);
     if (!own) {
       await saveCart(tx, anonymous.id, { sessionId: null, customerId, sponsorCustomerId, expiresAt, updatedAt: now });
-      return normalize(tx, anonymous.id, customerId, {});
+      await normalize(tx, anonymous.id, customerId, {});
+      return mergeNotice('adopted', items);
     }
     for (const line of await linesOf(tx, anonymous.id)) {
       const same = await findLine(tx, own.id, line.uniqueId);
@@ -466,5 +483,28 @@ export async function adoptCart(db: Db, sessionId: string, customerId: number, n
       updatedAt: now,
     });
     await normalize(tx, own.id, customerId, {});
+    return mergeNotice('merged', items);
   });
+}
+
+const articles = (n: number) => `${n} article${n > 1 ? 's' : ''}`;
+
+/** What logging in did to the visitor's cart, in the customer's words. */
+function mergeNotice(kind: CartMergeNotice['kind'], items: number): CartMergeNotice {
+  if (kind === 'dropped') {
+    return {
+      kind,
+      items,
+      title: 'Paiement en cours',
+      message: `Un paiement par carte de votre panier est en cours : les ${articles(items)} choisis avant de vous connecter n’y ont pas été ajoutés.`,
+    };
+  }
+  return kind === 'merged'
+    ? {
+        kind,
+        items,
+        title: 'Paniers réunis',
+        message: `Les ${articles(items)} de votre panier ont rejoint celui de votre compte : vérifiez-le, son total a changé.`,
+      }
+    : { kind, items, title: 'Panier retrouvé', message: `Votre panier (${articles(items)}) est maintenant enregistré sur votre compte.` };
 }

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type CardReturnStatus } from '../../../src/shared/api/checkout';
 import { carts, customers, payments, preOrders } from '../../db/schema';
@@ -7,6 +8,10 @@ import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
 import { captureHeldEdenred } from './edenred-holds';
 import { countPayment } from '../../lib/metrics';
+import { enqueueMail } from '../../mail/outbox';
+import { cardPaymentMail } from './order-mail';
+import { isUniqueViolation } from '../../lib/errors';
+import { paymentPending, resolveLiveCardPayments } from './card-pending';
 
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
@@ -20,13 +25,30 @@ function providerError(err: unknown, log?: FastifyInstance['log']) {
 
 /** Starts a PayGreen payment order for what is left to pay on the customer's open pre-order. */
 export async function startCardPayment(app: FastifyInstance, customerId: number): Promise<{ hosted_payment_url: string }> {
-  const pre = await requireOpenPreOrder(app.db, customerId);
-  await checkStillOpen(app.db, pre, app.clock.now());
+  const open = await requireOpenPreOrder(app.db, customerId);
+  await checkStillOpen(app.db, open, app.clock.now());
+  // An earlier attempt still under way is settled, or canceled at PayGreen when nobody paid it:
+  // it can then never be paid beside this one. One PayGreen may not cancel (authorized) blocks.
+  if ((await resolveLiveCardPayments(app, customerId, { cancel: true })).length) throw paymentPending();
+  const [pre] = await app.db.select().from(preOrders).where(eq(preOrders.id, open.id));
+  if (!pre || pre.orderId) throw new AppError(409, CHECKOUT_ERRORS.alreadyPaid, 'Votre commande est déjà payée : elle est confirmée.');
   const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
   if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer par carte : finalisez votre commande.');
   if (cardAmountTooSmall(remaining)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
   const [customer] = await app.db.select().from(customers).where(eq(customers.id, customerId));
   const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
+  // The attempt is claimed before PayGreen is asked: a concurrent one (another tab, another
+  // instance) meets the unique index of live card payments and is refused.
+  let claimed;
+  try {
+    [claimed] = await app.db
+      .insert(payments)
+      .values({ preOrderId: pre.id, customerId, provider: 'paygreen', providerId: `starting-${randomUUID()}`, amountCents: remaining, status: 'starting', createdAt: app.clock.now() })
+      .returning({ id: payments.id });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw paymentPending();
+    throw err;
+  }
   let order;
   try {
     order = await app.paygreen().createPaymentOrder({
@@ -37,16 +59,14 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
       notificationUrl: `${base}/api/payment/paygreen/notification`,
       buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
     });
+    if (!order.hosted_payment_url) throw new PayGreenError('no hosted_payment_url', { code: 'invalid_response' });
   } catch (err) {
     countPayment('card', 'error');
+    await app.db.delete(payments).where(eq(payments.id, claimed!.id));
     if (err instanceof PayGreenError) throw providerError(err, app.log);
     throw err;
   }
-  if (!order.hosted_payment_url) {
-    countPayment('card', 'error');
-    throw providerError(new Error('no hosted_payment_url'), app.log);
-  }
-  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: 'paygreen', providerId: order.id, amountCents: remaining, status: order.status });
+  await app.db.update(payments).set({ providerId: order.id, status: order.status }).where(eq(payments.id, claimed!.id));
   if (pre.cartId) await app.db.update(carts).set({ expiresAt: new Date(app.clock.now().getTime() + PAYMENT_HOLD_MS) }).where(eq(carts.id, pre.cartId));
   return { hosted_payment_url: order.hosted_payment_url };
 }
@@ -62,6 +82,21 @@ async function checkNotUnderpaid(app: FastifyInstance, payment: typeof payments.
   if (payment.amountCents < remaining) throw new AppError(409, CHECKOUT_ERRORS.cartChanged, 'La commande a changé pendant le paiement par carte.');
 }
 
+/** A short mail about the payment (pending, refused, refunded), once per state: the conditional UPDATE decides between replays. */
+export async function mailOnce(app: FastifyInstance, payment: typeof payments.$inferSelect, kind: 'pending' | 'refused' | 'refunded') {
+  await app.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(payments)
+      .set({ notifiedStatus: kind })
+      .where(and(eq(payments.id, payment.id), or(isNull(payments.notifiedStatus), ne(payments.notifiedStatus, kind))))
+      .returning({ id: payments.id });
+    if (!claimed) return;
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, payment.customerId));
+    const means = payment.provider === 'paygreen' ? 'card' : 'edenred';
+    if (customer) await enqueueMail(tx, cardPaymentMail(customer.email, customer.firstname, kind, payment.amountCents, means));
+  });
+}
+
 function returnStatus(status: PaymentOrderStatus): ReturnStatus {
   if (status === 'successed') return 'success';
   if (status === 'pending' || status === 'authorized') return 'pending';
@@ -73,7 +108,7 @@ function returnStatus(status: PaymentOrderStatus): ReturnStatus {
  * never trusted). A success places the order, once, whichever of the return and the notification
  * arrives first; an order that can no longer be placed (sold out meanwhile) is refunded.
  */
-export async function settleCardPayment(app: FastifyInstance, providerId: string): Promise<{ status: ReturnStatus; orderId: number | null; customerId: number | null }> {
+export async function settleCardPayment(app: FastifyInstance, providerId: string, options: { buyerBack?: boolean } = {}): Promise<{ status: ReturnStatus; orderId: number | null; customerId: number | null }> {
   const [payment] = await app.db
     .select()
     .from(payments)
@@ -121,5 +156,7 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
   // Counted when what PayGreen says changes, not at every return, notification or poll.
   if (providerStatus !== payment.status) countPayment('card', status);
   await app.db.update(payments).set({ status: providerStatus, orderId }).where(eq(payments.id, payment.id));
+  const mailKind = providerStatus === 'refunded' ? 'refunded' : providerStatus === 'refused' ? 'refused' : status === 'pending' && (options.buyerBack || providerStatus === 'authorized') ? 'pending' : null;
+  if (mailKind) await mailOnce(app, payment, mailKind);
   return { status, orderId, customerId: payment.customerId };
 }

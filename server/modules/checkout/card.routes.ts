@@ -5,6 +5,7 @@ import { emptyAnswer } from '../../../src/shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';
+import { paymentPending, resolveLiveCardPayments } from './card-pending';
 import { validatedOrder } from './checkout.service';
 
 const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' });
@@ -15,10 +16,20 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     return startCardPayment(app, requireCustomerId(request));
   });
 
+  /**
+   * "Annuler le paiement": the customer gives up a card payment under way (hosted page left). It
+   * is canceled at PayGreen unless paid or authorized meanwhile (then settled, or 409 while
+   * PayGreen decides); the cart can be changed again.
+   */
+  app.post('/api/payment/paygreen/cancel', { schema: { summary: 'Give up the card payment under way (cancelled at PayGreen)', response: { 200: z.object({ pending: z.boolean() }) } } }, async (request) => {
+    if ((await resolveLiveCardPayments(app, requireCustomerId(request), { cancel: true })).length) throw paymentPending();
+    return { pending: false };
+  });
+
   /** PayGreen sends the buyer back here; the app then reads payment_status and po_id on any page. */
   app.get('/api/payment/paygreen/return', { schema: { summary: 'Where PayGreen sends the buyer back', querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
     const poId = request.query.po_id;
-    const { status } = poId ? await settleCardPayment(app, poId) : { status: 'refused' as const };
+    const { status } = poId ? await settleCardPayment(app, poId, { buyerBack: true }) : { status: 'refused' as const };
     const target = new URLSearchParams({ payment_status: status, ...(poId ? { po_id: poId } : {}) });
     return reply.redirect(`/passer-commande?${target}`, 303);
   });

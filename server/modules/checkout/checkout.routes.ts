@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
 import { requireCustomerId } from '../../plugins/session';
+import { lockWhileCardPending } from './card-pending';
 import { chosenDeliveryId } from '../delivery/delivery.routes';
 import { captureHeldEdenred, releaseSupersededHolds } from './edenred-holds';
 import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
 
 /** Pre-order and the payments that need no card (docs/product/payments.md). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A new pre-order, vouchers, pool or a payment without card wait for a card payment under way.
+  app.addHook('preHandler', lockWhileCardPending(app, ['/api/pending-order']));
+
   function customerOf(request: FastifyRequest) {
     const customerId = requireCustomerId(request);
     return { owner: { sessionId: request.session!.id, customerId }, deliveryId: chosenDeliveryId(request) };

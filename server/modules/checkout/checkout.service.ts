@@ -1,23 +1,30 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CART_NOTICES } from '../../../src/shared/api/cart';
-import { CHECKOUT_ERRORS, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { CART_ERRORS, CART_NOTICES } from '../../../src/shared/api/cart';
+import { CHECKOUT_ERRORS, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
+import { ERROR_CODES } from '../../../src/shared/api/errors';
 import { DELIVERY_REQUIRED_MESSAGE } from '../../../src/shared/api/delivery';
 import { DEPOSIT_PER_MENU_CENTS } from '../../../src/shared/constants';
 import { formatAmount } from '../../../src/shared/money';
 import { parisDate } from '../../../src/shared/time';
 import type { Db, Tx } from '../../db/client';
-import { carts, customers, discounts, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
+import { carts, customers, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { invoiceTotals } from '../../pdf/invoice';
 import { toOrder } from '../account/account.service';
-import { cartById, deleteCart, linesOf, portionsOf, release, reserve, type CartOwner } from '../cart/cart.repo';
+import { cartById, deleteCart, heldDeposits, linesOf, portionsOf, release, reserve, type CartOwner } from '../cart/cart.repo';
 import { cartForCheckout } from '../cart/cart.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from './invoice-number';
 import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
+import { codeRefusal, countCodeUse, discountCodeOf, itemsOf } from './code-rules';
+import { orderConfirmationMail, paymentMeansOf } from './order-mail';
+import { enqueueMail } from '../../mail/outbox';
+import { EMAIL_PATTERN } from '../../../src/shared/api/fields';
 
 type PreOrderRow = typeof preOrders.$inferSelect;
+
+const DEPOSITS_NOT_YET_MESSAGE = 'Vous ne pouvez rendre que les consignes déjà reçues : celles d’une commande pas encore livrée se rendent à la suivante.';
 
 /** Formulas are sold at the take-away food rate; offered bonuses at the goods rate. */
 const FORMULA_VAT_BP = 1000;
@@ -51,7 +58,20 @@ function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
     formatted_max_usable_pool: formatAmount(maxUsable),
     lunch_vouchers: row.lunchVouchers,
     edenredPayment: row.edenredPayment ?? null,
+    paper_vouchers_note: voucherNote(row),
   };
+}
+
+/** What the declared vouchers will settle of the order (its price less any Edenred part), said in French. */
+function voucherNote(row: PreOrderRow): string | null {
+  const declared = vouchersTotalCents(row.lunchVouchers);
+  if (!declared) return null;
+  return paperVouchersNote(formatAmount(Math.min(declared, Math.max(0, row.finalCents - (row.edenredPayment?.unit_amount ?? 0)))));
+}
+
+/** The declared paper vouchers settle the order first; what they bring beyond it waits for the staff's confirmation. */
+export function voucherPart(row: Pick<PreOrderRow, 'poolCents' | 'lunchVouchers'>): number {
+  return Math.min(vouchersTotalCents(row.lunchVouchers), row.poolCents);
 }
 
 export async function customerPool(db: Db | Tx, customerId: number): Promise<number> {
@@ -113,10 +133,13 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
   if (!checkout) throw refusal(409, CHECKOUT_ERRORS.cartEmpty, 'Votre panier est vide.');
   if (!deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
   const delivery = await checkChoice(db, deliveryId, await deliveryDateAt(db, now), now);
-  const { cart, totals, discount } = checkout;
-  if (discount && !(await discountStillValid(db, cart, owner.customerId, parisDate(now)))) {
+  const { cart, totals, discount, held } = checkout;
+  // Containers come back only once the order that brought them is delivered (cart.md).
+  if (cart.depositsReturned > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
+  const codeRefused = discount ? await codeRefusal(db, cart, owner.customerId, totals.items, parisDate(now)) : null;
+  if (codeRefused) {
     await db.update(carts).set({ discountId: null, sponsorCustomerId: null }).where(eq(carts.id, cart.id));
-    throw refusal(409, 'invalid_discount', CART_NOTICES.invalidDiscount);
+    throw codeRefused;
   }
   const lines = await snapshotOf(db, checkout);
   const row = await db.transaction(async (tx) => {
@@ -127,6 +150,7 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
       .values({
         customerId: owner.customerId,
         cartId: cart.id,
+        cartVersion: cart.version,
         deliveryId: delivery.id,
         deliveryDate: cart.deliveryDate,
         lines,
@@ -144,24 +168,13 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
   return toPreOrder(row, await customerPool(db, owner.customerId));
 }
 
-/** A code applied to the cart is checked again before paying: dates, uses, first order. */
-async function discountStillValid(db: Db, cart: typeof carts.$inferSelect, customerId: number, today: string): Promise<boolean> {
-  if (cart.discountId) {
-    const [d] = await db.select().from(discounts).where(eq(discounts.id, cart.discountId));
-    return Boolean(d && (!d.startsOn || d.startsOn <= today) && (!d.endsOn || d.endsOn >= today) && (d.maxUses === null || d.uses < d.maxUses));
-  }
-  if (cart.sponsorCustomerId) {
-    if (cart.sponsorCustomerId === customerId) return false;
-    const [previous] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId)).limit(1);
-    return !previous;
-  }
-  return true;
-}
-
 /** Paper vouchers declared with the order (the whole list); the pool applied stays within reach. */
 export async function declareVouchers(db: Db, customerId: number, rows: LunchVoucherRow[]): Promise<PreOrder> {
   const pre = await requireOpenPreOrder(db, customerId);
   const pool = await customerPool(db, customerId);
+  if (vouchersBeyondNeed(rows, Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)))) {
+    throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
+  }
   const next = { ...pre, lunchVouchers: rows };
   const poolCents = Math.min(pre.poolCents, preOrderAmounts(next, pool).maxUsable);
   const [row] = await db.update(preOrders).set({ lunchVouchers: rows, poolCents }).where(eq(preOrders.id, pre.id)).returning();
@@ -204,9 +217,16 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 
     // The pool applied when the pre-order was made must still be there (another order may have used it).
-    if (customer.poolCents + vouchersTotalCents(pre.lunchVouchers) < pre.poolCents) {
+    const vouchers = vouchersTotalCents(pre.lunchVouchers);
+    const poolDebit = pre.poolCents - voucherPart(pre);
+    if (customer.poolCents < poolDebit) {
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
+    if (pre.depositsReturned > (await heldDeposits(tx, customer.id, now))) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
+    // The code's conditions hold at placement too (dates, uses, first order, minimum basket).
+    const codeRefused = await codeRefusal(tx, pre, customer.id, itemsOf(pre.lines), parisDate(now));
+    if (codeRefused) throw codeRefused;
+    if (pre.discountId && !(await countCodeUse(tx, pre.discountId))) throw refusal(409, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount);
     const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
     if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
     const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
@@ -233,6 +253,16 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
         deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,
         deliveryName: delivery?.delivery_location.name ?? null,
         preOrderId: pre.id,
+        paperVouchersCents: vouchers,
+        paperVouchersExcessCents: vouchers - voucherPart(pre),
+        paymentMeans: paymentMeansOf({
+          voucherPart: voucherPart(pre),
+          poolDebit,
+          edenred: pre.edenredPayment?.unit_amount ?? 0,
+          rest: Math.max(0, pre.finalCents - pre.poolCents - (pre.edenredPayment?.unit_amount ?? 0)),
+          restBy: options.paymentId ? 'card' : 'edenred',
+        }),
+        discountCode: await discountCodeOf(tx, pre),
         createdAt: now,
       })
       .returning();
@@ -258,23 +288,23 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       }
     }
 
-    // The containers, the pool and the codes move with the order, once.
-    const vouchers = vouchersTotalCents(pre.lunchVouchers);
+    // The containers, the pool and the codes move with the order, once. Paper vouchers are no
+    // cash yet: they settle their part of the order, and their excess reaches the pool only when
+    // the staff confirms the courier got them (paper-vouchers.ts).
     await tx
       .update(customers)
       .set({
         deposits: Math.max(0, customer.deposits + pre.depositsAdded - pre.depositsReturned),
-        poolCents: customer.poolCents + vouchers - pre.poolCents,
+        poolCents: customer.poolCents - poolDebit,
         lastDeliveryId: pre.deliveryId ?? customer.lastDeliveryId,
       })
       .where(eq(customers.id, customer.id));
-    const history = [
-      ...(vouchers ? [{ customerId: customer.id, type: 'lunch_vouchers', amountCents: vouchers, orderId: order!.id, createdAt: now }] : []),
-      ...(pre.poolCents ? [{ customerId: customer.id, type: 'order_payment', amountCents: -pre.poolCents, orderId: order!.id, createdAt: now }] : []),
-    ];
-    if (history.length) await tx.insert(poolHistories).values(history);
-    if (pre.discountId) await tx.update(discounts).set({ uses: sql`${discounts.uses} + 1` }).where(eq(discounts.id, pre.discountId));
+    if (poolDebit) await tx.insert(poolHistories).values({ customerId: customer.id, type: 'order_payment', amountCents: -poolDebit, orderId: order!.id, createdAt: now });
     await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
+    // The confirmation mail, with its invoice, leaves if and only if the order commits.
+    const placedLines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, order!.id)).orderBy(orderProducts.id);
+    // An address the outbox would refuse (older accounts) never blocks the order itself.
+    if (EMAIL_PATTERN.test(customer.email)) await enqueueMail(tx, await orderConfirmationMail(customer, order!, placedLines));
     // The card payment that placed the order owns it from the same commit: another payment of
     // this pre-order settling later finds the order taken by someone else (card-payment.ts).
     if (options.paymentId) await tx.update(payments).set({ orderId: order!.id }).where(eq(payments.id, options.paymentId));
@@ -299,10 +329,18 @@ export async function payWithoutCard(db: Db, customerId: number, now: Date): Pro
 }
 
 /** Paying after the tour's cut-off is refused: the pre-order was validated for a delivery now closed. */
-export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId'>, now: Date) {
+export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId' | 'cartId' | 'cartVersion'>, now: Date) {
   if (!pre.deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
   await checkChoice(db, pre.deliveryId, await deliveryDateAt(db, now), now);
+  // The cart changed since it was validated (a guest cart merged at login, another device): the
+  // customer must see the new total before paying.
+  if (pre.cartId && pre.cartVersion !== null) {
+    const [cart] = await db.select({ version: carts.version }).from(carts).where(eq(carts.id, pre.cartId));
+    if (cart && cart.version !== pre.cartVersion) throw refusal(409, CHECKOUT_ERRORS.cartChanged, CART_CHANGED_MESSAGE);
+  }
 }
+
+const CART_CHANGED_MESSAGE = 'Votre panier a changé depuis sa validation : validez-le à nouveau pour voir le nouveau total avant de payer.';
 
 /** A free cart (final price 0,00) is ordered directly. */
 export async function orderFreeCart(db: Db, owner: CartOwner & { customerId: number }, deliveryId: number | null, now: Date): Promise<ValidatedOrder> {

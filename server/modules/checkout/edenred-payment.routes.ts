@@ -13,6 +13,7 @@ import {
   widgetSessionAnswerSchema,
 } from '../../../src/shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
+import { lockWhileCardPending } from './card-pending';
 import { payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
 
 /**
@@ -20,6 +21,10 @@ import { payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, remove
  * money is a POST, so it carries the anti-forgery token.
  */
 export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Paying or changing the Edenred part waits for a card payment under way (a refused card's
+  // Edenred part is given back by its own route, once the card is known refused).
+  app.addHook('preHandler', lockWhileCardPending(app, ['/api/payment/edenred/refund/:id/order']));
+
   app.post('/api/payment/edenred/only', { schema: { summary: 'Pay the whole rest with the Edenred balance', body: edenredAmountBodySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
     payOnly(app, requireCustomerId(request), request.body.amount),
   );

@@ -6,8 +6,9 @@ import { payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { EdenredError, type EdenredTransaction, type EdenredWidgetPayment } from '../../payments/edenred/edenred-types';
 import { edenredOf, requireEdenredSession } from '../edenred/edenred-link';
-import { settleCardPayment } from './card-payment';
+import { mailOnce, settleCardPayment } from './card-payment';
 import { captureHeldEdenred, releaseEdenredClaim } from './edenred-holds';
+import { checkDailyLimit } from './edenred-limits';
 import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
 import { countPayment } from '../../lib/metrics';
 
@@ -26,6 +27,7 @@ function providerFailure(app: FastifyInstance, err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (!(err instanceof EdenredError)) throw err;
   if (err.code === 'LIMIT_EXCEEDED') return new AppError(402, EDENRED_ERRORS.limitExceeded, EDENRED_MESSAGES.limit);
+  if (err.code === 'INSUFFICIENT_FUNDS') return new AppError(402, EDENRED_ERRORS.insufficientFunds, EDENRED_MESSAGES.insufficient);
   app.log.warn({ err }, 'edenred payment failed');
   return new AppError(502, EDENRED_ERRORS.failed, EDENRED_MESSAGES.longSession);
 }
@@ -49,6 +51,7 @@ async function payablePreOrder(app: FastifyInstance, customerId: number, amount:
     // The rest goes to the card, which cannot take 0,50 € or less.
     if (cardAmountTooSmall(remaining - amount)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
   }
+  await checkDailyLimit(app.db, customerId, amount, app.clock.now());
   return pre;
 }
 
@@ -78,7 +81,7 @@ async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow
   }
   countPayment('edenred', 'success');
   await app.db.update(preOrders).set({ edenredPayment: { unit_amount: amount, authorization_id: tx.authorizationId } }).where(eq(preOrders.id, pre.id));
-  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: BALANCE, providerId: tx.authorizationId, amountCents: amount, status: tx.status });
+  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: BALANCE, providerId: tx.authorizationId, amountCents: amount, status: tx.status, createdAt: app.clock.now() });
   return tx;
 }
 
@@ -172,13 +175,14 @@ export async function startWidget(app: FastifyInstance, customerId: number): Pro
   await checkStillOpen(app.db, pre, app.clock.now());
   const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
   if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer : finalisez votre commande.');
+  await checkDailyLimit(app.db, customerId, remaining, app.clock.now());
   let session;
   try {
     session = await edenredOf(app).createWidgetSession({ orderRef: orderRef(pre, 'w'), amount: remaining });
   } catch (err) {
     throw providerFailure(app, err);
   }
-  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: WIDGET, providerId: session.sessionId, amountCents: remaining, status: 'open' });
+  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: WIDGET, providerId: session.sessionId, amountCents: remaining, status: 'open', createdAt: app.clock.now() });
   return { pre_order: await viewPreOrder(app.db, customerId), widget: { script_url: session.scriptUrl, session_id: session.sessionId, amount: remaining } };
 }
 
@@ -192,6 +196,8 @@ async function settleWidget(app: FastifyInstance, payment: PaymentRow, state: Ed
     await captureHeldEdenred(app, orderId);
   }
   const [row] = await app.db.update(payments).set({ status: state.status, orderId }).where(eq(payments.id, payment.id)).returning();
+  if (state.status === 'failed') await mailOnce(app, payment, 'refused');
+  if (state.status === 'pending') await mailOnce(app, payment, 'pending');
   return row!;
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { nonJsonAnswer } from '../../../src/shared/api/documents';
 import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '../../../src/shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
+import { EDENRED_DAILY_LIMIT_CENTS } from '../../../src/shared/constants';
+import { edenredSpentToday, usableToday } from '../checkout/edenred-limits';
 import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred-link';
 
 const PAGE_TEXT: Record<LoginOutcome, { title: string; body: string }> = {
@@ -49,9 +51,12 @@ export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('text/html; charset=utf-8').send(callbackPage(outcome));
   });
 
-  app.get('/api/edenred/balance', { schema: { summary: 'The linked Edenred balance', response: { 200: balanceSchema } } }, async (request) => ({
-    balance: await balanceOf(app, requireCustomerId(request)),
-  }));
+  /** The balance, and what Edenred will accept of it today (the daily cap less today's payments here). */
+  app.get('/api/edenred/balance', { schema: { summary: 'The linked Edenred balance, and what of it Edenred accepts today', response: { 200: balanceSchema } } }, async (request) => {
+    const customerId = requireCustomerId(request);
+    const [balance, spent] = await Promise.all([balanceOf(app, customerId), edenredSpentToday(app.db, customerId, app.clock.now())]);
+    return { balance, usable: usableToday(balance, spent), spent_today: spent, daily_limit: EDENRED_DAILY_LIMIT_CENTS };
+  });
 
   app.post('/api/edenred/logout', { schema: { summary: 'Unlink the Edenred account', response: { 200: edenredLogoutSchema } } }, async (request) => {
     await logout(app, requireCustomerId(request));

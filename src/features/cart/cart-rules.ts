@@ -45,6 +45,8 @@ export interface Notice {
  */
 export function refusalNotice(kind: CartActionKind, error: ApiError): Notice | null {
   const code = error.body.code;
+  // A card payment under way locks the basket, whatever the change.
+  if (code === 'payment_pending') return { title: 'Paiement en cours', message: error.message };
   switch (kind) {
     case 'product':
       return { title: 'Impossible d’ajouter ce plat', message: error.fieldMessage('id') ?? error.message };

@@ -23,10 +23,13 @@ const POPUP_FEATURES = 'popup,width=800,height=800';
 /** Fetches the linked account's balance into the store (0 when unknown). */
 export async function refreshEdenredBalance(): Promise<void> {
   try {
-    payment.edenredBalance = (await edenredBalance()).balance;
+    const answer = await edenredBalance();
+    payment.edenredBalance = answer.balance;
+    payment.edenredUsable = answer.usable ?? answer.balance;
   } catch (err) {
     console.error('Solde Edenred indisponible', err);
     payment.edenredBalance = 0;
+    payment.edenredUsable = 0;
   }
 }
 
@@ -74,10 +77,11 @@ export function connectEdenred(ctx: PaymentContext): void {
   );
 }
 
-/** The daily cap has its own words; any other failure asks for a refresh. */
+/** The daily cap and a short balance say why, in the server's words; any other failure asks for a refresh. */
 function paymentFailed(err: unknown, ctx: PaymentContext) {
-  if (err instanceof ApiError && err.body.code === EDENRED_ERRORS.limitExceeded) {
-    notify({ title: EDENRED_MESSAGES.limitTitle, message: EDENRED_MESSAGES.limit, type: 'error' });
+  const code = err instanceof ApiError ? err.body.code : undefined;
+  if (err instanceof ApiError && (code === EDENRED_ERRORS.limitExceeded || code === EDENRED_ERRORS.insufficientFunds)) {
+    notify({ title: EDENRED_MESSAGES.limitTitle, message: err.body.message || EDENRED_MESSAGES.limit, type: 'error' });
     return;
   }
   void ctx.refresh();
@@ -116,6 +120,7 @@ export async function logoutEdenred(ctx: PaymentContext): Promise<void> {
   try {
     await edenredLogout();
     payment.edenredBalance = null;
+    payment.edenredUsable = null;
     notify({ title: EDENRED_MESSAGES.logoutTitle, message: EDENRED_MESSAGES.logout, type: 'success' });
     await ctx.refresh();
   } catch (err) {

@@ -83,6 +83,11 @@ export async function payByCard(): Promise<void> {
     payment.loader = false;
     const message = err instanceof ApiError ? err.body.message : 'Une erreur est survenue.';
     if (err instanceof ApiError && err.body.code === 'amount_too_small') throw err;
+    // The cart changed since the recap was made (a cart merged at login, another device): the
+    // recap is made again, so it shows the new total before any payment.
+    if (err instanceof ApiError && err.body.code === CHECKOUT_ERRORS.cartChanged) {
+      payment.preOrder = await validateCart().catch(() => payment.preOrder);
+    }
     notify({ title: ERROR_TITLE, message, type: 'error' });
   }
 }

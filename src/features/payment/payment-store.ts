@@ -13,6 +13,8 @@ export const payment = proxy({
   order: null as ValidatedOrder | null,
   /** The linked Edenred account's balance in cents; null until fetched. */
   edenredBalance: null as number | null,
+  /** What Edenred accepts today (the balance within the 25 € daily cap); null until fetched. */
+  edenredUsable: null as number | null,
   /** The widget session of the voucher-provider form, once opened. */
   widget: null as EdenredWidget | null,
 });

@@ -121,6 +121,8 @@ export const userSchema = z.object({
   phone: z.string(),
   orders: z.array(orderSchema),
   pool: z.int(),
+  /** Paper vouchers beyond their orders, credited once the staff confirms the courier got them ("en attente de remise"). */
+  poolPending: z.int(),
   poolHistories: z.array(poolHistorySchema),
   deposits: z.int(),
   sponsorCodes: z.array(sponsorCodeSchema),

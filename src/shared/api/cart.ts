@@ -41,6 +41,8 @@ export const cartSchema = z.object({
   deposit_removed_quantity: z.int(),
   total_deposit: z.int(),
   expiration_in_seconds: z.int(),
+  /** Present (true) while a card payment of this basket is under way: it cannot change until that payment ends or is canceled. */
+  payment_pending: z.optional(z.boolean()),
 });
 export type Cart = z.infer<typeof cartSchema>;
 export type CartProduct = z.infer<typeof cartProductSchema>;

@@ -17,6 +17,19 @@ export const vouchersQuantity = (rows: readonly LunchVoucherRow[]) => rows.reduc
 /** What declared vouchers add to the pool, in cents (unit values are whole euros). */
 export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
 
+/**
+ * Declared vouchers may cover what the order needs plus one voucher at most: refused when the
+ * order would still be covered without the smallest of them (docs/product/vouchers-and-pool.md).
+ */
+export function vouchersBeyondNeed(rows: readonly LunchVoucherRow[], needCents: number): boolean {
+  const total = vouchersTotalCents(rows);
+  const smallest = Math.min(...rows.filter((r) => r.amount > 0).map((r) => r.amount * 100));
+  return total > needCents && total - smallest >= needCents;
+}
+export const VOUCHERS_BEYOND_NEED_MESSAGE = 'Vous déclarez plus de tickets restaurant que nécessaire : au plus le montant de la commande, plus un ticket.';
+/** What a pre-order or an order paid with declared paper vouchers says about them. */
+export const paperVouchersNote = (formattedAmount: string) => `${formattedAmount} € à régler en titres-restaurant papier à la livraison`;
+
 export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';
 /** A positive remaining amount at or below 0,50 € cannot be paid by card (docs/product/payments.md). */
 export const cardAmountTooSmall = (remainingCents: number) => remainingCents > 0 && remainingCents <= MIN_CARD_AMOUNT_CENTS;
@@ -50,6 +63,8 @@ export const preOrderSchema = z.object({
   formatted_max_usable_pool: z.string(),
   lunch_vouchers: z.array(lunchVoucherRowSchema),
   edenredPayment: z.nullable(z.object({ unit_amount: z.int(), authorization_id: z.string() })),
+  /** The part of the order the declared paper vouchers settle, handed to the courier: "12,90 € à régler en titres-restaurant papier à la livraison". */
+  paper_vouchers_note: z.nullable(z.string()),
 });
 export type PreOrder = z.infer<typeof preOrderSchema>;
 
@@ -89,4 +104,9 @@ export const CHECKOUT_ERRORS = {
   poolChanged: 'pool_changed',
   /** A payment arriving for a pre-order another payment already placed (it is refunded). */
   alreadyPaid: 'already_paid',
+  /** A card payment is under way: the cart and its pre-order wait for it (or for its cancelation). */
+  paymentPending: 'payment_pending',
 } as const;
+
+export const PAYMENT_PENDING_MESSAGE =
+  'Un paiement par carte est en cours pour ce panier : attendez sa confirmation ou annulez-le avant de modifier ou de payer à nouveau votre panier.';

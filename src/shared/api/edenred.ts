@@ -10,7 +10,13 @@ import { preOrderSchema, validatedOrderSchema } from './checkout';
 export const oauthUrlSchema = z.object({ url: z.string() });
 
 /** GET /api/edenred/balance: cents; 0 when unknown (not linked, provider unreachable). */
-export const balanceSchema = z.object({ balance: z.int() });
+export const balanceSchema = z.object({
+  balance: z.int(),
+  /** What Edenred will accept today: the balance within the daily cap, less what was paid from it today here. */
+  usable: z.optional(z.int()),
+  spent_today: z.optional(z.int()),
+  daily_limit: z.optional(z.int()),
+});
 
 /** POST /api/edenred/logout: what the recap shows once logged out. */
 export const edenredLogoutSchema = z.object({ balance: z.int(), link: z.nullable(z.string()), isConnectedToEdenred: z.literal(false) });
@@ -56,7 +62,10 @@ export const refundForCardAnswerSchema = z.object({ refunded: z.boolean() });
 /** The customer's messages for Edenred refusals (docs/product/payments.md). */
 export const EDENRED_MESSAGES = {
   limitTitle: 'Erreur de paiement',
-  limit: 'Le montant de votre commande dépasse le montant de votre cagnotte Edenred',
+  /** Edenred's LIMIT_EXCEEDED: the legal daily cap, whoever the day's other payments went to. */
+  limit: 'Edenred refuse ce paiement : il dépasserait le plafond de 25 € par jour des titres-restaurant (vos paiements du jour chez d’autres commerçants comptent aussi).',
+  /** Edenred's INSUFFICIENT_FUNDS. */
+  insufficient: 'Edenred refuse ce paiement : votre solde de titres-restaurant ne couvre pas ce montant.',
   failedTitle: 'Le paiement ne peut pas fonctionner',
   longSession: 'Attention, vous êtes connectés depuis longtemps, rafraîchissez votre page pour pouvoir payer',
   connectTitle: 'Erreur de connexion',
@@ -70,6 +79,7 @@ export const EDENRED_MESSAGES = {
 export const EDENRED_ERRORS = {
   notLinked: 'edenred_not_linked',
   limitExceeded: 'edenred_limit_exceeded',
+  insufficientFunds: 'edenred_insufficient_funds',
   failed: 'edenred_failed',
   amountMismatch: 'edenred_amount_mismatch',
   alreadyApplied: 'edenred_already_applied',

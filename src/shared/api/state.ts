@@ -12,6 +12,23 @@ export const customerSummarySchema = z.object({
   isConnectedToEdenred: z.boolean(),
 });
 
+/** What logging in did to the visitor's cart (POST /api/login's `cart_notice`). */
+export const cartMergeNoticeSchema = z.object({
+  /**
+   * adopted: the visitor's cart became the customer's; merged: its articles joined the customer's
+   * cart; dropped: left out, the customer's cart being locked by a card payment under way.
+   */
+  kind: z.enum(['adopted', 'merged', 'dropped']),
+  /** Articles brought from the visitor's cart. */
+  items: z.int(),
+  title: z.string(),
+  message: z.string(),
+});
+export type CartMergeNotice = z.infer<typeof cartMergeNoticeSchema>;
+
+/** POST /api/login: the customer, and what became of the cart filled before logging in. */
+export const loginAnswerSchema = z.extend(customerSummarySchema, { cart_notice: z.optional(z.nullable(cartMergeNoticeSchema)) });
+
 /** Settings travel as name → value strings, as the database stores them. */
 export const settingsSchema = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof settingsSchema>;

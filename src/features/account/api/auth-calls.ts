@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { messageSchema, userSchema, type LoginBody, type RegisterBody } from '../../../shared/api/auth';
-import { customerSummarySchema } from '../../../shared/api/state';
+import { customerSummarySchema, loginAnswerSchema, type CartMergeNotice } from '../../../shared/api/state';
+import { notify } from '../../../lib/snackbar-store';
 
 /** GET /api/me: the logged-in customer's space (never persisted offline: personal data). */
 export const meQuery = queryOptions({
@@ -19,11 +20,19 @@ function useRefreshAfter() {
   };
 }
 
+/** Says what logging in did to the cart filled before (merged with the account's, or kept). */
+function tellCartNotice(notice: CartMergeNotice | null | undefined) {
+  if (notice) notify({ title: notice.title, message: notice.message, type: 'info' });
+}
+
 export function useLogin() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (body: LoginBody) => api('/api/login', { method: 'POST', body, schema: customerSummarySchema }),
-    onSuccess: refresh,
+    mutationFn: (body: LoginBody) => api('/api/login', { method: 'POST', body, schema: loginAnswerSchema }),
+    onSuccess: async (answer) => {
+      tellCartNotice(answer.cart_notice);
+      await refresh();
+    },
   });
 }
 
@@ -33,7 +42,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: async (body: RegisterBody) => {
       await api('/api/register', { method: 'POST', body, schema: customerSummarySchema });
-      return api('/api/login', { method: 'POST', body: { email: body.email, password: body.password, remember: false }, schema: customerSummarySchema });
+      return api('/api/login', { method: 'POST', body: { email: body.email, password: body.password, remember: false }, schema: loginAnswerSchema });
     },
     onSuccess: refresh,
   });

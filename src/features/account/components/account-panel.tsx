@@ -117,6 +117,7 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
       {showPool ? (
         <PanelSection title="Ma cagnotte">
           <p className={styles.amount}>{formatEuros(user.pool)}</p>
+          {user.poolPending ? <p className={styles.muted}>+ {formatEuros(user.poolPending)} en attente de remise (titres-restaurant papier)</p> : null}
           {user.poolHistories.length ? (
             <>
               <ul className={styles.list}>

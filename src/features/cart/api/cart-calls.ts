@@ -22,3 +22,6 @@ export const changeDeposits = (add: boolean) => cartAction('deposits', 'deposits
 export const removeDiscount = () => cartAction('discount', 'discount', call('/api/cart/discounts', 'DELETE'));
 
 export const applyDiscount = (code: string) => cartAction('discount', 'discount', call('/api/cart/discounts', 'POST', { code }));
+
+/** "Annuler le paiement": gives up the card payment under way so the basket can change again. */
+export const cancelCardPayment = () => api('/api/payment/paygreen/cancel', { method: 'POST' });

@@ -16,6 +16,7 @@ import { cartCount, itemsTotal, needsPointWarning, splitLines } from '../cart-ru
 import { CartBonuses, CartDeposits } from './cart-extras';
 import { CartLines } from './cart-lines';
 import { PromoCode } from './promo-code';
+import { PendingPayment } from './pending-payment';
 import styles from './cart-modal.module.css';
 
 export type AccountMode = 'login' | 'signup';
@@ -161,6 +162,7 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
         <PromoCode cart={cart} />
       </PanelSection>
       <div className={styles.footer}>
+        {cart.payment_pending ? <PendingPayment /> : null}
         {notice === 'point' ? <Alert tone="info">{DIFFERENT_POINT_WARNING}</Alert> : null}
         {notice === 'delivery' ? <Alert tone="info">Choisissez d’abord votre point de livraison.</Alert> : null}
         <p className={styles.final}>

@@ -22,14 +22,15 @@ interface EdenredBlockProps {
  * balance, apply it (all or part of the rest) and logout. The widget is offered either way.
  */
 export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
-  const { edenredBalance: balance } = useSnapshot(payment);
+  const { edenredBalance: balance, edenredUsable: usable } = useSnapshot(payment);
   const [busy, setBusy] = useState<'apply' | 'logout' | null>(null);
 
   useEffect(() => {
     if (linked) void refreshEdenredBalance();
   }, [linked]);
 
-  const plan = balance === null ? null : edenredPlan(balance, preOrder.remaining_price);
+  // Only what Edenred accepts today is offered (the 25 € daily cap, today's payments counted).
+  const plan = balance === null ? null : edenredPlan(usable ?? balance, preOrder.remaining_price);
   const applied = Boolean(preOrder.edenredPayment);
 
   async function run(kind: 'apply' | 'logout', action: () => Promise<void>) {
@@ -56,6 +57,12 @@ export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
             <span>Solde Edenred</span>
             <strong data-testid="edenred-balance">{balance === null ? 'Chargement…' : formatEuros(balance)}</strong>
           </p>
+          {balance !== null && usable !== null && usable < balance ? (
+            <p className={styles.line}>
+              <span>Utilisable aujourd’hui (plafond de 25 € par jour)</span>
+              <strong>{formatEuros(usable)}</strong>
+            </p>
+          ) : null}
           <Button
             variant="secondary"
             size="sm"

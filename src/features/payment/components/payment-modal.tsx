@@ -168,6 +168,7 @@ function Recap({ preOrder, ctx, paperVouchers, edenredLinked, onBackToCart }: Om
               Utiliser ma cagnotte ({formatEuros(preOrder.max_usable_pool)})
             </Button>
           )}
+          {preOrder.paper_vouchers_note ? <p className={styles.note}>{preOrder.paper_vouchers_note}</p> : null}
           {pool === 'partial' ? <Alert tone="info">Paiement enregistré, en attente du reste à payer</Alert> : null}
           {poolError ? <Alert>{poolError}</Alert> : null}
           <LinkButton className={styles.add} onClick={() => (payment.screen = 'vouchers')}>

@@ -1,0 +1,50 @@
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { EDENRED_ERRORS } from '../../../src/shared/api/edenred';
+import { EDENRED_DAILY_LIMIT_CENTS } from '../../../src/shared/constants';
+import { formatAmount } from '../../../src/shared/money';
+import { parisDate, parisInstant } from '../../../src/shared/time';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+/** Edenred payments holding or having taken money (a widget session counts once it succeeded). */
+const SPENDING = ['authorized', 'captured', 'succeeded'];
+
+/** What the customer paid from Edenred here today (Paris day of `now`), held or taken. */
+export async function edenredSpentToday(db: Db, customerId: number, now: Date): Promise<number> {
+  const today = parisDate(now);
+  const start = parisInstant(today, '00:00:00');
+  const end = new Date(start.getTime() + 26 * 3600 * 1000);
+  const rows = await db
+    .select({ amount: payments.amountCents, createdAt: payments.createdAt })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.customerId, customerId),
+        inArray(payments.provider, ['edenred', 'edenred_widget']),
+        inArray(payments.status, SPENDING),
+        gte(payments.createdAt, start),
+        lt(payments.createdAt, end),
+      ),
+    );
+  return rows.filter((r) => parisDate(r.createdAt) === today).reduce((n, r) => n + r.amount, 0);
+}
+
+/** What Edenred can still take today: the balance within the daily cap, less today's payments here. */
+export const usableToday = (balance: number, spentToday: number) => Math.max(0, Math.min(balance, EDENRED_DAILY_LIMIT_CENTS - spentToday));
+
+/**
+ * Refuses beforehand (402, in the customer's words) an amount over what the day's cap leaves, so
+ * Edenred is never asked for what it must refuse.
+ */
+export async function checkDailyLimit(db: Db, customerId: number, amount: number, now: Date): Promise<void> {
+  const spent = await edenredSpentToday(db, customerId, now);
+  if (amount <= EDENRED_DAILY_LIMIT_CENTS - spent) return;
+  const left = Math.max(0, EDENRED_DAILY_LIMIT_CENTS - spent);
+  const already = spent ? ` ; vous avez déjà payé ${formatAmount(spent)} € avec Edenred aujourd’hui` : '';
+  throw new AppError(
+    402,
+    EDENRED_ERRORS.limitExceeded,
+    `Les titres-restaurant sont plafonnés à ${formatAmount(EDENRED_DAILY_LIMIT_CENTS)} € par jour${already} : vous pouvez encore payer ${formatAmount(left)} € avec Edenred.`,
+  );
+}

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../server/db/schema';
+import { createTestApp, customerWithCart, refused, type TestApp } from './helpers';
+
+const STAFF_TOKEN = 'staff-token-for-tests-0123456789abcdef';
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ env: { STAFF_TOKEN } });
+});
+afterAll(() => app.close());
+
+const confirm = (orderId: number, token: string | null = STAFF_TOKEN, target = app) =>
+  target.app.inject({ method: 'POST', url: `/api/staff/orders/${orderId}/paper-vouchers/confirm`, headers: token === null ? {} : { authorization: `Bearer ${token}` } });
+
+const poolOf = async (customerId: number) => (await app.database.db.select().from(t.customers).where(eq(t.customers.id, customerId)))[0]!.poolCents;
+const historyOf = (customerId: number) => app.database.db.select().from(t.poolHistories).where(eq(t.poolHistories.customerId, customerId));
+
+/** Enough 5 € vouchers to cover the order, with one more than needed when `extra`. */
+const fivers = (finalCents: number, extra = 0) => [{ quantity: Math.ceil(finalCents / 500) + extra, amount: 5 }];
+
+describe('paper lunch vouchers are not cash on declaration', () => {
+  it('a declaration settles the order "à régler en titres-restaurant papier", credits nothing until the staff confirms', async () => {
+    const { call, customer, preOrder } = await customerWithCart(app);
+    const vouchers = fivers(preOrder.remaining_price);
+    const declared = vouchers[0]!.quantity * 500;
+    const excess = declared - preOrder.remaining_price;
+    const declared_ = (await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: vouchers })).json();
+    expect(declared_.paper_vouchers_note).toMatch(/à régler en titres-restaurant papier à la livraison$/);
+    const pre = (await call('POST', '/api/pending-order/pool')).json();
+    expect(pre).toMatchObject({ pool: preOrder.remaining_price, remaining_price: 0 });
+    const placed = await call('POST', '/api/payment');
+    expect(placed.statusCode, placed.body).toBe(200);
+
+    // No pool credit yet: the declared excess waits, shown "en attente de remise".
+    expect(await poolOf(customer.id)).toBe(0);
+    expect(await historyOf(customer.id)).toEqual([]);
+    const me = (await call('GET', '/api/me')).json();
+    expect(me).toMatchObject({ pool: 0, poolPending: excess });
+    expect(me.orders[0].current_status_text).toBe('À régler en titres-restaurant papier à la livraison');
+
+    // The staff confirms the courier got them: the excess becomes pool, once.
+    const ok = await confirm(placed.json().id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ order_id: placed.json().id, paper_vouchers: declared, pool_credited: excess });
+    expect(await poolOf(customer.id)).toBe(excess);
+    refused(await confirm(placed.json().id), 409, 'already_confirmed');
+    expect(await poolOf(customer.id)).toBe(excess);
+    const after = (await call('GET', '/api/me')).json();
+    expect(after).toMatchObject({ pool: excess, poolPending: 0 });
+    expect(after.orders[0].current_status_text).toBe('Commande payée');
+    expect((await historyOf(customer.id)).map((h) => [h.type, h.amountCents])).toEqual(excess ? [['lunch_vouchers', excess]] : []);
+  });
+
+  it('caps a declaration at what the order needs plus one voucher', async () => {
+    const { call, preOrder } = await customerWithCart(app);
+    const tooMany = await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: fivers(preOrder.remaining_price, 1) });
+    const body = refused(tooMany, 422, 'validation_failed');
+    expect(body.errors?.lunch_vouchers?.[0]).toMatch(/plus de tickets restaurant que nécessaire/);
+    expect((await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: fivers(preOrder.remaining_price) })).statusCode).toBe(200);
+    // Fewer than needed is fine: the rest goes to a card.
+    await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] });
+    const part = await call('POST', '/api/pending-order/pool');
+    expect(part.json()).toMatchObject({ pool: 500, remaining_price: preOrder.remaining_price - 500 });
+  });
+
+  it('only the staff confirms: a wrong or missing token is refused, and so is every call while STAFF_TOKEN is unset', async () => {
+    const { call, preOrder, customer } = await customerWithCart(app);
+    await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: fivers(preOrder.remaining_price) });
+    await call('POST', '/api/pending-order/pool');
+    const orderId = (await call('POST', '/api/payment')).json().id as number;
+    refused(await confirm(orderId, null), 401, 'staff_unauthorized');
+    refused(await confirm(orderId, `${STAFF_TOKEN}x`), 401, 'staff_unauthorized');
+    // A customer's session is no staff.
+    refused(await call('POST', `/api/staff/orders/${orderId}/paper-vouchers/confirm`), 401, 'staff_unauthorized');
+    refused(await confirm(999999), 404, 'not_found');
+    expect(await poolOf(customer.id)).toBe(0);
+
+    const unset = await createTestApp({ demo: false });
+    try {
+      refused(await confirm(orderId, STAFF_TOKEN, unset), 403, 'staff_disabled');
+      refused(await confirm(orderId, '', unset), 403, 'staff_disabled');
+    } finally {
+      await unset.close();
+    }
+  });
+});
