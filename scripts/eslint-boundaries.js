@@ -1,9 +1,10 @@
 import path from 'node:path';
 
 /**
- * ARCHITECTURE rule 1 as a lint rule: a feature never imports another feature; src/shared imports
- * nothing outside itself (zod aside); sw/ imports only src/shared (and workbox); server/ imports
- * only src/shared from src/; the client never imports server/.
+ * The import boundaries as a lint rule (docs/architecture.md): a feature never imports another
+ * feature; src/shared imports nothing outside itself (zod aside); sw/ imports only src/shared (and
+ * workbox); server/ imports only src/shared from src/; the client never imports server/.
+ * `#shared/…` (package.json "imports") is src/shared.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
@@ -11,7 +12,7 @@ const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 function check(from, source) {
   const fromRel = rel(from);
   const isRelative = source.startsWith('.');
-  const target = isRelative ? rel(path.resolve(path.dirname(from), source)) : null;
+  const target = source.startsWith('#shared/') ? `src/shared/${source.slice('#shared/'.length)}` : isRelative ? rel(path.resolve(path.dirname(from), source)) : null;
 
   if (fromRel.startsWith('src/shared/')) {
     if (target ? !target.startsWith('src/shared/') : source !== 'zod' && source !== 'zod/mini') return 'src/shared imports nothing outside itself (zod aside).';

@@ -1,4 +1,4 @@
-import { SERVER_PATH } from '../src/shared/paths';
+import { SERVER_PATH } from '#shared/paths';
 
 /** Paths a navigation must never be answered from the shell for (they are server pages). */
 export const NAVIGATION_DENYLIST = [SERVER_PATH];

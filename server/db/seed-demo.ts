@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays, parisDate } from '../../src/shared/time';
+import { addDays, parisDate } from '#shared/time';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
 import * as t from './schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
-import { addDays, weekday } from '../../src/shared/time';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
+import { addDays, weekday } from '#shared/time';
 import { vatIncluded } from '../lib/vat';
 import { nextInvoiceNumber } from '../modules/checkout/invoice-number';
 import type { Tx } from './client';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays, parisDate, weekday } from '../../src/shared/time';
+import { addDays, parisDate, weekday } from '#shared/time';
 import type { Db } from './client';
 import * as t from './schema';
 import { dishes, formulas, locations } from './seed-data';

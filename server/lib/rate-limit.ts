@@ -1,7 +1,7 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '../../src/shared/api/errors';
-import { MESSAGES } from '../../src/shared/api/messages';
+import { ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';

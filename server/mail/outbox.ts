@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../src/shared/api/fields';
+import { EMAIL_PATTERN } from '#shared/api/fields';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, type MailAttachment } from '../db/schema';
 import { countMail } from '../lib/metrics';

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { formatEuros } from '../../src/shared/money';
-import { hhmm, parisDate } from '../../src/shared/time';
+import { formatEuros } from '#shared/money';
+import { hhmm, parisDate } from '#shared/time';
 import type { PaymentMean, PaymentMeansKind, customers, orderProducts, orders } from '../db/schema';
 import { vatIncluded } from '../lib/vat';
 import type { Seller } from './seller';

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { emptyAnswer } from '../../src/shared/api/documents';
-import { CSRF_STATUS, ERROR_CODES } from '../../src/shared/api/errors';
-import { MESSAGES } from '../../src/shared/api/messages';
+import { emptyAnswer } from '#shared/api/documents';
+import { CSRF_STATUS, ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
 import { isApiRoute, setSessionCookies } from './session';
 
 declare module 'fastify' {

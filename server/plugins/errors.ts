@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorBody } from '../../src/shared/api/errors';
-import { MESSAGES } from '../../src/shared/api/messages';
+import { ERROR_CODES, type ErrorBody } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
 import { AppError } from '../lib/errors';
 
 /** Connection-level database failures: the request is fine, the service is not (503, not 500). */

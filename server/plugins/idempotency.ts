@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES } from '../../src/shared/api/errors';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from '../../src/shared/api/idempotency';
+import { ERROR_CODES } from '#shared/api/errors';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from '#shared/api/idempotency';
 import { idempotencyKeys } from '../db/schema';
 import { isApiRoute } from './session';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env';
 import { sessions } from '../db/schema';
-import { AUTH_MESSAGES } from '../../src/shared/api/auth';
+import { AUTH_MESSAGES } from '#shared/api/auth';
 import { AppError } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parisDate } from '../../src/shared/time';
+import { parisDate } from '#shared/time';
 import { acceptProviderBodies } from './provider-bodies';
 import type { Db, Tx } from '../db/client';
 import { sandboxEdenredAccounts, sandboxEdenredGrants, sandboxEdenredTransactions, sandboxEdenredWidgetSessions } from '../db/schema';

@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SHOP_TIME_ZONE } from '../../src/shared/time';
+import { SHOP_TIME_ZONE } from '#shared/time';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { notFound } from '../lib/errors';

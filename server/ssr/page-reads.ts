@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { productListSchema } from '../../src/shared/api/catalog';
-import { settingsSchema, shopOpenSchema } from '../../src/shared/api/state';
-import { HOMEPAGE_PRODUCTS } from '../../src/shared/constants';
+import { productListSchema } from '#shared/api/catalog';
+import { settingsSchema, shopOpenSchema } from '#shared/api/state';
+import { HOMEPAGE_PRODUCTS } from '#shared/constants';
 import { AppError } from '../lib/errors';
 import { serializeBody, type SerializedBody } from '../lib/http-cache';
 import { catalogAnswers } from '../modules/catalog/catalog.answers';

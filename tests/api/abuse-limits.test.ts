@@ -5,8 +5,8 @@ import { purgeExpired, PURGE_BATCH } from '../../server/lib/purge';
 import { CART_CHANGES_PER_MINUTE, WRONG_CODES } from '../../server/modules/cart/cart.routes';
 import { NEW_SESSIONS_PER_IP } from '../../server/plugins/session';
 import { hashToken } from '../../server/lib/tokens';
-import { cartSchema, type Cart } from '../../src/shared/api/cart';
-import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS } from '../../src/shared/constants';
+import { cartSchema, type Cart } from '#shared/api/cart';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS } from '#shared/constants';
 import { MONDAY, at, cookieJar, createTestApp, refused, type TestApp } from './helpers';
 
 /**

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
-import { AUTH_MESSAGES, userSchema, type User } from '../../src/shared/api/auth';
+import { AUTH_MESSAGES, userSchema, type User } from '#shared/api/auth';
 import { MONDAY, at, cookieJar, createTestApp, type TestApp } from './helpers';
 
 const NOW = at(MONDAY, '09:00:00');

@@ -6,13 +6,13 @@ import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { hashToken } from '../../server/lib/tokens';
 import { AUTH_LIMITS } from '../../server/modules/auth/auth.routes';
 import { LOGIN_THROTTLE } from '../../server/modules/auth/login-throttle';
-import { AUTH_MESSAGES, PASSWORD_MESSAGE, userSchema } from '../../src/shared/api/auth';
-import { cartSchema, type Cart } from '../../src/shared/api/cart';
-import { productListSchema, type CatalogProduct } from '../../src/shared/api/catalog';
-import { MESSAGES } from '../../src/shared/api/messages';
-import { customerSummarySchema, stateSchema } from '../../src/shared/api/state';
+import { AUTH_MESSAGES, PASSWORD_MESSAGE, userSchema } from '#shared/api/auth';
+import { cartSchema, type Cart } from '#shared/api/cart';
+import { productListSchema, type CatalogProduct } from '#shared/api/catalog';
+import { MESSAGES } from '#shared/api/messages';
+import { customerSummarySchema, stateSchema } from '#shared/api/state';
 import { MONDAY, at, cookieJar, createTestApp, refused, type TestApp } from './helpers';
-import type { ErrorBody } from '../../src/shared/api/errors';
+import type { ErrorBody } from '#shared/api/errors';
 import type * as passwordModule from '../../server/lib/password';
 
 /** Every password check the server makes, with the stored hash it checked against. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { validatedOrderSchema } from '../../src/shared/api/checkout';
+import { validatedOrderSchema } from '#shared/api/checkout';
 import { MONDAY, at, createTestApp, customerWithCart as customerWithCartAt, visitor, type TestApp } from './helpers';
 
 let app: TestApp;

@@ -5,10 +5,10 @@ import * as t from '../../server/db/schema';
 import { hashToken } from '../../server/lib/tokens';
 import { releaseExpiredCarts } from '../../server/modules/cart/cart.repo';
 import { adoptCart } from '../../server/modules/cart/cart.service';
-import { CART_NOTICES, cartSchema, type Cart } from '../../src/shared/api/cart';
-import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '../../src/shared/api/catalog';
-import { stateSchema } from '../../src/shared/api/state';
-import { ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '../../src/shared/constants';
+import { CART_NOTICES, cartSchema, type Cart } from '#shared/api/cart';
+import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '#shared/api/catalog';
+import { stateSchema } from '#shared/api/state';
+import { ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '#shared/constants';
 import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 
 const TUESDAY = '2026-11-24';

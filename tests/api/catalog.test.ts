@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { menusSchema, productDetailSchema, productListSchema } from '../../src/shared/api/catalog';
+import { menusSchema, productDetailSchema, productListSchema } from '#shared/api/catalog';
 import { MONDAY, createTestApp, type TestApp } from './helpers';
 
 let app: TestApp;

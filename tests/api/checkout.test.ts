@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { formatAmount } from '../../src/shared/money';
+import { formatAmount } from '#shared/money';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { hashToken } from '../../server/lib/tokens';
 import { releaseExpiredCarts } from '../../server/modules/cart/cart.repo';
 import { placeOrder } from '../../server/modules/checkout/checkout.service';
-import { userSchema } from '../../src/shared/api/auth';
-import { cartSchema } from '../../src/shared/api/cart';
-import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '../../src/shared/api/catalog';
-import { preOrderSchema, validatedOrderSchema, VOUCHERS_LIMIT_MESSAGE, type PreOrder } from '../../src/shared/api/checkout';
-import { deliveryLocationsSchema, deliverySchema } from '../../src/shared/api/delivery';
-import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
+import { userSchema } from '#shared/api/auth';
+import { cartSchema } from '#shared/api/cart';
+import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '#shared/api/catalog';
+import { preOrderSchema, validatedOrderSchema, VOUCHERS_LIMIT_MESSAGE, type PreOrder } from '#shared/api/checkout';
+import { deliveryLocationsSchema, deliverySchema } from '#shared/api/delivery';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { SPONSOR_MIN_BASKET_CENTS } from '../../src/shared/constants';
+import { SPONSOR_MIN_BASKET_CENTS } from '#shared/constants';
 import { createTestApp, customerWithCart, refused, type TestApp } from './helpers';
 
 let app: TestApp;

@@ -12,8 +12,8 @@ import { CONTACT_LIMITS } from '../../server/modules/contact/contact.routes';
 import { detectFileType } from '../../server/modules/contact/file-type';
 import { MAX_CONTACT_BODY_BYTES } from '../../server/modules/contact/uploads';
 import { enqueueMail } from '../../server/mail/outbox';
-import { CONTACT_MESSAGES, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from '../../src/shared/api/contact';
-import { MESSAGES } from '../../src/shared/api/messages';
+import { CONTACT_MESSAGES, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from '#shared/api/contact';
+import { MESSAGES } from '#shared/api/messages';
 import { docx, docxWithHyperlink, docxWithRemoteTemplate, executable, jpeg, ole, odt, odtWithRemoteObject, pdf, pdfWithHiddenScript, pdfWithScript, png, zip } from '../fixtures/upload-files';
 import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 

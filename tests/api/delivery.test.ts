@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { deliveryLocationsSchema, deliverySchema } from '../../src/shared/api/delivery';
+import { deliveryLocationsSchema, deliverySchema } from '#shared/api/delivery';
 import { MONDAY, at, createTestApp, visitor, type TestApp } from './helpers';
 
 let app: TestApp;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { preOrderSchema, validatedOrderSchema } from '../../src/shared/api/checkout';
-import { EDENRED_ERRORS, EDENRED_MESSAGES, orderDetailsSchema } from '../../src/shared/api/edenred';
+import { preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { EDENRED_ERRORS, EDENRED_MESSAGES, orderDetailsSchema } from '#shared/api/edenred';
 import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 
 let app: TestApp;

@@ -10,8 +10,8 @@ import * as t from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { loadEnv } from '../../server/env';
 import { createClock, type Clock } from '../../server/lib/clock';
-import type { ErrorBody } from '../../src/shared/api/errors';
-import { parisInstant } from '../../src/shared/time';
+import type { ErrorBody } from '#shared/api/errors';
+import { parisInstant } from '#shared/time';
 
 /** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */
 export const MONDAY = '2026-11-23';

@@ -4,7 +4,7 @@ import * as t from '../../server/db/schema';
 import { purgeExpired } from '../../server/lib/purge';
 import { IDEMPOTENCY_TTL_MS } from '../../server/plugins/idempotency';
 import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
-import { IDEMPOTENCY_MESSAGES } from '../../src/shared/api/idempotency';
+import { IDEMPOTENCY_MESSAGES } from '#shared/api/idempotency';
 import { createTestApp, refused, visitor, type TestApp } from './helpers';
 
 /**

@@ -5,8 +5,8 @@ import { orderProducts, orders } from '../../server/db/schema';
 import { vatIncluded } from '../../server/lib/vat';
 import { formatRate, invoiceTotals, pdfText, renderInvoice, type InvoiceLine } from '../../server/pdf/invoice';
 import { SELLER } from '../../server/pdf/seller';
-import { ERROR_CODES } from '../../src/shared/api/errors';
-import { formatEuros } from '../../src/shared/money';
+import { ERROR_CODES } from '#shared/api/errors';
+import { formatEuros } from '#shared/money';
 import { createTestApp, visitor, type TestApp } from './helpers';
 
 const DEMO = { email: 'demo@popote.fr', password: 'popote-demo' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSubscription } from '../../server/modules/newsletter/newsletter.repo';
-import { MESSAGES } from '../../src/shared/api/messages';
+import { MESSAGES } from '#shared/api/messages';
 import { MONDAY, at, createTestApp, visitor, type TestApp } from './helpers';
 
 let t: TestApp;

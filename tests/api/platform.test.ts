@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
 import { isDatabaseUnavailable } from '../../server/plugins/errors';
-import { MESSAGES } from '../../src/shared/api/messages';
+import { MESSAGES } from '#shared/api/messages';
 import { createTestApp, visitor, type TestApp } from './helpers';
 
 /** A tiny fake build, to test how dist/ is served. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { ReadCache } from '../../server/lib/read-cache';
 import { importCatalog } from '../../server/modules/catalog/catalog-import';
-import { menusSchema, productDetailSchema, productListSchema } from '../../src/shared/api/catalog';
-import { deliveryLocationsSchema } from '../../src/shared/api/delivery';
+import { menusSchema, productDetailSchema, productListSchema } from '#shared/api/catalog';
+import { deliveryLocationsSchema } from '#shared/api/delivery';
 import { MONDAY, createTestApp, visitor, type TestApp } from './helpers';
 
 /*

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { inProcessFetch } from '../../server/sandbox/in-process-fetch';
-import { AUTH_MESSAGES } from '../../src/shared/api/auth';
+import { AUTH_MESSAGES } from '#shared/api/auth';
 import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 
 /**

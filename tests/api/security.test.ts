@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_STATUS } from '../../src/shared/api/errors';
+import { CSRF_STATUS } from '#shared/api/errors';
 import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 
 let app: TestApp;

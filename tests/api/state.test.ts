@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateSchema, shopOpenSchema } from '../../src/shared/api/state';
+import { stateSchema, shopOpenSchema } from '#shared/api/state';
 import { MONDAY, at, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import type { CatalogProduct } from '../../src/shared/api/catalog';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { CatalogProduct } from '#shared/api/catalog';
+import type { DeliveryLocation } from '#shared/api/delivery';
 import { expectAccessible } from './a11y-check';
 import { customerWithCart, openPayment, popin, recap, toHostedPage } from './checkout-steps';
 import { serveMapFixtures } from './map-fixtures';

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './fixtures';
 import { orderStatusLabel } from '../../src/features/account/account-rules';
-import type { User } from '../../src/shared/api/auth';
-import type { CatalogProduct } from '../../src/shared/api/catalog';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { User } from '#shared/api/auth';
+import type { CatalogProduct } from '#shared/api/catalog';
+import type { DeliveryLocation } from '#shared/api/delivery';
 import { xsrfToken } from './xsrf';
 
 const DEMO = { email: 'demo@popote.fr', password: 'popote-demo' };

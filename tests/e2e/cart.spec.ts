@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import type { CatalogProduct, Menu } from '../../src/shared/api/catalog';
-import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
-import { formatAmount } from '../../src/shared/money';
+import type { CatalogProduct, Menu } from '#shared/api/catalog';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
+import { formatAmount } from '#shared/money';
 import { xsrfToken } from './xsrf';
 
 /** The day's formulas and dishes as the server sees them (prices in cents). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import type { Menu } from '../../src/shared/api/catalog';
+import type { Menu } from '#shared/api/catalog';
 
 const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 

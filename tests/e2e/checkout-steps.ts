@@ -1,6 +1,6 @@
 import { expect, type Page } from './fixtures';
-import type { CatalogProduct } from '../../src/shared/api/catalog';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { CatalogProduct } from '#shared/api/catalog';
+import type { DeliveryLocation } from '#shared/api/delivery';
 import { xsrfToken } from './xsrf';
 
 /** The steps of a checkout that the payment specs share: a customer with a cart, the recap, the card page, the pop-in. */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
-import { CONTACT_MESSAGES, MAX_FILE_BYTES } from '../../src/shared/api/contact';
-import { MESSAGES } from '../../src/shared/api/messages';
+import { CONTACT_MESSAGES, MAX_FILE_BYTES } from '#shared/api/contact';
+import { MESSAGES } from '#shared/api/messages';
 import { docx, executable, pdf } from '../fixtures/upload-files';
 
 const DEMO = { email: 'demo@popote.fr', password: 'popote-demo' };

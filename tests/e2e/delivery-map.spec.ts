@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { DeliveryLocation } from '#shared/api/delivery';
 import { serveMapFixtures } from './map-fixtures';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

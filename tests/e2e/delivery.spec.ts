@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { DeliveryLocation } from '#shared/api/delivery';
 
 /** Freezes the server's and the browser's clocks at a time of the current delivery date (Paris). */
 async function freezeAt(page: Page, request: APIRequestContext, time: string) {

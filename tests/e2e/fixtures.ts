@@ -1,6 +1,6 @@
 import { expect, test as base } from '@playwright/test';
 import { SANDBOX_SCOPE_COOKIE, SANDBOX_SCOPE_HEADER } from '../../server/sandbox/scope';
-import { parisInstant } from '../../src/shared/time';
+import { parisInstant } from '#shared/time';
 
 export { expect };
 export type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import type { Menu } from '../../src/shared/api/catalog';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { Menu } from '#shared/api/catalog';
+import type { DeliveryLocation } from '#shared/api/delivery';
 import { expectValidated, popin, recap } from './checkout-steps';
 import { serveMapFixtures } from './map-fixtures';
 

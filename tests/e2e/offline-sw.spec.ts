@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { DeliveryLocation } from '#shared/api/delivery';
 import { startBuildCopy, type BuildCopy } from './build-copy';
 import { catalogKept } from './catalog-kept';
 import { SANDBOX_SCOPE_COOKIE } from '../../server/sandbox/scope';

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from './fixtures';
-import type { CatalogProduct } from '../../src/shared/api/catalog';
+import type { CatalogProduct } from '#shared/api/catalog';
 import { customerWithCart, openPayment, recap } from './checkout-steps';
 import { xsrfToken } from './xsrf';
 import { catalogKept } from './catalog-kept';

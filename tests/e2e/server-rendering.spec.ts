@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from './fixtures';
 import { serveMapFixtures } from './map-fixtures';
-import type { CatalogProduct, Menu } from '../../src/shared/api/catalog';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
+import type { CatalogProduct, Menu } from '#shared/api/catalog';
+import type { DeliveryLocation } from '#shared/api/delivery';
 
 /**
  * Pages come from the server with their content: readable with JavaScript off, described for

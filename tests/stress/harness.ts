@@ -11,7 +11,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { hashToken, randomToken } from '../../server/lib/tokens';
-import { parisInstant } from '../../src/shared/time';
+import { parisInstant } from '#shared/time';
 import { createPostgresDatabase } from '../api/helpers';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -5,7 +5,7 @@
  * side: they survive the shop's restart.
  */
 import { describe, expect, it } from 'vitest';
-import { parisDate } from '../../src/shared/time';
+import { parisDate } from '#shared/time';
 import { Client, customerWithCart, notify, oneServerPerFile, providerMarksPaid, startCard, waitFor } from './harness';
 
 const file = oneServerPerFile({ RATE_LIMIT_FACTOR: '100' });

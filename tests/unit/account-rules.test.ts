@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatSponsorAmount, orderStatusLabel, pageOf } from '../../src/features/account/account-rules';
 import { errorBoxTitle } from '../../src/features/account/form-errors';
-import { registerBodySchema } from '../../src/shared/api/auth';
-import { PHONE_PATTERN } from '../../src/shared/api/fields';
-import { parisInstant } from '../../src/shared/time';
+import { registerBodySchema } from '#shared/api/auth';
+import { PHONE_PATTERN } from '#shared/api/fields';
+import { parisInstant } from '#shared/time';
 
 const order = (status: number, day: string | null, end: string | null = '13:30') => ({
   current_status: status,

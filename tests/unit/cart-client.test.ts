@@ -3,7 +3,7 @@ import { cartCount, expirySchedule, needsPointWarning, refusalNotice, splitLines
 import { CART_CHECKED, cartAction, cartState, replaceCart } from '../../src/features/cart/cart-store';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { snackbars } from '../../src/lib/snackbar-store';
-import { CART_NOTICES, type Cart, type CartProduct } from '../../src/shared/api/cart';
+import { CART_NOTICES, type Cart, type CartProduct } from '#shared/api/cart';
 
 const dish = (id: number, quantity = 1): CartProduct => ({
   unique_id: `product-${id}`,

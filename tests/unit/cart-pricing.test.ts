@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../server/lib/errors';
 import { discountOn, maxReturnableDeposits, priceCart, type PricingInput } from '../../server/modules/cart/cart-pricing';
 import { checkComposition } from '../../server/modules/cart/cart-composition';
-import type { CatalogProduct, FormattedMenu, Menu } from '../../src/shared/api/catalog';
-import { DEPOSIT_PER_MENU_CENTS } from '../../src/shared/constants';
+import type { CatalogProduct, FormattedMenu, Menu } from '#shared/api/catalog';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 
 const PERCENT = 1;
 const EUROS = 2;

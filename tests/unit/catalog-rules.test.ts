@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cheapestMenu, rotate, selectedMenu, wrapIndex } from '../../src/features/catalog/catalog-rules';
-import type { Menu } from '../../src/shared/api/catalog';
+import type { Menu } from '#shared/api/catalog';
 
 const menu = (id: number, price: number): Menu => ({ id, slug: `m${id}`, name: `M${id}`, description: '', price, categories: [] });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { choose, describe as describeSelection, emptySelection, isComplete, missingCategories, toFormattedMenu, toggleExtra, total } from '../../src/features/catalog/composer-rules';
-import type { CatalogProduct, Menu } from '../../src/shared/api/catalog';
+import type { CatalogProduct, Menu } from '#shared/api/catalog';
 
 const dish = (id: number, name: string, extra = 0, soldOut = false): CatalogProduct => ({
   id,

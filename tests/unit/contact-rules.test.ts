@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, sniffFileType } from '../../src/shared/api/contact';
+import { formatFileSize, sniffFileType } from '#shared/api/contact';
 
 describe('contact form rules', () => {
   it('shows sizes the French way', () => {

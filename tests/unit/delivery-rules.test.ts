@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentDeliveryDate, isLocationTooLate, isShopOpen, isTooLate, normalizeTime } from '../../src/shared/delivery-rules';
+import { currentDeliveryDate, isLocationTooLate, isShopOpen, isTooLate, normalizeTime } from '#shared/delivery-rules';
 
 const TODAY = '2026-11-23';
 

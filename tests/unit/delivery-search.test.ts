@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createGeocoder } from '../../src/features/delivery/geocoding';
 import { shouldPrefetchMap } from '../../src/features/delivery/map-loader';
 import { NOTHING_FOUND, mapCenter, needsUsualPointConfirmation, searchDeliveryPoints, widgetParts } from '../../src/features/delivery/search-rules';
-import type { DeliveryLocation } from '../../src/shared/api/delivery';
-import { byDistance, distanceMeters, isWithin } from '../../src/shared/geo';
+import type { DeliveryLocation } from '#shared/api/delivery';
+import { byDistance, distanceMeters, isWithin } from '#shared/geo';
 
 // Vitest runs from the project root (jsdom has no file URL for this module).
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'tests/fixtures/geocoding', name), 'utf8');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api-client';
 import { snackbars } from '../../src/lib/snackbar-store';
 import { overlays } from '../../src/lib/overlays-store';
-import type { ValidatedOrder } from '../../src/shared/api/checkout';
+import type { ValidatedOrder } from '#shared/api/checkout';
 
 const fetchCardOrder = vi.fn<(poId: string) => Promise<ValidatedOrder>>();
 const refundEdenredForCard = vi.fn<(poId: string) => Promise<{ refunded: boolean }>>();

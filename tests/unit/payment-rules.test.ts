@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryHours, edenredPlan, forgetCardPayment, keepCardPayment, keptCardPayment, purchaseEvent, widgetConfirmed, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
-import { cardAmountTooSmall, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '../../src/shared/api/checkout';
+import { cardAmountTooSmall, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '#shared/api/checkout';
 
 describe('paper vouchers', () => {
   it('counts and totals the rows in cents', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatEuros } from '../../src/shared/money';
-import { addDays, parisDate, parisInstant, parisTime, weekday } from '../../src/shared/time';
+import { formatAmount, formatEuros } from '#shared/money';
+import { addDays, parisDate, parisInstant, parisTime, weekday } from '#shared/time';
 import { formatLongDate } from '../../src/lib/format';
 
 describe('money in cents, formatted the French way', () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userSchema } from '../../../src/shared/api/auth';
+import { userSchema } from '#shared/api/auth';
 import { requireCustomerId, setSessionCookies } from '../../plugins/session';
 import { me } from './account.service';
 

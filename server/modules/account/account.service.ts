@@ -1,5 +1,5 @@
 import { isConnected } from '../edenred/edenred-link';
-import type { Order, User } from '../../../src/shared/api/auth';
+import type { Order, User } from '#shared/api/auth';
 import type { Db } from '../../db/client';
 import type { orderProducts, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';

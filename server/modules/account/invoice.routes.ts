@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { nonJsonAnswer } from '../../../src/shared/api/documents';
-import { idField } from '../../../src/shared/api/fields';
+import { nonJsonAnswer } from '#shared/api/documents';
+import { idField } from '#shared/api/fields';
 import { notFound } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { renderInvoice } from '../../pdf/invoice';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema, passwordResetBodySchema, registerBodySchema } from '../../../src/shared/api/auth';
+import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema, passwordResetBodySchema, registerBodySchema } from '#shared/api/auth';
 import { isConnected } from '../edenred/edenred-link';
-import { customerSummarySchema, loginAnswerSchema } from '../../../src/shared/api/state';
+import { customerSummarySchema, loginAnswerSchema } from '#shared/api/state';
 import { rateLimit } from '../../lib/rate-limit';
 import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';
 

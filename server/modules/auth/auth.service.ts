@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '../../../src/shared/api/auth';
-import { ERROR_CODES } from '../../../src/shared/api/errors';
+import { AUTH_MESSAGES } from '#shared/api/auth';
+import { ERROR_CODES } from '#shared/api/errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { createSession, type Session } from '../../plugins/session';
 import { adoptCart } from '../cart/cart.service';
-import type { CartMergeNotice } from '../../../src/shared/api/state';
+import type { CartMergeNotice } from '#shared/api/state';
 import { checkLoginThrottle, clearLoginFailures, recordLoginFailure, throttleKeys } from './login-throttle';
 import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, endPasswordResets, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
 

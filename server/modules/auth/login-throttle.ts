@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../../src/shared/api/errors';
-import { MESSAGES } from '../../../src/shared/api/messages';
+import { ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 import { AppError } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CART_ERRORS } from '../../../src/shared/api/cart';
-import type { FormattedMenu, Menu } from '../../../src/shared/api/catalog';
+import { CART_ERRORS } from '#shared/api/cart';
+import type { FormattedMenu, Menu } from '#shared/api/catalog';
 import type { Composition } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 

@@ -1,4 +1,4 @@
-import { CUTLERY_UNIT_PRICE_CENTS, DEPOSIT_PER_MENU_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
+import { CUTLERY_UNIT_PRICE_CENTS, DEPOSIT_PER_MENU_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '#shared/constants';
 
 /** A discount as stored: amount_type 1 is whole percent, otherwise euro cents. */
 export interface DiscountRule {

@@ -1,4 +1,4 @@
-import { CART_TTL_MS } from '../../../src/shared/constants';
+import { CART_TTL_MS } from '#shared/constants';
 import type { Db } from '../../db/client';
 import { earliestCartExpiry, releaseExpiredCarts } from './cart.repo';
 

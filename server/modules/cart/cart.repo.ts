@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
-import { parisDate, parisInstant } from '../../../src/shared/time';
+import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products, type Composition } from '../../db/schema';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '../../../src/shared/api/cart';
+import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '#shared/api/cart';
 import { failureLimit } from '../../lib/rate-limit';
 import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount, type CartContext } from './cart.service';
-import { CART_ERRORS } from '../../../src/shared/api/cart';
+import { CART_ERRORS } from '#shared/api/cart';
 import { AppError } from '../../lib/errors';
 import { lockWhileCardPending } from '../checkout/card-pending';
 

@@ -1,9 +1,9 @@
-import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '../../../src/shared/api/cart';
-import type { FormattedMenu } from '../../../src/shared/api/catalog';
-import type { CartMergeNotice } from '../../../src/shared/api/state';
-import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, SPONSOR_MIN_BASKET_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '../../../src/shared/constants';
-import { formatAmount } from '../../../src/shared/money';
-import { parisDate } from '../../../src/shared/time';
+import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '#shared/api/cart';
+import type { FormattedMenu } from '#shared/api/catalog';
+import type { CartMergeNotice } from '#shared/api/state';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, SPONSOR_MIN_BASKET_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '#shared/constants';
+import { formatAmount } from '#shared/money';
+import { parisDate } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { cachedRead } from '../../lib/read-cache';

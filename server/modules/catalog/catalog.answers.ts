@@ -1,5 +1,5 @@
-import { deliveryLocationsSchema } from '../../../src/shared/api/delivery';
-import { menuSchema, menusSchema, productDetailSchema, productListSchema } from '../../../src/shared/api/catalog';
+import { deliveryLocationsSchema } from '#shared/api/delivery';
+import { menuSchema, menusSchema, productDetailSchema, productListSchema } from '#shared/api/catalog';
 import type { Db } from '../../db/client';
 import { serializeBody, type SerializedBody } from '../../lib/http-cache';
 import { cachedRead } from '../../lib/read-cache';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_ID } from '../../../src/shared/api/fields';
+import { MAX_ID } from '#shared/api/fields';
 import type { Db } from '../../db/client';
 import { menuCategories, menuCategoryProducts, menus, productAvailabilities, products } from '../../db/schema';
 

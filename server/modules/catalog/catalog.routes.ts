@@ -8,7 +8,7 @@ import {
   productListSchema,
   productParamsSchema,
   shuffleQuerySchema,
-} from '../../../src/shared/api/catalog';
+} from '#shared/api/catalog';
 import { sendSerialized } from '../../lib/http-cache';
 import { requestedDeliveryDate } from '../state/state.service';
 import { catalogAnswers } from './catalog.answers';

@@ -1,4 +1,4 @@
-import type { CatalogProduct, Menu, ProductDetail } from '../../../src/shared/api/catalog';
+import type { CatalogProduct, Menu, ProductDetail } from '#shared/api/catalog';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { findProduct, isSoldOut, menusOfProduct, menusWithProducts, productsOfDate, randomAvailableProducts, type DatedProduct } from './catalog.repo';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHECKOUT_ERRORS, PAYMENT_PENDING_MESSAGE } from '../../../src/shared/api/checkout';
+import { CHECKOUT_ERRORS, PAYMENT_PENDING_MESSAGE } from '#shared/api/checkout';
 import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError } from '../../payments/paygreen/paygreen-client';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
-import { emptyAnswer } from '../../../src/shared/api/documents';
+import { PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { emptyAnswer } from '#shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { settleCardPayment, startCardPayment } from './card-payment';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending';
 import { chosenDeliveryId } from '../delivery/delivery.routes';

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { CART_ERRORS, CART_NOTICES } from '../../../src/shared/api/cart';
-import { CHECKOUT_ERRORS, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
-import { ERROR_CODES } from '../../../src/shared/api/errors';
-import { DELIVERY_REQUIRED_MESSAGE } from '../../../src/shared/api/delivery';
-import { DEPOSIT_PER_MENU_CENTS } from '../../../src/shared/constants';
-import { formatAmount } from '../../../src/shared/money';
-import { parisDate } from '../../../src/shared/time';
+import { CART_ERRORS, CART_NOTICES } from '#shared/api/cart';
+import { CHECKOUT_ERRORS, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
+import { ERROR_CODES } from '#shared/api/errors';
+import { DELIVERY_REQUIRED_MESSAGE } from '#shared/api/delivery';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
+import { formatAmount } from '#shared/money';
+import { parisDate } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { carts, customers, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -20,7 +20,7 @@ import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics'
 import { codeRefusal, countCodeUse, discountCodeOf, itemsOf } from './code-rules';
 import { orderConfirmationMail, paymentMeansOf } from './order-mail';
 import { enqueueMail } from '../../mail/outbox';
-import { EMAIL_PATTERN } from '../../../src/shared/api/fields';
+import { EMAIL_PATTERN } from '#shared/api/fields';
 
 type PreOrderRow = typeof preOrders.$inferSelect;
 

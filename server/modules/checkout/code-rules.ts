@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { CART_ERRORS, CART_NOTICES } from '../../../src/shared/api/cart';
-import { SPONSOR_MIN_BASKET_CENTS } from '../../../src/shared/constants';
-import { formatAmount } from '../../../src/shared/money';
+import { CART_ERRORS, CART_NOTICES } from '#shared/api/cart';
+import { SPONSOR_MIN_BASKET_CENTS } from '#shared/constants';
+import { formatAmount } from '#shared/money';
 import type { Db, Tx } from '../../db/client';
 import { customers, discounts, orders, type SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
-import { EDENRED_ERRORS } from '../../../src/shared/api/edenred';
-import { EDENRED_DAILY_LIMIT_CENTS } from '../../../src/shared/constants';
-import { formatAmount } from '../../../src/shared/money';
-import { parisDate, parisInstant } from '../../../src/shared/time';
+import { EDENRED_ERRORS } from '#shared/api/edenred';
+import { EDENRED_DAILY_LIMIT_CENTS } from '#shared/constants';
+import { formatAmount } from '#shared/money';
+import { parisDate, parisInstant } from '#shared/time';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';

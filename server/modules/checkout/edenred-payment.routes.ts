@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_ORDER_ID_PATTERN, preOrderSchema, validatedOrderSchema } from '../../../src/shared/api/checkout';
+import { PAYMENT_ORDER_ID_PATTERN, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
 import {
   edenredAmountBodySchema,
   edenredRefundBodySchema,
@@ -11,7 +11,7 @@ import {
   widgetPaymentAnswerSchema,
   widgetPaymentBodySchema,
   widgetSessionAnswerSchema,
-} from '../../../src/shared/api/edenred';
+} from '#shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending';
 import { payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type PreOrder, type ValidatedOrder } from '../../../src/shared/api/checkout';
-import { EDENRED_ERRORS, EDENRED_MESSAGES, type EdenredWidget } from '../../../src/shared/api/edenred';
+import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
+import { EDENRED_ERRORS, EDENRED_MESSAGES, type EdenredWidget } from '#shared/api/edenred';
 import { payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { EdenredError, type EdenredTransaction, type EdenredWidgetPayment } from '../../payments/edenred/edenred-types';

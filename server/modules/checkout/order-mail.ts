@@ -1,4 +1,4 @@
-import { formatEuros } from '../../../src/shared/money';
+import { formatEuros } from '#shared/money';
 import type { customers, orderProducts, orders, PaymentMean } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/outbox';
 import { paymentMeansLines, renderInvoice } from '../../pdf/invoice';

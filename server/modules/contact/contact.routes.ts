@@ -1,9 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { CONTACT_MESSAGES, contactBodySchema, contactResponseSchema, landingContactBodySchema } from '../../../src/shared/api/contact';
-import { ERROR_CODES } from '../../../src/shared/api/errors';
-import { MESSAGES } from '../../../src/shared/api/messages';
+import { CONTACT_MESSAGES, contactBodySchema, contactResponseSchema, landingContactBodySchema } from '#shared/api/contact';
+import { ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
 import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rate-limit';
 import { checkContact, storeCompanyRequest, storeContact } from './contact.service';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatFileSize, type ContactFields, type ContactMode } from '../../../src/shared/api/contact';
-import { ERROR_CODES } from '../../../src/shared/api/errors';
-import { SHOP_TIME_ZONE } from '../../../src/shared/time';
+import { formatFileSize, type ContactFields, type ContactMode } from '#shared/api/contact';
+import { ERROR_CODES } from '#shared/api/errors';
+import { SHOP_TIME_ZONE } from '#shared/time';
 import { companyRequests, contactAttachments, contactMessages, contactTypes, customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';

@@ -1,4 +1,4 @@
-import { sniffFileType, type FileType } from '../../../src/shared/api/contact';
+import { sniffFileType, type FileType } from '#shared/api/contact';
 import { docxLoadsRemoteContent, odtLoadsRemoteContent, pdfHasActiveContent } from './active-content';
 import { zipEntries } from './zip';
 

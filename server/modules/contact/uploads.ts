@@ -5,9 +5,9 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { CONTACT_MESSAGES, FILE_TYPES, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES, MESSAGE_MAX_LENGTH, type FileType } from '../../../src/shared/api/contact';
-import { ERROR_CODES } from '../../../src/shared/api/errors';
-import { MESSAGES } from '../../../src/shared/api/messages';
+import { CONTACT_MESSAGES, FILE_TYPES, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES, MESSAGE_MAX_LENGTH, type FileType } from '#shared/api/contact';
+import { ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
 import { AppError } from '../../lib/errors';
 import { detectFileType } from './file-type';
 

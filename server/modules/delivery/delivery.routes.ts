@@ -6,8 +6,8 @@ import {
   deliverySchema,
   deliverySearchQuerySchema,
   selectDeliveryBodySchema,
-} from '../../../src/shared/api/delivery';
-import { parisInstant } from '../../../src/shared/time';
+} from '#shared/api/delivery';
+import { parisInstant } from '#shared/time';
 import { sendCacheable, sendSerialized } from '../../lib/http-cache';
 import { catalogAnswers } from '../catalog/catalog.answers';
 import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';

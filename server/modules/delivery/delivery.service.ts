@@ -1,7 +1,7 @@
-import type { Delivery, DeliveryLocation, LocationDelivery } from '../../../src/shared/api/delivery';
-import { TOO_LATE_CODE, tooLateMessage } from '../../../src/shared/api/delivery';
-import { isTooLate } from '../../../src/shared/delivery-rules';
-import { parisDate, parisTime } from '../../../src/shared/time';
+import type { Delivery, DeliveryLocation, LocationDelivery } from '#shared/api/delivery';
+import { TOO_LATE_CODE, tooLateMessage } from '#shared/api/delivery';
+import { isTooLate } from '#shared/delivery-rules';
+import { parisDate, parisTime } from '#shared/time';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { allLocations, deliveriesOn, findSlot, type SlotRow } from './delivery.repo';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EDENRED_ERRORS } from '../../../src/shared/api/edenred';
+import { EDENRED_ERRORS } from '#shared/api/edenred';
 import type { Db } from '../../db/client';
 import { edenredAccounts, edenredLogins } from '../../db/schema';
 import { AppError } from '../../lib/errors';

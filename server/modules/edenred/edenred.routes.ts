@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { nonJsonAnswer } from '../../../src/shared/api/documents';
-import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '../../../src/shared/api/edenred';
+import { nonJsonAnswer } from '#shared/api/documents';
+import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '#shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
-import { EDENRED_DAILY_LIMIT_CENTS } from '../../../src/shared/constants';
+import { EDENRED_DAILY_LIMIT_CENTS } from '#shared/constants';
 import { edenredSpentToday, usableToday } from '../checkout/edenred-limits';
 import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred-link';
 

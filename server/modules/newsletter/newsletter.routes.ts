@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../../../src/shared/api/messages';
-import { newsletterBodySchema, newsletterResponseSchema } from '../../../src/shared/api/newsletter';
+import { MESSAGES } from '#shared/api/messages';
+import { newsletterBodySchema, newsletterResponseSchema } from '#shared/api/newsletter';
 import { rateLimit } from '../../lib/rate-limit';
 import { subscribe, unsubscribe } from './newsletter.repo';
 

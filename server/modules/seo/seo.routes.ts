@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parisDate } from '../../../src/shared/time';
+import { parisDate } from '#shared/time';
 import { dayProducts } from '../catalog/catalog.service';
 import { deliveryDateAt } from '../state/state.service';
 

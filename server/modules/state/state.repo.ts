@@ -1,7 +1,7 @@
 import { asc, eq, gte, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactTypes, customers, deliveries, settings, tours } from '../../db/schema';
-import type { DeliveryDay } from '../../../src/shared/delivery-rules';
+import type { DeliveryDay } from '#shared/delivery-rules';
 
 export async function readSettings(db: Db): Promise<Record<string, string>> {
   const rows = await db.select().from(settings);

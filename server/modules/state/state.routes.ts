@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { settingsSchema, shopOpenSchema, stateSchema } from '../../../src/shared/api/state';
+import { settingsSchema, shopOpenSchema, stateSchema } from '#shared/api/state';
 import { sendCacheable } from '../../lib/http-cache';
 import { chosenDeliveryId } from '../delivery/delivery.routes';
 import { appState, publicSettings, shopOpen } from './state.service';

@@ -1,6 +1,6 @@
-import type { AppState, ShopOpen } from '../../../src/shared/api/state';
-import { currentDeliveryDate, isShopOpen } from '../../../src/shared/delivery-rules';
-import { parisDate, parisTime } from '../../../src/shared/time';
+import type { AppState, ShopOpen } from '#shared/api/state';
+import { currentDeliveryDate, isShopOpen } from '#shared/delivery-rules';
+import { parisDate, parisTime } from '#shared/time';
 import type { Db } from '../../db/client';
 import { cachedRead } from '../../lib/read-cache';
 import type { Session } from '../../plugins/session';
