@@ -8,10 +8,20 @@ export function formatLongDate(isoDate: string): string {
   return longDate.format(new Date(`${isoDate}T12:00:00Z`));
 }
 
-const weekdayFormat = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', timeZone: 'Europe/Paris' });
+/**
+ * 'Menus du jeudi 12 novembre à 10:42, il y a 2 h': how old a copy kept for offline reading is,
+ * from when the server produced it (never from the reload that shows it), in Paris time.
+ */
+export function formatDataAge(label: string, at: Date, now: number = Date.now()): string {
+  return `${label} du ${formatLongDate(parisDate(at))} à ${parisTime(at).slice(0, 5)}, ${ageOf(now - at.getTime())}`;
+}
 
-/** 'Menus du jeudi 12 à 10:42': what a copy kept for offline reading dates from (Paris time). */
-export function formatDataAge(label: string, at: Date): string {
-  const day = Number(parisDate(at).slice(8, 10));
-  return `${label} du ${weekdayFormat.format(at)} ${day} à ${parisTime(at).slice(0, 5)}`;
+/** 'à l’instant', 'il y a 5 min', 'il y a 2 h', 'il y a 3 j'. */
+export function ageOf(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'à l’instant';
+  if (minutes < 60) return `il y a ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `il y a ${hours} h`;
+  return `il y a ${Math.floor(hours / 24)} j`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatEuros } from '#shared/money';
 import { addDays, parisDate, parisInstant, parisTime, weekday } from '#shared/time';
-import { formatLongDate } from '../../src/lib/format';
+import { ageOf, formatDataAge, formatLongDate } from '../../src/lib/format';
 
 describe('money in cents, formatted the French way', () => {
   it('formats API amounts as "12,90"', () => {
@@ -36,5 +36,17 @@ describe('Europe/Paris time whatever the machine zone', () => {
 
   it('writes long French dates', () => {
     expect(formatLongDate('2026-11-23')).toBe('lundi 23 novembre');
+  });
+});
+
+describe('the age of a copy kept offline', () => {
+  it('says the day with its month and how long ago the server produced it', () => {
+    const at = new Date('2026-11-24T13:59:00Z');
+    expect(formatDataAge('Menus', at, at.getTime() + 2 * 3_600_000 + 5 * 60_000)).toBe('Menus du mardi 24 novembre à 14:59, il y a 2 h');
+    expect(ageOf(30_000)).toBe('à l’instant');
+    expect(ageOf(9 * 60_000)).toBe('il y a 9 min');
+    expect(ageOf(3 * 86_400_000)).toBe('il y a 3 j');
+    // A clock behind the server's never gives a negative age.
+    expect(ageOf(-60_000)).toBe('à l’instant');
   });
 });

@@ -10,7 +10,7 @@ interface DataAgeProps {
   query: { queryKey: QueryKey; dataUpdatedAt: number };
 }
 
-/** Offline, how old the copy shown is: 'Menus du jeudi 12 à 10:42'. */
+/** Offline, how old the copy shown is: 'Menus du jeudi 12 novembre à 10:42, il y a 2 h'. */
 export function DataAge({ label, query }: DataAgeProps) {
   const online = useOnline();
   if (online || !query.dataUpdatedAt) return null;
