@@ -240,3 +240,19 @@ test('/entreprises: a company asks for a private delivery point', async ({ page,
   expect(team?.subject).toBe('[Entreprise] Atelier Lumière — 45 salariés');
   expect((await mailsTo(request, email)).map((m) => m.subject)).toEqual(['Votre demande de point de livraison Popote']);
 });
+
+test('a message being written survives a reload of the tab, and is gone once sent', async ({ page }, info) => {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Formulaire de contact' });
+  const email = freshEmail(info.project.name);
+  await form.getByLabel('Objet').selectOption({ label: 'Livraison et points de livraison' });
+  await fillIdentity(form, email);
+  await form.getByLabel('Message').fill('Un long message qu’une coupure ne doit pas effacer.');
+  await page.reload();
+  await expect(form.getByLabel('Message')).toHaveValue('Un long message qu’une coupure ne doit pas effacer.');
+  await expect(form.getByLabel('E-mail')).toHaveValue(email);
+  await form.getByRole('button', { name: 'Envoyer mon message' }).click();
+  await expect(form.getByText(CONTACT_MESSAGES.success)).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel('Message')).toHaveValue('');
+});

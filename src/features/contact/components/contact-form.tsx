@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useFormDraft } from '../../../lib/form-draft';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import field from '../../../components/ui/text-field.module.css';
@@ -53,12 +54,14 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
     phone: '',
     recall: true,
   };
-  const { register, handleSubmit, setError, reset, setValue, getValues, formState } = useForm<ContactBody, unknown, ContactFields>({
+  const { register, handleSubmit, setError, reset, setValue, getValues, watch, formState } = useForm<ContactBody, unknown, ContactFields>({
     resolver: zodResolver(contactBodySchema),
     mode: 'onChange',
     defaultValues: defaults,
   });
   const { errors } = formState;
+  // A message being written survives a reload of the tab (the files must be chosen again).
+  const forgetDraft = useFormDraft(`contact-${mode}`, { watch, reset, getValues }, ['request_type', 'message', 'firstname', 'lastname', 'email', 'phone', 'recall']);
 
   // The types arrive with the app state: apply mode then starts on « Candidature ».
   useEffect(() => {
@@ -90,6 +93,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
       await sendContact(body);
       setStatus('success');
       reset({ ...defaults, request_type: defaults.request_type || (mode === 'apply' && hasJobType ? 'job' : '') });
+      forgetDraft();
       setFiles([]);
       setSubmission(submissionId());
       onSent?.();
