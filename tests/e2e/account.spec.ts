@@ -201,3 +201,17 @@ test('a customer changing from their usual point confirms once (issue 4)', async
     await request.post('/__sandbox/clock', { data: { now: null } });
   }
 });
+
+test('a sign-up being filled survives a reload of the tab, never its password', async ({ page }, info) => {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Inscription' });
+  const email = freshEmail(info.project.name);
+  await form.getByLabel('Prénom').fill('Léa');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel(/^Mot de passe/).fill('tartine-42');
+  await page.reload();
+  await expect(form.getByLabel('Prénom')).toHaveValue('Léa');
+  await expect(form.getByLabel('E-mail')).toHaveValue(email);
+  await expect(form.getByLabel(/^Mot de passe/)).toHaveValue('');
+  expect(await page.evaluate(() => Object.values(sessionStorage).join(' '))).not.toContain('tartine-42');
+});

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useFormDraft } from '../../../lib/form-draft';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { OfflineReason } from '../../../components/ui/offline-reason';
@@ -24,11 +25,13 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
   const signup = useRegister();
   const [general, setGeneral] = useState<string | null>(null);
   const [showProgress, setShowProgress] = useState(false);
-  const { register, handleSubmit, setError, control, formState } = useForm<RegisterBody>({
+  const { register, handleSubmit, setError, control, formState, watch, reset, getValues } = useForm<RegisterBody>({
     resolver: zodResolver(registerBodySchema),
     mode: 'onChange',
     defaultValues: { firstname: '', lastname: '', company_name: '', phone: '', email: '', password: '', password_confirmation: '', cgv: false },
   });
+  // What was typed survives a reload of the tab, passwords and the terms' box excepted.
+  const forgetDraft = useFormDraft('signup', { watch, reset, getValues }, ['firstname', 'lastname', 'company_name', 'phone', 'email']);
   const { errors, isSubmitted } = formState;
   const cgv = useWatch({ control, name: 'cgv' });
 
@@ -43,6 +46,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
     setShowProgress(true);
     try {
       await signup.mutateAsync(values);
+      forgetDraft();
       onSignedUp?.();
     } catch (error) {
       setGeneral(applyServerErrors(error, setError, FIELDS));
