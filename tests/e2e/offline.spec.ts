@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './fixtures';
 import type { CatalogProduct } from '#shared/api/catalog';
-import { customerWithCart, openPayment, recap } from './checkout-steps';
+import { customerWithCart, openPayment, recap, toHostedPage } from './checkout-steps';
 import { xsrfToken } from './xsrf';
 import { catalogKept } from './catalog-kept';
 
@@ -173,11 +173,11 @@ test('paying offline: the recap stays readable, every payment action waits, noth
 test('back from the card page on a dead connection: the check waits, then completes online', async ({ page, context }, info) => {
   await customerWithCart(page, `${info.project.name}-retour`);
   await openPayment(page);
-  await recap(page).getByRole('button', { name: 'CB / Tickets restaurant' }).click();
-  await page.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
-  const po = /\/pay\/(po_[A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+  const po = await toHostedPage(page);
   // Paid on the provider's side; the customer's phone loses the network on the way back.
   await page.request.post(`/__sandbox/paygreen/payment-orders/${po}/outcome`, { data: { status: 'successed' } });
+  // The worker that answers the way back offline is active (it installs on the first visit).
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await context.setOffline(true);
   await page.goto(`/passer-commande?payment_status=success&po_id=${po}`);
   await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
@@ -191,10 +191,10 @@ test('back from the card page on a dead connection: the check waits, then comple
 test('the way back from the card page itself fails: the worker sends the customer to the check, not to an error page', async ({ page, context }, info) => {
   await customerWithCart(page, `${info.project.name}-retour-perdu`);
   await openPayment(page);
-  await recap(page).getByRole('button', { name: 'CB / Tickets restaurant' }).click();
-  await page.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
-  const po = /\/pay\/(po_[A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+  const po = await toHostedPage(page);
   await page.request.post(`/__sandbox/paygreen/payment-orders/${po}/outcome`, { data: { status: 'successed' } });
+  // The worker that answers the way back offline is active (it installs on the first visit).
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await context.setOffline(true);
   // The provider sends the buyer back to the shop's return address: no network to reach it.
   await page.goto(`/api/payment/paygreen/return?po_id=${po}`);
