@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +11,27 @@ import { isUniqueViolation } from '../lib/errors';
 import { currentScope, scopedSwitch } from './scope';
 import { AUTHORIZE_FIELDS, errorPage, loginPage, withParams, type AuthorizeParams } from './edenred-pages';
 import { WIDGET_SCRIPT } from './edenred-widget-script';
+import { newId, payloadOf, s256, sameString, sessionIdOfPayload, signJwt, subjectOf, verifyJwt } from './edenred-tokens';
+import {
+  amountSchema,
+  balanceDriverSchema,
+  completeDriverSchema,
+  credentialsSchema,
+  DirectPaymentError,
+  failed,
+  failureDriverSchema,
+  fields,
+  header,
+  idParams,
+  OAuthError,
+  outcomeDriverSchema,
+  spentBy,
+  succeeded,
+  transactionSchema,
+  usernameParams,
+  WidgetError,
+  widgetSessionSchema,
+} from './edenred-wire';
 import {
   EDENRED_SCOPE,
   SANDBOX_EDENRED_CLIENT_ID,
@@ -33,11 +54,6 @@ export const SANDBOX_EDENRED_ACCOUNTS = [
   { username: 'vide@edenred.test', password: 'demo', firstname: 'Victor', lastname: 'Vide', balanceCents: 0 },
 ] as const satisfies readonly Account[];
 
-/**
- * Tokens (JWT, HS256) and widget payloads are signed with this fixed key, so that any instance of
- * the server accepts what another one issued. It guards nothing: this is the sandbox.
- */
-const SIGNING_KEY = 'popote-sandbox-edenred-v2';
 const ACCESS_TOKEN_TTL_S = 3600;
 const ID_TOKEN_TTL_S = 3600;
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -56,141 +72,6 @@ const WIDGET_TEXTS: Record<string, string> = {
 };
 const WIDGET_BAD_CREDENTIALS = 'Identifiants Edenred incorrects.';
 const WIDGET_DEFAULT_ERROR = 'Le paiement Edenred a été refusé.';
-
-// --- Signatures --------------------------------------------------------------------------------
-
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const hmac = (input: string) => createHmac('sha256', SIGNING_KEY).update(input).digest('base64url');
-
-function sameString(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-type TokenUse = 'access' | 'id' | 'refresh';
-type Claims = Record<string, unknown> & { token_use: TokenUse; sub: string; sid: string };
-
-function signJwt(claims: Claims): string {
-  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
-  return `${unsigned}.${hmac(unsigned)}`;
-}
-
-/** The claims of a token this emulator signed for that use, whatever its expiry (checked by callers). */
-function verifyJwt(token: string, use: TokenUse): Claims | null {
-  const [header, payload, signature] = token.split('.');
-  if (!header || !payload || !signature || !sameString(hmac(`${header}.${payload}`), signature)) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Claims>;
-    return claims.token_use === use && typeof claims.sub === 'string' && typeof claims.sid === 'string' ? (claims as Claims) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The widget hands the browser the session id and its signature: opaque, and unforgeable. */
-const payloadOf = (sessionId: string) => `${sessionId}.${hmac(`widget-payment:${sessionId}`)}`;
-
-function sessionIdOfPayload(payload: string): string | null {
-  const dot = payload.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const id = payload.slice(0, dot);
-  return sameString(hmac(`widget-payment:${id}`), payload.slice(dot + 1)) ? id : null;
-}
-
-const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-/** The OpenID subject: stable for an account, without showing its address. */
-const subjectOf = (username: string) => `edr-${createHash('sha256').update(username).digest('hex').slice(0, 20)}`;
-const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
-
-// --- Errors in the provider's formats -------------------------------------------------------------
-
-/** Direct Payment and the widget service: `{meta: {status: 'failed', messages}, data: null}`. */
-class DirectPaymentError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The SSO: `{error, error_description}` (RFC 6749 §5.2). */
-class OAuthError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly error: string,
-    description: string,
-  ) {
-    super(description);
-  }
-}
-
-/** What the widget script shows: `{error_text}`, `retry` when the customer may try again. */
-class WidgetError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly errorText: string,
-    readonly retry = false,
-  ) {
-    super(errorText);
-  }
-}
-
-const succeeded = (data: unknown) => ({ meta: { status: 'succeeded', messages: [] }, data });
-const failed = (code: string, text: string) => ({ meta: { status: 'failed', messages: [{ level: 'error', code, text }] }, data: null });
-
-// --- Schemas ------------------------------------------------------------------------------------
-
-const idParams = z.object({ id: z.string().min(1).max(200) });
-const usernameParams = z.object({ username: z.string().min(1).max(200) });
-const orderRef = z.string().min(1).max(100);
-const amount = z.number().int().positive().max(10_000_000);
-
-const transactionSchema = z.object({
-  mid: z.string().min(1).max(100),
-  order_ref: orderRef,
-  amount,
-  capture_mode: z.enum(['auto', 'manual']),
-  tstamp: z.iso.datetime({ offset: true }),
-});
-const amountSchema = z.object({ amount: amount.optional() }).nullish();
-const widgetSessionSchema = z.object({ mid: z.string().min(1).max(100), order_ref: orderRef, amount });
-const credentialsSchema = z.object({ username: z.string().max(200), password: z.string().max(200) });
-
-const balanceDriverSchema = z.object({ balance_cents: z.number().int().min(0).max(10_000_000) });
-const failureDriverSchema = z.object({
-  code: z.string().min(1).max(100),
-  status: z.number().int().min(400).max(599).default(400),
-  text: z.string().max(500).optional(),
-  count: z.number().int().min(1).max(100).default(1),
-});
-const outcomeDriverSchema = z.object({ outcome: z.enum(['success', 'pending', 'error']), error_text: z.string().min(1).max(500).optional() });
-const completeDriverSchema = z.object({ status: z.enum(['succeeded', 'failed']), error_text: z.string().min(1).max(500).optional() });
-
-/** Form posts and query strings: every value a string (the first of repeated ones). */
-function fields(input: unknown): Record<string, string> {
-  if (typeof input !== 'object' || input === null) return {};
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') out[key] = first;
-  }
-  return out;
-}
-
-const header = (request: FastifyRequest, name: string) => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-/** What a transaction still counts against the daily cap. */
-function spentBy(row: Transaction): number {
-  if (row.status === 'authorized') return row.amount;
-  if (row.status === 'captured' || row.status === 'refunded') return row.capturedAmount - row.refundedAmount;
-  return 0;
-}
 
 /**
  * Sandbox only: an emulator of Edenred — its OpenID Connect server with the login page, Direct
