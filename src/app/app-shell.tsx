@@ -30,6 +30,7 @@ import { paperVouchersEnabled } from '../shared/settings-rules';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
+import { readStored, writeStored } from '../lib/stored';
 import type { Cart } from '../shared/api/cart';
 import { startAfterHydration } from './after-hydration';
 import { useDishDetail } from './detail-navigation';
@@ -64,8 +65,8 @@ const SUGGEST_SEEN = 'popote:suggest-seen';
 
 /** Trigger mode: the header field's first focus of the visit offers the delivery suggestion. */
 function suggestOnce() {
-  if (sessionStorage.getItem(SUGGEST_SEEN)) return;
-  sessionStorage.setItem(SUGGEST_SEEN, '1');
+  if (readStored(SUGGEST_SEEN, 'session')) return;
+  writeStored(SUGGEST_SEEN, 1, 'session');
   openModal('delivery_suggest_location');
 }
 
@@ -137,7 +138,7 @@ export function AppShell() {
   useEffect(() => {
     const { pathname: path, search, hash } = window.location;
     if (!/[?&]payment_status=/.test(search)) {
-      if (readStorage(KEPT_PAYMENT_KEY) === null) return;
+      if (readStored(KEPT_PAYMENT_KEY) === null) return;
       void paymentFlow().then(({ handleCardReturn, keptCardPayment }) => {
         const poId = keptCardPayment();
         if (poId) void handleCardReturn({ status: 'pending', poId }, payment.ctx, () => undefined, true);
@@ -359,13 +360,4 @@ export function AppShell() {
       <Snackbars />
     </>
   );
-}
-
-/** A stored value, or null when there is none or storage is refused (private modes). */
-function readStorage(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
 }

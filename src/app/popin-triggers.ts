@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Settings, ShopOpen } from '../shared/api/state';
 import { openPopin } from '../lib/overlays-store';
+import { readStored, writeStored } from '../lib/stored';
 
 const CLOSED_SEEN = 'popote:closed-popin-seen';
 const HOMEPAGE_SEEN = 'popote:homepage-popin';
@@ -29,8 +30,8 @@ export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage,
  */
 export function usePopinTriggers(shop: ShopOpen | undefined, settings: Settings | undefined, onHome: boolean) {
   useEffect(() => {
-    if (!shop || shop.open || sessionStorage.getItem(CLOSED_SEEN)) return;
-    sessionStorage.setItem(CLOSED_SEEN, '1');
+    if (!shop || shop.open || readStored(CLOSED_SEEN, 'session')) return;
+    writeStored(CLOSED_SEEN, 1, 'session');
     openPopin('closed_website');
   }, [shop]);
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { readStored, removeStored, writeStored } from './stored';
 
 const PREFIX = 'popote:draft:';
 
@@ -27,27 +28,9 @@ function pick(values: Record<string, unknown>, keep: readonly string[]): Record<
 }
 
 function readDraft(key: string): Record<string, unknown> | null {
-  try {
-    const raw = sessionStorage.getItem(PREFIX + key);
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const kept = readStored(PREFIX + key, 'session');
+  return kept && typeof kept === 'object' ? (kept as Record<string, unknown>) : null;
 }
 
-function writeDraft(key: string, values: Record<string, unknown>) {
-  try {
-    sessionStorage.setItem(PREFIX + key, JSON.stringify(values));
-  } catch {
-    // Storage refused or full: the form simply is not kept.
-  }
-}
-
-function removeDraft(key: string) {
-  try {
-    sessionStorage.removeItem(PREFIX + key);
-  } catch {
-    // Nothing kept.
-  }
-}
+const writeDraft = (key: string, values: Record<string, unknown>) => writeStored(PREFIX + key, values, 'session');
+const removeDraft = (key: string) => removeStored(PREFIX + key, 'session');

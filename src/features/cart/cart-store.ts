@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/snackbar-store';
+import { readStored, removeStored, writeStored } from '../../lib/stored';
 import type { Cart } from '../../shared/api/cart';
 import { refusalNotice, type CartActionKind } from './cart-rules';
 
@@ -55,13 +56,10 @@ export function shareCartWithOtherTabs() {
 }
 
 /** A snapshot of the last cart the server answered, so a customer offline still sees it (read-only). */
+/** Where storage is refused (private modes), the cart is only not kept for offline reading. */
 function storeCart(cart: Cart | null) {
-  try {
-    if (cart) localStorage.setItem(STORED_CART, JSON.stringify(cart));
-    else localStorage.removeItem(STORED_CART);
-  } catch {
-    // Private mode or a full storage: the cart is only not kept for offline reading.
-  }
+  if (cart) writeStored(STORED_CART, cart);
+  else removeStored(STORED_CART);
 }
 
 /**
@@ -70,15 +68,12 @@ function storeCart(cart: Cart | null) {
  * the server's next answer replaces it, with its own.
  */
 export async function restoreStoredCart() {
-  const stored = localStorage.getItem(STORED_CART);
-  if (!stored || cartState.cart) return;
+  const stored = readStored(STORED_CART);
+  if (stored === null || cartState.cart) return;
   const { cartSchema } = await import('../../shared/api/cart');
-  try {
-    const parsed = cartSchema.safeParse(JSON.parse(stored));
-    if (parsed.success && !cartState.cart) cartState.cart = parsed.data;
-  } catch {
-    localStorage.removeItem(STORED_CART);
-  }
+  const parsed = cartSchema.safeParse(stored);
+  if (!parsed.success) removeStored(STORED_CART);
+  else if (!cartState.cart) cartState.cart = parsed.data;
 }
 
 /** What the customer is told when a change's answer was lost and the cart was read again. */

@@ -1,6 +1,7 @@
 import { PAYMENT_ORDER_ID_PATTERN, cardAmountTooSmall, vouchersQuantity, type LunchVoucherRow, type ValidatedOrder } from '../../shared/api/checkout';
 import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
 import { KEPT_PAYMENT_KEY } from './kept-payment-key';
+import { readStored, removeStored, writeStored } from '../../lib/stored';
 
 /** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 €. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
@@ -28,30 +29,19 @@ export interface CardReturn {
  */
 const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
 
+/** Where storage is refused (private modes), the payment is only checked on this page. */
 export function keepCardPayment(poId: string, now = Date.now()): void {
-  try {
-    localStorage.setItem(KEPT_PAYMENT_KEY, JSON.stringify({ poId, at: now }));
-  } catch {
-    // Private mode or full storage: the payment is then only checked on this page.
-  }
+  writeStored(KEPT_PAYMENT_KEY, { poId, at: now });
 }
 
 export function forgetCardPayment(): void {
-  try {
-    localStorage.removeItem(KEPT_PAYMENT_KEY);
-  } catch {
-    // Nothing was kept.
-  }
+  removeStored(KEPT_PAYMENT_KEY);
 }
 
 /** The payment to check again, or null (none, unreadable, or older than a day: then forgotten). */
 export function keptCardPayment(now = Date.now()): string | null {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEPT_PAYMENT_KEY) ?? 'null') as { poId?: unknown; at?: unknown } | null;
-    if (kept && typeof kept.poId === 'string' && PAYMENT_ORDER_ID_PATTERN.test(kept.poId) && typeof kept.at === 'number' && now - kept.at < KEPT_FOR_MS) return kept.poId;
-  } catch {
-    // Unreadable: forgotten below.
-  }
+  const kept = readStored(KEPT_PAYMENT_KEY) as { poId?: unknown; at?: unknown } | null;
+  if (kept && typeof kept.poId === 'string' && PAYMENT_ORDER_ID_PATTERN.test(kept.poId) && typeof kept.at === 'number' && now - kept.at < KEPT_FOR_MS) return kept.poId;
   forgetCardPayment();
   return null;
 }
