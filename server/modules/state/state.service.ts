@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { cachedRead } from '../../lib/read-cache';
 import type { Session } from '../../plugins/session';
 import { readCart } from '../cart/cart.service';
+import type { SessionCart } from '../cart/cart-snapshot';
 import { findDelivery } from '../delivery/delivery.service';
-import { isConnected } from '../edenred/edenred-link';
 import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
 
 /*
@@ -48,16 +48,15 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
 }
 
 /** The app state for a session, as GET /api/state answers it (docs/api.md). */
-export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null): Promise<AppState> {
+export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null, sessionCart?: SessionCart): Promise<AppState> {
   // One reading of the current delivery date, shared with the cart's staleness check.
   const currentDate = deliveryDateAt(db, now);
-  const [settings, contactTypes, date, customer, cart, edenredLinked] = await Promise.all([
+  const [settings, contactTypes, date, customer, cart] = await Promise.all([
     settingsOf(db),
     contactTypesOf(db),
     currentDate,
     session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
-    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId } }, currentDate),
-    session.customerId ? isConnected(db, session.customerId) : false,
+    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId }, session: sessionCart }, currentDate),
   ]);
   const [delivery, usual] = await Promise.all([
     deliveryId ? findDelivery(db, deliveryId) : null,
@@ -67,7 +66,7 @@ export async function appState(db: Db, session: Session, now: Date, deliveryId: 
   const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
   return {
     customer: customer
-      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone, isConnectedToEdenred: edenredLinked }
+      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone, isConnectedToEdenred: customer.edenredLinked }
       : null,
     current_delivery_date: date,
     last_delivery_id: customer?.lastDeliveryId ?? null,
