@@ -43,13 +43,22 @@ export default fp(async function overload(app: FastifyInstance, opts: { limits?:
     return { message: OVERLOADED.message, code: OVERLOADED.code };
   };
 
+  // Starting (compiling the routes' schemas) holds the loop for a moment on a busy machine: the
+  // delay sampled across it says nothing of the requests to come, so it counts from the second
+  // sample after the server is ready. Process time, not the shop's clock.
+  let readyAt = Infinity;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
+  const warm = () => performance.now() - readyAt > 2 * limits.sampleIntervalMs;
+
   await app.register(underPressure, {
     maxEventLoopDelay: limits.eventLoopDelayMs,
     sampleInterval: limits.sampleIntervalMs,
     retryAfter: limits.retryAfterSeconds,
     // A body returned is sent as the answer (its README; its types say void); nothing lets the
     // request through (pages, files, health).
-    pressureHandler: (request, reply) => (sheds(request) ? (refusal(reply) as unknown as void) : undefined),
+    pressureHandler: (request, reply) => (sheds(request) && warm() ? (refusal(reply) as unknown as void) : undefined),
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -35,11 +35,7 @@ afterAll(() => app.close());
 
 type Visitor = Awaited<ReturnType<typeof visitor>>;
 
-/**
- * Statements a call sends, checked to have succeeded. Reads of the in-process copies (settings,
- * catalog…) are made once and kept, but a new pooled connection drops them (server/db/client.ts):
- * a GET is made once first, so that what is counted is the route's own work.
- */
+/** Statements a call sends, checked to have succeeded. */
 async function roundTrips(call: () => Promise<{ statusCode: number; body: string }>): Promise<string[]> {
   let status = 0;
   let body = '';
@@ -52,7 +48,26 @@ async function roundTrips(call: () => Promise<{ statusCode: number; body: string
   return statements;
 }
 
-/** A visitor with a cart holding a dish and a formula (its first change made the cart: not counted). */
+/**
+ * The fewest statements of up to three tries of a call (`undo`, not counted, puts the cart back
+ * after each). The in-process copies (settings, catalog…) are read once and kept, but a new pooled
+ * connection or their 60 s age drops them (server/db/client.ts, server/lib/read-cache.ts), and
+ * their reloading is not the route's work.
+ */
+async function fewest(call: () => Promise<{ statusCode: number; body: string }>, undo?: () => Promise<unknown>): Promise<string[]> {
+  let best: string[] | null = null;
+  for (let i = 0; i < 3; i++) {
+    const statements = await roundTrips(call);
+    await undo?.();
+    if (!best || statements.length < best.length) best = statements;
+  }
+  return best!;
+}
+
+/**
+ * A visitor with a delivery chosen (a customer's usual one too) and a cart holding a dish and a
+ * formula (its first change made the cart: not counted).
+ */
 async function withCart(customer: boolean): Promise<Visitor> {
   const v = await visitor(app.app);
   if (customer) {
@@ -62,6 +77,9 @@ async function withCart(customer: boolean): Promise<Visitor> {
       .returning();
     await app.database.db.update(t.sessions).set({ customerId: row!.id }).where(eq(t.sessions.id, hashToken(v.jar.get('popote_session')!)));
   }
+  const locations = (await app.app.inject('/api/delivery-locations')).json() as { deliveries: { id: number }[] }[];
+  const delivery = locations.find((l) => l.deliveries.length)!.deliveries[0]!.id;
+  expect((await v.request('POST', '/api/deliveries', { id: delivery })).statusCode).toBe(200);
   expect((await v.request('POST', '/api/cart/products', { id: dishId })).statusCode).toBe(200);
   expect((await v.request('POST', '/api/cart/menus', { menu: formula })).statusCode).toBe(200);
   return v;
@@ -79,13 +97,14 @@ describe.each([
 
   it('+1, −1 and adding a dish: the session with the cart, then one statement', async () => {
     const id = { id: `product-${dishId}` };
-    for (const call of [
-      () => v.request('POST', '/api/cart/products', { id: dishId }),
-      () => v.request('POST', '/api/cart/increment', id),
-      () => v.request('POST', '/api/cart/decrement', id),
-      () => v.request('POST', '/api/cart/decrement', id),
-    ]) {
-      const statements = await roundTrips(call);
+    const increment = () => v.request('POST', '/api/cart/increment', id);
+    const decrement = () => v.request('POST', '/api/cart/decrement', id);
+    const counted = [await fewest(() => v.request('POST', '/api/cart/products', { id: dishId }), decrement), await fewest(increment, decrement)];
+    // One more first, so that −1 never takes the line out.
+    await increment();
+    counted.push(await fewest(decrement, increment));
+    await decrement();
+    for (const statements of counted) {
       expect(statements, statements.join('\n')).toHaveLength(2);
       expect(statements.some((s) => /^begin/i.test(s))).toBe(false);
     }
@@ -100,25 +119,33 @@ describe.each([
       () => v.request('DELETE', '/api/cart/discounts'),
     ];
     for (const call of calls) {
-      const statements = await roundTrips(call);
+      const statements = await fewest(call);
       expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
     }
   });
 
   it('an idempotency key adds its claim and its answer: 4', async () => {
-    const statements = await roundTrips(() => v.request('POST', '/api/cart/increment', { id: `product-${dishId}` }, { 'idempotency-key': `tours-${customer}-${Date.now()}` }));
+    let n = 0;
+    const statements = await fewest(
+      () => v.request('POST', '/api/cart/increment', { id: `product-${dishId}` }, { 'idempotency-key': `tours-${customer}-${Date.now()}-${n++}` }),
+      () => v.request('POST', '/api/cart/decrement', { id: `product-${dishId}` }),
+    );
     expect(statements, statements.join('\n')).toHaveLength(4);
   });
 
   it('GET /api/cart: the session with the cart, nothing more', async () => {
-    await v.request('GET', '/api/cart');
-    const statements = await roundTrips(() => v.request('GET', '/api/cart'));
+    const statements = await fewest(() => v.request('GET', '/api/cart'));
     expect(statements, statements.join('\n')).toHaveLength(1);
   });
 
   it('GET /api/state: 2 at most (the customer, with their Edenred link, is the second)', async () => {
-    await v.request('GET', '/api/state');
-    const statements = await roundTrips(() => v.request('GET', '/api/state'));
+    let delivery: unknown;
+    const statements = await fewest(async () => {
+      const res = await v.request('GET', '/api/state');
+      delivery = res.json().current_delivery;
+      return res;
+    });
+    expect(delivery).not.toBeNull();
     expect(statements, statements.join('\n')).toHaveLength(customer ? 2 : 1);
   });
 });

@@ -17,6 +17,8 @@ import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } fr
 const deliveryDays = (db: Db, today: string) => cachedRead(db, `delivery-days:${today}`, () => upcomingDeliveryDays(db, today));
 export const settingsOf = (db: Db) => cachedRead(db, 'settings', () => readSettings(db));
 const contactTypesOf = (db: Db) => cachedRead(db, 'contact-types', () => readContactTypes(db));
+/** A delivery slot with its point and tour: tables the copies are dropped for too (migration 0008). */
+const deliveryOf = (db: Db, id: number) => cachedRead(db, `delivery:${id}`, () => findDelivery(db, id));
 
 /** The settings anyone may read, and whether this deployment simulates payments (the demo banner). */
 export async function publicSettings(app: { db: Db; env: { SANDBOX: boolean } }): Promise<Record<string, string>> {
@@ -59,8 +61,8 @@ export async function appState(db: Db, session: Session, now: Date, deliveryId: 
     readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId }, session: sessionCart }, currentDate),
   ]);
   const [delivery, usual] = await Promise.all([
-    deliveryId ? findDelivery(db, deliveryId) : null,
-    customer?.lastDeliveryId ? findDelivery(db, customer.lastDeliveryId) : null,
+    deliveryId ? deliveryOf(db, deliveryId) : null,
+    customer?.lastDeliveryId ? deliveryOf(db, customer.lastDeliveryId) : null,
   ]);
   // A chosen delivery counts only while it is on the current delivery date.
   const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
