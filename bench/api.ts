@@ -22,8 +22,12 @@ export interface ApiRun {
   result: LoadResult;
   /** The server's resident memory right after the run (the largest when several processes). */
   rssMb: number | null;
-  /** req/s ÷ the floor's req/s on the same path (catalog endpoints). */
+  /** req/s ÷ the floor's req/s on the same path (catalog endpoints), or the database floor's (cart, state). */
   floorRatio?: number;
+  /** p99 ÷ the database floor's p99 at the same connections (the cart loop). */
+  floorP99Ratio?: number;
+  /** For a database floor run: the engine it ran on. */
+  database?: Exclude<Engine, 'floor'>;
 }
 
 export interface ApiOptions {
@@ -39,14 +43,18 @@ export interface ApiResults {
   connections: number;
   runs: ApiRun[];
   scaling: ApiRun[];
+  /** The database floor per engine and connection count. */
+  floors: ApiRun[];
   notes: string[];
 }
 
 /** The catalog endpoints compared with the floor. */
 export const CATALOG_PATHS = ['/api/menus', '/api/delivery-locations'];
-export const CART_LOOP = 'cart loop (add, +1, −1, −1)';
+export const CART_LOOP = 'cart loop (+1, −1)';
+export const DATABASE_FLOOR = 'database floor (UPDATE … RETURNING)';
 
 interface Visitor {
+  index: number;
   headers: Record<string, string>;
   dishId: number;
 }
@@ -58,24 +66,32 @@ function cookiesOf(res: Response): string {
     .join('; ');
 }
 
+/** fetch as the app's client does: an overloaded answer (503, Retry-After) is tried again after the wait it asks. */
+async function politeFetch(input: string, init?: RequestInit, tries = 5): Promise<Response> {
+  const res = await fetch(input, init);
+  if (res.status !== 503 || tries <= 1) return res;
+  await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+  return politeFetch(input, init, tries - 1);
+}
+
 /**
  * Visitors as a browser makes them: GET /api/state gives the session and XSRF-TOKEN cookies, then a
  * dish goes in the cart (so reading the state and the cart prices a real line). Dishes without a
  * daily stock, spread over the visitors, so the loop never sells out.
  */
 export async function makeVisitors(url: string, count: number): Promise<Visitor[]> {
-  const products = (await (await fetch(`${url}/api/products`)).json()) as { id: number; category: string }[];
+  const products = (await (await politeFetch(`${url}/api/products`)).json()) as { id: number; category: string }[];
   const dishes = products.filter((p) => p.category !== 'main').map((p) => p.id);
   if (dishes.length === 0) throw new Error('no dish on the menu to bench the cart with');
   const visitors: Visitor[] = [];
   for (let i = 0; i < count; i += 10) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(10, count - i) }, async (_, j) => {
-        const res = await fetch(`${url}/api/state`);
+        const res = await politeFetch(`${url}/api/state`);
         const cookie = cookiesOf(res);
         const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
-        const visitor = { headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, dishId: dishes[(i + j) % dishes.length]! };
-        const added = await fetch(`${url}/api/cart/products`, { method: 'POST', headers: visitor.headers, body: JSON.stringify({ id: visitor.dishId }) });
+        const visitor = { index: i + j, headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, dishId: dishes[(i + j) % dishes.length]! };
+        const added = await politeFetch(`${url}/api/cart/products`, { method: 'POST', headers: visitor.headers, body: JSON.stringify({ id: visitor.dishId }) });
         if (!added.ok) throw new Error(`preparing a visitor: POST /api/cart/products answered ${added.status} ${await added.text()}`);
         return visitor;
       }),
@@ -88,16 +104,20 @@ export async function makeVisitors(url: string, count: number): Promise<Visitor[
 /** A GET with the visitor's cookies, as the browser sends every /api call once it has a session. */
 const getAs = (path: string) => (v: Visitor): Request[] => [{ method: 'GET', path, headers: { cookie: v.headers.cookie! } }];
 
-/** Add a dish, +1, −1, −1: four mutations that leave the cart as it was, so the loop can run for ever. */
+/** +1, −1 on the visitor's line: two changes that leave the cart as it was, so the loop can run for ever. */
 export const cartLoop = (v: Visitor): Request[] => {
   const line = JSON.stringify({ id: `product-${v.dishId}` });
   return [
-    { method: 'POST', path: '/api/cart/products', headers: v.headers, body: JSON.stringify({ id: v.dishId }) },
     { method: 'POST', path: '/api/cart/increment', headers: v.headers, body: line },
-    { method: 'POST', path: '/api/cart/decrement', headers: v.headers, body: line },
     { method: 'POST', path: '/api/cart/decrement', headers: v.headers, body: line },
   ];
 };
+
+/** The database floor's loop: +1, −1 on the visitor's own row. */
+const floorLoop = (v: Visitor): Request[] => [
+  { method: 'POST', path: `/change?id=${v.index}&delta=1` },
+  { method: 'POST', path: `/change?id=${v.index}&delta=-1` },
+];
 
 const SCENARIOS: { endpoint: string; requests: (v: Visitor) => Request[] }[] = [
   { endpoint: 'GET /api/state', requests: getAs('/api/state') },
@@ -172,6 +192,24 @@ async function measureFloor(popote: ServerProcess, visitors: Visitor[], options:
   }
 }
 
+/**
+ * The database floor on the engine's own database (a table of its own), at each connection count,
+ * measured before Popote in the same run: one UPDATE … RETURNING per request, nothing else.
+ */
+async function measureDatabaseFloor(engine: Exclude<Engine, 'floor'>, databaseUrl: string, visitors: Visitor[], options: ApiOptions, results: ApiResults) {
+  const connections = [...new Set([options.connections, ...options.scaling])].sort((a, b) => a - b);
+  const env = { FLOOR_DATABASE_URL: databaseUrl, FLOOR_ROWS: String(Math.max(...connections)) };
+  const floor = await startServer(`floor-${engine}`, 'bench/floor-db-server.ts', await freePort(), env, '/ready');
+  try {
+    for (const n of connections) {
+      const run = await measure('floor', DATABASE_FLOOR, [floor], n, visitors, floorLoop, options);
+      results.floors.push({ ...run, database: engine });
+    }
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function benchEngine(engine: Exclude<Engine, 'floor'>, databaseUrl: string, options: ApiOptions, results: ApiResults) {
   options.log(`API on ${engine}`);
   const server = await startPopote(engine, databaseUrl);
@@ -179,6 +217,8 @@ async function benchEngine(engine: Exclude<Engine, 'floor'>, databaseUrl: string
   try {
     const visitors = await makeVisitors(server.url, Math.max(options.connections, ...options.scaling));
     if (engine === 'pglite') results.runs.push(...(await measureFloor(server, visitors, options)));
+    // PGlite's floor is an embedded database of its own; PostgreSQL's, a table in Popote's database.
+    await measureDatabaseFloor(engine, engine === 'pglite' ? 'memory://' : databaseUrl, visitors, options, results);
     for (const scenario of SCENARIOS) {
       results.runs.push(await measure(engine, scenario.endpoint, servers, options.connections, visitors, scenario.requests, options));
     }
@@ -201,7 +241,7 @@ async function benchEngine(engine: Exclude<Engine, 'floor'>, databaseUrl: string
 }
 
 export async function runApiBench(options: ApiOptions): Promise<ApiResults> {
-  const results: ApiResults = { durationSeconds: options.durationSeconds, connections: options.connections, runs: [], scaling: [], notes: [] };
+  const results: ApiResults = { durationSeconds: options.durationSeconds, connections: options.connections, runs: [], scaling: [], floors: [], notes: [] };
   await benchEngine('pglite', 'memory://', options, results);
   const pgUrl = postgresUrl();
   if (!pgUrl) {

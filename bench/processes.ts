@@ -78,6 +78,11 @@ export async function startServer(name: string, script: string, port: number, en
     child.kill('SIGKILL');
     throw err;
   }
+  // A server that dies during a run says why (its figures would otherwise read as mere errors).
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`${name} exited (${code ?? signal}) during the run:\n${output}\n`);
+  });
   return {
     name,
     url,
@@ -85,6 +90,7 @@ export async function startServer(name: string, script: string, port: number, en
     rssMb: () => rssOf(child.pid!),
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve();
         const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', () => {

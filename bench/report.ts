@@ -29,10 +29,26 @@ function apiTable(api: ApiResults): string[] {
 }
 
 function scalingTable(api: ApiResults): string[] {
+  const ratio = (x: number | undefined) => (x === undefined ? '' : x.toFixed(2));
   return [
-    row(['engine', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB']),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...api.scaling.map((r) => row([r.engine, r.processes, r.connections, r.result.requestsPerSecond, r.result.latencyP50Ms, r.result.latencyP99Ms, errorsOf(r), r.rssMb ?? '?'])),
+    row(['engine', 'processes', 'connections', 'req/s', '÷ floor req/s', 'p50 ms', 'p99 ms', 'p99 ÷ floor p99', 'errors', 'status codes', 'RSS MB']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---:']),
+    ...api.scaling.map((r) =>
+      row([r.engine, r.processes, r.connections, r.result.requestsPerSecond, ratio(r.floorRatio), r.result.latencyP50Ms, r.result.latencyP99Ms, ratio(r.floorP99Ratio), errorsOf(r), codesOf(r), r.rssMb ?? '?']),
+    ),
+  ];
+}
+
+const codesOf = (r: ApiRun) =>
+  Object.entries(r.result.statusCodes)
+    .map(([code, n]) => `${code}: ${n}`)
+    .join(', ') + (r.result.socketErrors ? `, socket errors: ${r.result.socketErrors}` : '');
+
+function floorTable(api: ApiResults): string[] {
+  return [
+    row(['database', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'errors']),
+    row(['---', '---:', '---:', '---:', '---:', '---:']),
+    ...api.floors.map((r) => row([r.database ?? '?', r.connections, r.result.requestsPerSecond, r.result.latencyP50Ms, r.result.latencyP99Ms, errorsOf(r)])),
   ];
 }
 
@@ -65,7 +81,11 @@ export function toMarkdown(results: BenchResults): string {
       '',
       ...apiTable(api),
       '',
-      '### Scaling: the cart loop',
+      '### The database floor: node:http, one UPDATE … RETURNING per request (pg pool of 10, or PGlite)',
+      '',
+      ...floorTable(api),
+      '',
+      '### Scaling: the cart loop, against the database floor of the same engine and connections',
       '',
       ...scalingTable(api),
       '',

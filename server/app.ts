@@ -24,6 +24,7 @@ import security from './plugins/security';
 import session from './plugins/session';
 import idempotency from './plugins/idempotency';
 import metrics from './plugins/metrics';
+import overload, { type OverloadLimits } from './plugins/overload';
 import pages from './plugins/pages';
 import staticFiles from './plugins/static';
 import { accountRoutes } from './modules/account/account.routes';
@@ -82,6 +83,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** How the provider adapters (PayGreen, Edenred) reach their APIs; by default the emulators in process, real providers over the network. */
   providerFetch?: typeof fetch;
+  /** When to refuse API calls as overloaded (tests lower them); OVERLOAD_LIMITS otherwise. */
+  overload?: Partial<OverloadLimits>;
 }
 
 // Messages a schema does not set itself (a body of the wrong shape…) are in French too.
@@ -165,6 +168,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Counts every answer (its hook is in place before any other route is added) and serves /metrics.
   await app.register(metrics);
   await app.register(errors);
+  // Before the session: a refused request costs no database round trip.
+  await app.register(overload, { limits: options.overload });
   await app.register(security);
   await app.register(fastifyCookie);
   await app.register(session);

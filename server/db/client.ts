@@ -21,6 +21,12 @@ export interface Database {
   /** The node-postgres pool's connections (for the metrics); PGlite has no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /**
+   * Calls waiting for the database now: for a connection of the pool (PostgreSQL), or for their
+   * turn on PGlite's one session (statements and transactions queued or running). The overload
+   * guard refuses new requests past a limit (server/plugins/overload.ts).
+   */
+  waiting(): number;
+  /**
    * Calls `listener` on each committed change to the tables the in-process copies are made of
    * (catalog, delivery slots, settings: triggers of migration 0008), whoever made it. A change made
    * through this Database is told before the call that made it resolves; one made by another
@@ -36,14 +42,27 @@ export interface Database {
  * past 10 s). Letting pending I/O in before each statement and transaction keeps it fair.
  */
 class FairPGlite extends PGlite {
+  /** Statements and transactions asked for and not yet answered. */
+  pending = 0;
+
   override async query<T>(...args: Parameters<PGlite['query']>) {
-    await new Promise((resolve) => setImmediate(resolve));
-    return super.query<T>(...args);
+    this.pending++;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      return await super.query<T>(...args);
+    } finally {
+      this.pending--;
+    }
   }
 
   override async transaction<T>(callback: Parameters<PGlite['transaction']>[0]) {
-    await new Promise((resolve) => setImmediate(resolve));
-    return super.transaction<T>(callback as never) as Promise<T>;
+    this.pending++;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      return (await super.transaction<T>(callback as never)) as T;
+    } finally {
+      this.pending--;
+    }
   }
 }
 
@@ -98,10 +117,11 @@ export async function openDatabase(url: string | undefined, dataDir = '.data'): 
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      waiting: () => pool.waitingCount,
       onCacheInvalidation: changes.subscribe,
     };
   }
-  let client: PGlite;
+  let client: FairPGlite;
   if (url === 'memory://') {
     client = new FairPGlite();
   } else {
@@ -119,6 +139,7 @@ export async function openDatabase(url: string | undefined, dataDir = '.data'): 
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    waiting: () => client.pending,
     onCacheInvalidation: changes.subscribe,
   };
 }

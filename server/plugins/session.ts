@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from '#shared/api/auth';
 import { AppError } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';
+import { readSessionWithCart, type SessionCart } from '../modules/cart/cart-snapshot';
 
 export const SESSION_COOKIE = 'popote_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -29,12 +30,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for public routes that never look at the visitor (the catalog): their session is not read. */
     session?: boolean;
+    /** true for the routes that read or change the cart: the session query reads it too (one round trip). */
+    cart?: boolean;
   }
   interface FastifyRequest {
     /** The request's session, if its cookie names a live one. */
     session: Session | null;
     /** The session, created (with its cookies) when the visitor has none yet. */
     ensureSession(): Promise<Session>;
+    /** The cart read with the session, on the routes whose config asks for it (undefined elsewhere). */
+    sessionCart: SessionCart | undefined;
   }
 }
 
@@ -103,16 +108,21 @@ export async function createSession(
  */
 export default fp(async function session(app: FastifyInstance) {
   app.decorateRequest('session', null);
+  app.decorateRequest('sessionCart', undefined);
   app.decorateRequest('ensureSession', async function (this: FastifyRequest) {
     throw new Error('ensureSession is set per request');
   });
 
   app.addHook('onRequest', async (request, reply) => {
     request.session = null;
+    const withCart = request.routeOptions.config.cart === true;
+    request.sessionCart = undefined;
     request.ensureSession = async () => {
       if (!request.session) {
         await newSessionsPerIp(request);
         request.session = await createSession(app, reply);
+        // A new session owns no cart yet.
+        if (withCart) request.sessionCart = { snapshot: null, cardPending: false };
       }
       return request.session;
     };
@@ -120,11 +130,18 @@ export default fp(async function session(app: FastifyInstance) {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = app.clock.now();
-    const [found] = await app.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
-      .limit(1);
+    let found: Session | undefined;
+    if (withCart) {
+      const read = await readSessionWithCart(app.db, hashToken(token), now);
+      found = read?.session;
+      request.sessionCart = read?.cart;
+    } else {
+      [found] = await app.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+        .limit(1);
+    }
     if (!found) return;
     request.session = found;
     if (now.getTime() - found.updatedAt.getTime() > TOUCH_EVERY_MS) {

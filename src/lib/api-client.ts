@@ -109,6 +109,48 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
   }
 }
 
+/** The server's answer when it is saturated (503, code `overloaded`, with Retry-After). */
+export const OVERLOADED = { code: 'overloaded', message: 'Beaucoup de monde en ce moment…' } as const;
+/** The longest wait before the one retry of an overloaded call, whatever Retry-After says. */
+export const OVERLOAD_RETRY_MAX_MS = 5_000;
+
+let busyNotice: ((message: string) => void) | null = null;
+
+/** The app's way to show that a call waits because the server is busy (a snackbar); none by default. */
+export function setBusyNotice(show: ((message: string) => void) | null): void {
+  busyNotice = show;
+}
+
+/** The error envelope of an answer, when it is one. */
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits `ms`, or rejects with the caller's abort. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+  });
+}
+
+/** How long an overloaded answer asks to wait (Retry-After in seconds), bounded. */
+function retryDelayMs(response: Response): number {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, OVERLOAD_RETRY_MAX_MS) : 1000;
+}
+
+const isOverloaded = (response: Response, text: string) => {
+  if (response.status !== 503) return false;
+  const data = parseBody(text);
+  return isErrorBody(data) && data.code === OVERLOADED.code;
+};
+
 /** A fresh idempotency key (the same for every repeat of one change). */
 const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
 
@@ -125,12 +167,14 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     await refreshCsrfToken(options.signal).catch(() => undefined);
     ({ response, text } = await send(path, method, options.body, options.signal, key));
   }
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
+  // A saturated server refused before doing anything (a change keeps its key): say so, wait what
+  // it asks, and try once more. A second refusal is an error like any other, with its message.
+  if (isOverloaded(response, text)) {
+    busyNotice?.(OVERLOADED.message);
+    await pause(retryDelayMs(response), options.signal);
+    ({ response, text } = await send(path, method, options.body, options.signal, key));
   }
+  const data = parseBody(text);
   if (!response.ok) {
     throw new ApiError(response.status, isErrorBody(data) ? data : { message: `Le serveur a répondu avec le code ${response.status}.` });
   }

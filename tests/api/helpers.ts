@@ -3,7 +3,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import * as t from '../../server/db/schema';
@@ -67,13 +67,18 @@ export interface TestApp {
  * clock frozen (Monday 09:00 by default). The sandbox adapters reach this very app's emulators in
  * process, as a started server does.
  */
-export async function createTestApp(options: { now?: Date; env?: Record<string, string>; distDir?: string; demo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: Date; env?: Record<string, string>; distDir?: string; demo?: boolean; overload?: BuildOptions['overload'] } = {},
+): Promise<TestApp> {
   const clock = createClock(options.now ?? at(MONDAY, '09:00:00'));
   const { database, drop } = await openTestDatabase();
   await migrate(database);
   await seed(database.db, clock.now(), { demo: options.demo ?? true });
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist' });
+  // The event-loop limit is off unless a test sets it: a test machine busy with other work lags
+  // by itself, and what these tests check is not load (tests/api/overload.test.ts does).
+  const overload = { eventLoopDelayMs: 0, ...options.overload };
+  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', overload });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
-import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products, type Composition } from '../../db/schema';
+import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products } from '../../db/schema';
 
 export type CartRow = typeof carts.$inferSelect;
 export type LineRow = typeof cartLines.$inferSelect;
@@ -53,6 +53,9 @@ export function portionsOf(line: Pick<LineRow, 'productId' | 'composition'>): Ma
   return portions;
 }
 
+/** Stock rows are always taken in dish id order (as popote_cart_apply does): two changes never wait for each other crosswise. */
+const byDish = (portions: Map<number, number>) => [...portions].sort(([a], [b]) => a - b);
+
 /**
  * Takes `count` portions of each dish on `date`, or none: the conditional update lets the database
  * arbitrate concurrent carts, so the last portions are never sold twice. Answers the dish ids that
@@ -60,7 +63,7 @@ export function portionsOf(line: Pick<LineRow, 'productId' | 'composition'>): Ma
  */
 export async function reserve(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<number[]> {
   const refused: number[] = [];
-  for (const [productId, count] of portions) {
+  for (const [productId, count] of byDish(portions)) {
     const n = count * times;
     const taken = await tx
       .update(productAvailabilities)
@@ -79,7 +82,7 @@ export async function reserve(tx: Tx, date: string, portions: Map<number, number
 }
 
 export async function release(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<void> {
-  for (const [productId, count] of portions) {
+  for (const [productId, count] of byDish(portions)) {
     await tx
       .update(productAvailabilities)
       .set({ reserved: sql`greatest(${productAvailabilities.reserved} - ${count * times}, 0)` })
@@ -126,25 +129,6 @@ export async function saveCart(tx: Tx, id: number, values: Partial<Omit<CartRow,
   await tx.update(carts).set({ ...values, version: sql`${carts.version} + 1` }).where(eq(carts.id, id));
 }
 
-/** Adds `quantity` to a line (created when new), unless that would pass `max`: then answers null. */
-export async function addToLine(
-  tx: Tx,
-  cartId: number,
-  line: { uniqueId: string; productId: number | null; menuId: number | null; composition: Composition | null },
-  max: number,
-): Promise<LineRow | null> {
-  const [row] = await tx
-    .insert(cartLines)
-    .values({ cartId, ...line, quantity: 1 })
-    .onConflictDoUpdate({
-      target: [cartLines.cartId, cartLines.uniqueId],
-      set: { quantity: sql`${cartLines.quantity} + 1` },
-      setWhere: sql`${cartLines.quantity} + 1 <= ${max}`,
-    })
-    .returning();
-  return row ?? null;
-}
-
 export async function findLine(tx: Tx, cartId: number, uniqueId: string): Promise<LineRow | null> {
   const [row] = await tx
     .select()
@@ -157,17 +141,6 @@ export async function findLine(tx: Tx, cartId: number, uniqueId: string): Promis
 export async function setLineQuantity(tx: Tx, line: LineRow, quantity: number) {
   if (quantity <= 0) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
   else await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));
-}
-
-export async function countLines(tx: Tx, cartId: number): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.cartId, cartId));
-  return row?.n ?? 0;
-}
-
-/** Articles in a cart: every line's quantity added up. */
-export async function countItems(tx: Tx, cartId: number): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` }).from(cartLines).where(eq(cartLines.cartId, cartId));
-  return row?.n ?? 0;
 }
 
 /** Names, covers and prices of what lines refer to, in one round of queries. */

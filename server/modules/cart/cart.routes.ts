@@ -30,12 +30,16 @@ const answers = { response: { 200: cartSchema } };
 
 /** The cart API: every call answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every cart route reads the cart with the session, in the session's query.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, cart: true };
+  });
   // While a card payment is under way the cart is what it pays for: no change (409 payment_pending).
   app.addHook('preHandler', lockWhileCardPending(app));
 
   async function context(request: FastifyRequest): Promise<CartContext> {
     const session = await request.ensureSession();
-    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA };
+    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA, session: request.sessionCart };
   }
 
   app.get('/api/cart', { schema: { summary: 'The session’s cart', ...answers } }, async (request) => readCart(await context(request)));

@@ -5,16 +5,14 @@ import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUA
 import { formatAmount } from '#shared/money';
 import { parisDate } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
+import type { Composition } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { cachedRead } from '../../lib/read-cache';
 import { productsOfDate, type DatedProduct } from '../catalog/catalog.repo';
 import { menusForDate } from '../catalog/catalog.service';
 import { deliveryDateAt, settingsOf } from '../state/state.service';
 import {
-  addToLine,
   cartById,
-  countItems,
-  countLines,
   deleteCart,
   dropCart,
   findCart,
@@ -33,7 +31,6 @@ import {
   moveLines,
   portionsOf,
   release,
-  reserve,
   saveCart,
   setLineQuantity,
   type CartOwner,
@@ -42,7 +39,9 @@ import {
 } from './cart.repo';
 import { checkComposition, menuLineId } from './cart-composition';
 import { noteCartExpiry, releaseDueCarts } from './cart-sweep';
-import { maxReturnableDeposits, priceCart, type DiscountRule } from './cart-pricing';
+import { maxReturnableDeposits, priceCart, type CartTotals, type DiscountRule } from './cart-pricing';
+import { applyCartWrite } from './cart-apply';
+import type { CartSnapshot, SessionCart } from './cart-snapshot';
 import { countSoldOut } from '../../lib/metrics';
 
 export interface CartContext {
@@ -51,6 +50,8 @@ export interface CartContext {
   owner: CartOwner;
   /** Whether the demo's codes may be applied (never in production). */
   demoData: boolean;
+  /** The cart the session query read with the session (undefined: not read, so read it here). */
+  session?: SessionCart;
 }
 
 const refusal = (status: number, code: string, message: string, field?: string) =>
@@ -81,7 +82,13 @@ interface SharedReads {
   catalog: LineCatalog;
   /** The dishes cooked on the change's delivery date (only a change has one). */
   dishes?: Map<number, DatedProduct>;
+  /** The formulas offered on that date, for the changes that ask for them (adding a formula). */
+  menus?: FormattedMenus;
 }
+
+type FormattedMenus = Awaited<ReturnType<typeof menusForDate>>;
+/** The formulas of a date with their dishes, as adding a formula checks a composition against them. */
+const menusOn = (db: Db, date: string) => cachedRead(db, `cart-menus:${date}`, () => menusForDate(db, date));
 
 /** Names, covers and prices of every dish and formula, and every extra's price (a few dozen rows). */
 const cartCatalog = (db: Db) => cachedRead(db, 'cart-catalog', () => wholeLineCatalog(db));
@@ -211,7 +218,8 @@ export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
 
 /** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
 export async function readCart(ctx: Omit<CartContext, 'demoData'>, currentDate?: Promise<string | null>): Promise<Cart> {
-  const cart = await findCart(ctx.db, ctx.owner);
+  // Read with the session (one round trip for both), or here.
+  const cart = ctx.session ? (ctx.session.snapshot?.cart ?? null) : await findCart(ctx.db, ctx.owner);
   if (cart && isStale(cart, await (currentDate ?? deliveryDateAt(ctx.db, ctx.now)), ctx.now)) {
     await ctx.db.transaction(async (tx) => {
       const locked = await findCart(tx, ctx.owner, true);
@@ -219,7 +227,14 @@ export async function readCart(ctx: Omit<CartContext, 'demoData'>, currentDate?:
     });
     return EMPTY_CART;
   }
-  return view(ctx.db, cart, ctx.owner.customerId, ctx.now);
+  const snapshot = ctx.session?.snapshot;
+  if (!snapshot) return view(ctx.db, cart, ctx.owner.customerId, ctx.now);
+  const [settings, catalog] = await Promise.all([settingsOf(ctx.db), cartCatalog(ctx.db)]);
+  const products = snapshot.lines.map((line) => toCartProduct(line, catalog));
+  const discount = discountOf(snapshot, settings);
+  const answer = toView(snapshot.cart, products, discount, totalsOf(snapshot.cart, products, discount), ctx.now);
+  // Said only when true: a cart answer is otherwise unchanged.
+  return ctx.session?.cardPending ? { ...answer, payment_pending: true } : answer;
 }
 
 /**
@@ -243,16 +258,93 @@ async function normalize(tx: Tx, cartOrId: CartRow | number, customerId: number 
   return { cart: saved, products, discount, totals: totalsOf(saved, products, discount) };
 }
 
+/** What a change does, computed from the cart as read: the line it sets, the portions, the cart's fields. */
+interface Plan {
+  /** The line at its new quantity (0 removes it). */
+  line?: { uniqueId: string; productId: number | null; menuId: number | null; composition: Composition | null; quantity: number };
+  /** Portions per dish: taken when positive, given back when negative. */
+  portions?: Map<number, number>;
+  fields?: Partial<Pick<CartRow, 'cutlery' | 'toteBags' | 'depositsReturned' | 'discountId' | 'sponsorCustomerId'>>;
+  /** The code the cart shows after the change, when the change sets it. */
+  discount?: CartDiscount;
+}
+
 /**
- * Runs one cart change in a transaction on the owner's locked cart for the current delivery date
- * (created when missing, started over when stale), then re-applies the limits and restarts the
- * expiry countdown. Answers the whole cart.
+ * A change, planned from the cart as read (`conn` for the lookups it needs: the database, or the
+ * transaction of a locked cart). It refuses by throwing, before anything is written.
  */
-async function change(
-  ctx: CartContext,
-  apply: (tx: Tx, cart: CartRow, date: string, reads: SharedReads) => Promise<Partial<CartRow> | void>,
-  createsCart = true,
-): Promise<Cart> {
+type Planner = (state: CartSnapshot, conn: Db | Tx, date: string, reads: SharedReads) => Promise<Plan>;
+
+interface Saved {
+  cart: CartRow;
+  products: CartProduct[];
+  discount: CartDiscount;
+  totals: CartTotals;
+}
+
+/** The code a snapshot's cart shows. */
+function discountOf(state: CartSnapshot, settings: Settings): CartDiscount {
+  if (state.discount) return { code: state.discount.code, id: state.discount.id, rule: state.discount };
+  return state.sponsorCode ? { code: state.sponsorCode, id: null, rule: sponsorRule(settings) } : null;
+}
+
+/** The lines once `line` is set to its new quantity (0 takes it out; a new one goes last). */
+function withLine(lines: LineRow[], cartId: number, line: Plan['line']): LineRow[] {
+  if (!line) return lines;
+  const next = lines.filter((l) => l.uniqueId !== line.uniqueId || line.quantity > 0).map((l) => (l.uniqueId === line.uniqueId ? { ...l, quantity: line.quantity } : l));
+  if (line.quantity > 0 && !lines.some((l) => l.uniqueId === line.uniqueId)) next.push({ id: Number.MAX_SAFE_INTEGER, cartId, createdAt: new Date(0), ...line });
+  return next;
+}
+
+/**
+ * Computes the cart after `plan`, with the limits re-applied (bonuses and returned deposits follow
+ * what is left: at most one cutlery set and one tote bag per formula, returns worth at most the
+ * order and never more than the customer holds) and the countdown restarted, then writes it in one
+ * statement while the cart is still at the version read. null: it moved on, nothing was written.
+ */
+async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartContext, date: string, reads: SharedReads, inTransaction: boolean): Promise<Saved | null> {
+  const lines = withLine(state.lines, state.cart.id, plan.line);
+  const products = lines.map((line) => toCartProduct(line, reads.catalog));
+  const discount = plan.discount !== undefined ? plan.discount : discountOf(state, reads.settings);
+  const changed = { ...state.cart, ...plan.fields };
+  const totals = totalsOf(changed, products, discount);
+  const limited = {
+    cutlery: Math.min(changed.cutlery, totals.formulas),
+    toteBags: Math.min(changed.toteBags, totals.formulas),
+    depositsReturned: Math.min(changed.depositsReturned, maxReturnableDeposits(totals.orderAmount, state.heldDeposits)),
+    expiresAt: holdUntil(state.cart, ctx.owner, ctx.now),
+    updatedAt: ctx.now,
+  };
+  const outcome = await applyCartWrite(
+    conn,
+    { cartId: state.cart.id, version: state.cart.version, line: plan.line ?? null, date, portions: plan.portions ?? new Map(), discountId: changed.discountId, sponsorCustomerId: changed.sponsorCustomerId, ...limited },
+    inTransaction,
+  );
+  if ('moved' in outcome) return null;
+  if ('soldOut' in outcome) throw soldOut(reads.catalog.products.get(outcome.soldOut)?.name ?? 'ce plat');
+  const cart = { ...changed, ...limited, version: outcome.version };
+  return { cart, products, discount, totals: totalsOf(cart, products, discount) };
+}
+
+/** The snapshot of a cart locked in a transaction (the slow path's reading). */
+async function lockedSnapshot(tx: Tx, cart: CartRow): Promise<CartSnapshot> {
+  const [lines, discount, sponsorCode, held] = await Promise.all([
+    linesOf(tx, cart.id),
+    cart.discountId ? findDiscount(tx, cart.discountId) : null,
+    cart.sponsorCustomerId ? findSponsorCode(tx, cart.sponsorCustomerId) : null,
+    heldDeposits(tx, cart.customerId),
+  ]);
+  return { cart, lines, discount, sponsorCode, heldDeposits: held };
+}
+
+/**
+ * Runs one cart change on the owner's cart for the current delivery date and answers the whole
+ * cart. The usual case costs one statement after the session's reading: the change is planned from
+ * the cart the session query read, and written while the cart is still at that version. Otherwise
+ * (no cart yet, a stale one, a cart changed in between) it runs in a transaction on the locked cart
+ * (created when missing, started over when stale).
+ */
+async function change(ctx: CartContext, plan: Planner, createsCart = true, needs: { menus?: boolean } = {}): Promise<Cart> {
   const { db, now, owner } = ctx;
   // Portions of abandoned carts go back on sale before this change takes any.
   await releaseDueCarts(db, now);
@@ -260,23 +352,26 @@ async function change(
   if (!date) throw refusal(409, CART_ERRORS.noDeliveryDate, 'Aucune livraison n’est prévue pour le moment : les commandes rouvrent bientôt.');
   // Read before the transaction, never inside: on PGlite (one session) a read outside the
   // transaction would wait for it to end, and on PostgreSQL it would take a second connection.
-  const reads = { settings, catalog, dishes: await dishesOn(db, date) };
-  const saved = await db.transaction(async (tx) => {
+  const [dishes, menus] = await Promise.all([dishesOn(db, date), needs.menus ? menusOn(db, date) : undefined]);
+  const reads = { settings, catalog, dishes, menus };
+  const read = ctx.session?.snapshot;
+  let saved: Saved | null = null;
+  // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
+  if (ctx.session && !read && !createsCart) return EMPTY_CART;
+  if (read && !isStale(read.cart, date, now)) saved = await write(db, read, await plan(read, db, date, reads), ctx, date, reads, false);
+  saved ??= await db.transaction(async (tx) => {
     let cart = await findCart(tx, owner, true);
     if (cart && isStale(cart, date, now)) {
       await dropCart(tx, cart);
       cart = null;
     }
-    // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
     if (!cart && !createsCart) return null;
     cart ??= await findOrCreateCart(tx, owner, date, now, new Date(now.getTime() + CART_TTL_MS));
-    const expiresAt = holdUntil(cart, owner, now);
-    // apply answers the cart fields it changes; normalize saves them with the limits, in one UPDATE.
-    const changed = (await apply(tx, cart, date, reads)) ?? {};
-    return normalize(tx, { ...cart, ...changed }, owner.customerId, { ...changed, expiresAt, updatedAt: now }, reads);
+    const state = await lockedSnapshot(tx, cart);
+    return write(tx, state, await plan(state, tx, date, reads), ctx, date, reads, true);
   });
   if (saved) noteCartExpiry(db, saved.cart.expiresAt);
-  // The answer is the cart as this transaction left it: no second reading after the commit.
+  // The answer is the cart as this change left it: no second reading after the write.
   return saved ? toView(saved.cart, saved.products, saved.discount, saved.totals, now) : EMPTY_CART;
 }
 
@@ -286,17 +381,17 @@ function holdUntil(cart: CartRow, owner: CartOwner, now: Date): Date {
   return new Date(owner.customerId ? next : Math.min(next, cart.createdAt.getTime() + ANONYMOUS_CART_MAX_HOLD_MS));
 }
 
-/** A guest's cart holds ANONYMOUS_CART_MAX_ITEMS articles at most (the refusal rolls the change back). */
-async function ensureGuestRoom(tx: Tx, cartId: number, owner: CartOwner) {
-  if (owner.customerId) return;
-  if ((await countItems(tx, cartId)) > ANONYMOUS_CART_MAX_ITEMS) {
-    throw refusal(
-      409,
-      CART_ERRORS.anonymousLimit,
-      `Sans compte, un panier réserve ${ANONYMOUS_CART_MAX_ITEMS} articles au plus : connectez-vous pour en ajouter davantage.`,
-      'id',
-    );
-  }
+const itemsOf = (lines: LineRow[]) => lines.reduce((n, l) => n + l.quantity, 0);
+
+/** A guest's cart holds ANONYMOUS_CART_MAX_ITEMS articles at most. */
+function ensureGuestRoom(items: number, owner: CartOwner) {
+  if (owner.customerId || items <= ANONYMOUS_CART_MAX_ITEMS) return;
+  throw refusal(
+    409,
+    CART_ERRORS.anonymousLimit,
+    `Sans compte, un panier réserve ${ANONYMOUS_CART_MAX_ITEMS} articles au plus : connectez-vous pour en ajouter davantage.`,
+    'id',
+  );
 }
 
 const soldOut = (name: string) => {
@@ -307,65 +402,44 @@ const lineLimit = () =>
   refusal(409, CART_ERRORS.lineLimit, `Vous ne pouvez pas ajouter plus de ${CART_LINE_MAX_QUANTITY} fois le même article.`, 'id');
 
 /**
- * A line just created (quantity 1) may not make the cart hold more than CART_MAX_LINES articles;
- * the refusal rolls the insert back. An existing line costs no count.
+ * One more of a line (created when new): within the line's limit, the cart's CART_MAX_LINES
+ * different articles and a guest's room; its portions are taken by the write.
  */
-async function ensureRoomForNewLine(tx: Tx, cartId: number, line: LineRow) {
-  if (line.quantity === 1 && (await countLines(tx, cartId)) > CART_MAX_LINES) {
+function addOne(state: CartSnapshot, owner: CartOwner, line: { uniqueId: string; productId: number | null; menuId: number | null; composition: Composition | null }): Plan {
+  const current = state.lines.find((l) => l.uniqueId === line.uniqueId);
+  if (current && current.quantity >= CART_LINE_MAX_QUANTITY) throw lineLimit();
+  if (!current && state.lines.length + 1 > CART_MAX_LINES) {
     throw refusal(409, CART_ERRORS.lineLimit, `Votre panier est complet : ${CART_MAX_LINES} articles différents au plus.`, 'id');
   }
+  ensureGuestRoom(itemsOf(state.lines) + 1, owner);
+  return { line: { ...line, quantity: (current?.quantity ?? 0) + 1 }, portions: portionsOf(line) };
 }
 
 export function addProduct(ctx: CartContext, productId: number): Promise<Cart> {
-  return change(ctx, async (tx, cart, date, reads) => {
+  return change(ctx, async (state, _conn, _date, reads) => {
     const product = reads.dishes?.get(productId);
     if (!product) throw refusal(422, CART_ERRORS.unavailable, 'Ce plat n’est pas au menu de cette livraison.', 'id');
-    const uniqueId = `product-${product.id}`;
-    const line = await addToLine(tx, cart.id, { uniqueId, productId: product.id, menuId: null, composition: null }, CART_LINE_MAX_QUANTITY);
-    if (!line) throw lineLimit();
-    await ensureRoomForNewLine(tx, cart.id, line);
-    await ensureGuestRoom(tx, cart.id, ctx.owner);
-    if ((await reserve(tx, date, new Map([[product.id, 1]]), 1)).length) throw soldOut(product.name);
+    return addOne(state, ctx.owner, { uniqueId: `product-${product.id}`, productId: product.id, menuId: null, composition: null });
   });
 }
 
 export function addMenu(ctx: CartContext, formatted: FormattedMenu): Promise<Cart> {
-  return change(ctx, async (tx, cart, date) => {
-    const [menu] = await menusForDate(tx, date, formatted.id);
+  return change(ctx, async (state, _conn, _date, reads) => {
+    const menu = reads.menus?.find((m) => m.id === formatted.id);
     if (!menu) throw refusal(422, CART_ERRORS.invalidMenu, 'Cette formule n’est pas proposée pour cette livraison.', 'menu');
     const composition = checkComposition(menu, formatted);
-    const uniqueId = menuLineId(menu.id, composition);
-    const line = await addToLine(tx, cart.id, { uniqueId, productId: null, menuId: menu.id, composition }, CART_LINE_MAX_QUANTITY);
-    if (!line) throw lineLimit();
-    await ensureRoomForNewLine(tx, cart.id, line);
-    await ensureGuestRoom(tx, cart.id, ctx.owner);
-    const refused = await reserve(tx, date, portionsOf({ productId: null, composition }), 1);
-    if (refused.length) {
-      const name = menu.categories.flatMap((c) => c.products).find((p) => p.id === refused[0])?.name ?? 'ce plat';
-      throw soldOut(name);
-    }
-  });
+    return addOne(state, ctx.owner, { uniqueId: menuLineId(menu.id, composition), productId: null, menuId: menu.id, composition });
+  }, true, { menus: true });
 }
 
 /** +1 or −1 on a line (by its unique_id); 0 removes it and gives its portions back. */
 export function changeQuantity(ctx: CartContext, uniqueId: string, delta: 1 | -1): Promise<Cart> {
-  return change(ctx, async (tx, cart, date) => {
-    const line = await findLine(tx, cart.id, uniqueId);
+  return change(ctx, async (state) => {
+    const line = state.lines.find((l) => l.uniqueId === uniqueId);
     if (!line) throw refusal(404, CART_ERRORS.unknownLine, 'Cet article n’est plus dans votre panier.', 'id');
-    const portions = portionsOf(line);
-    if (delta > 0) {
-      if (line.quantity >= CART_LINE_MAX_QUANTITY) throw lineLimit();
-      await setLineQuantity(tx, line, line.quantity + 1);
-      await ensureGuestRoom(tx, cart.id, ctx.owner);
-      const refused = await reserve(tx, date, portions, 1);
-      if (refused.length) {
-        const { products } = await lineCatalog(tx, [line]);
-        throw soldOut(products.get(refused[0]!)?.name ?? 'ce plat');
-      }
-    } else {
-      await release(tx, date, portions, 1);
-      await setLineQuantity(tx, line, line.quantity - 1);
-    }
+    if (delta > 0) return addOne(state, ctx.owner, line);
+    const portions = new Map([...portionsOf(line)].map(([id, n]) => [id, -n]));
+    return { line: { ...line, quantity: line.quantity - 1 }, portions };
   });
 }
 
@@ -376,29 +450,36 @@ const BONUS = {
   toteBags: { setting: 'enable_tote_bags', code: CART_ERRORS.toteBags, notice: CART_NOTICES.toteBags, off: 'Les tote bags ne sont pas proposés en ce moment.' },
 } as const;
 
+/** The amounts of a snapshot's cart as it stands. */
+function totalsNow(state: CartSnapshot, reads: SharedReads) {
+  const products = state.lines.map((line) => toCartProduct(line, reads.catalog));
+  return totalsOf(state.cart, products, discountOf(state, reads.settings));
+}
+
 /** One more or one less cutlery set or tote bag: one per formula at most, when the setting offers it. */
 export function changeBonus(ctx: CartContext, bonus: Bonus, delta: 1 | -1): Promise<Cart> {
-  return change(ctx, async (tx, cart, _date, known) => {
-    const current = cart[bonus];
-    if (delta < 0) return { [bonus]: Math.max(0, current - 1) };
-    const { totals, settings } = await loadCart(tx, cart, ctx.owner.customerId, known);
+  return change(ctx, async (state, _conn, _date, reads) => {
+    const current = state.cart[bonus];
+    if (delta < 0) return { fields: { [bonus]: Math.max(0, current - 1) } };
     const rule = BONUS[bonus];
-    if (settings[rule.setting] !== '1') throw refusal(409, CART_ERRORS.bonusDisabled, rule.off);
-    if (current + 1 > totals.formulas) throw refusal(409, rule.code, rule.notice.title);
-    return { [bonus]: current + 1 };
+    if (reads.settings[rule.setting] !== '1') throw refusal(409, CART_ERRORS.bonusDisabled, rule.off);
+    if (current + 1 > totalsNow(state, reads).formulas) throw refusal(409, rule.code, rule.notice.title);
+    return { fields: { [bonus]: current + 1 } };
   }, delta > 0);
 }
 
 /** Returns one more container (POST) or takes one back (DELETE). */
 export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
-  return change(ctx, async (tx, cart, _date, reads) => {
-    if (delta < 0) return { depositsReturned: Math.max(0, cart.depositsReturned - 1) };
-    const { totals, held } = await loadCart(tx, cart, ctx.owner.customerId, reads, ctx.now);
-    if (cart.depositsReturned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
-    if (cart.depositsReturned + 1 > maxReturnableDeposits(totals.orderAmount, held)) {
+  return change(ctx, async (state, conn, _date, reads) => {
+    const returned = state.cart.depositsReturned;
+    if (delta < 0) return { fields: { depositsReturned: Math.max(0, returned - 1) } };
+    // Those on their way to the customer (an order not yet delivered) cannot be returned yet.
+    const held = await heldDeposits(conn, ctx.owner.customerId, ctx.now);
+    if (returned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
+    if (returned + 1 > maxReturnableDeposits(totalsNow(state, reads).orderAmount, held)) {
       throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);
     }
-    return { depositsReturned: cart.depositsReturned + 1 };
+    return { fields: { depositsReturned: returned + 1 } };
   }, delta > 0);
 }
 
@@ -407,25 +488,26 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
  * message, so codes cannot be probed one reason at a time (docs/product/codes.md).
  */
 export function applyDiscount(ctx: CartContext, code: string): Promise<Cart> {
-  return change(ctx, async (tx, cart, _date, reads) => {
-    const discount = await findDiscountByCode(tx, code, ctx.demoData);
+  return change(ctx, async (state, conn, _date, reads) => {
+    const discount = await findDiscountByCode(conn, code, ctx.demoData);
     const customerId = ctx.owner.customerId;
     // A welcome code is for a first order: known once logged in, checked again at validation and placement.
-    const firstOrderKept = async () => !customerId || !(await hasOrdered(tx, customerId));
+    const firstOrderKept = async () => !customerId || !(await hasOrdered(conn, customerId));
     if (discount && discountUsable(discount, parisDate(ctx.now)) && (!discount.firstOrderOnly || (await firstOrderKept()))) {
-      return { discountId: discount.id, sponsorCustomerId: null };
+      return { fields: { discountId: discount.id, sponsorCustomerId: null }, discount: { code: discount.code, id: discount.id, rule: discount } };
     }
-    const sponsor = discount ? null : await findSponsor(tx, code, ctx.demoData);
+    const sponsor = discount ? null : await findSponsor(conn, code, ctx.demoData);
     if (sponsor && sponsor.id !== customerId && (await firstOrderKept())) {
-      const { totals } = await loadCart(tx, cart, customerId, reads);
-      if (totals.items >= SPONSOR_MIN_BASKET_CENTS) return { discountId: null, sponsorCustomerId: sponsor.id };
+      if (totalsNow(state, reads).items >= SPONSOR_MIN_BASKET_CENTS) {
+        return { fields: { discountId: null, sponsorCustomerId: sponsor.id }, discount: { code: sponsor.sponsorCode, id: null, rule: sponsorRule(reads.settings) } };
+      }
     }
     throw refusal(422, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount, 'code');
   });
 }
 
 export function removeDiscount(ctx: CartContext): Promise<Cart> {
-  return change(ctx, async () => ({ discountId: null, sponsorCustomerId: null }), false);
+  return change(ctx, async () => ({ fields: { discountId: null, sponsorCustomerId: null }, discount: null }), false);
 }
 
 /**

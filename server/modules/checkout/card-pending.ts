@@ -82,6 +82,8 @@ export function lockWhileCardPending(app: FastifyInstance, except: string[] = []
   return async (request: FastifyRequest) => {
     const customerId = request.session?.customerId;
     if (!customerId || request.method === 'GET' || except.includes(request.routeOptions.url ?? '')) return;
+    // The session's query found none under way (the same test as liveCardPayments): nothing to settle.
+    if (request.sessionCart?.cardPending === false) return;
     await refuseWhileCardPending(app, customerId);
   };
 }

@@ -1,6 +1,6 @@
-import { asc, eq, gte, max } from 'drizzle-orm';
+import { asc, eq, gte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactTypes, customers, deliveries, settings, tours } from '../../db/schema';
+import { contactTypes, customers, deliveries, edenredAccounts, settings, tours } from '../../db/schema';
 import type { DeliveryDay } from '#shared/delivery-rules';
 
 export async function readSettings(db: Db): Promise<Record<string, string>> {
@@ -35,6 +35,8 @@ export async function findCustomer(db: Db, id: number) {
       email: customers.email,
       phone: customers.phone,
       lastDeliveryId: customers.lastDeliveryId,
+      // In the same round trip: whether an Edenred account is linked (edenred-link.ts, isConnected).
+      edenredLinked: sql<boolean>`exists(select 1 from ${edenredAccounts} where ${edenredAccounts.customerId} = ${customers.id})`,
     })
     .from(customers)
     .where(eq(customers.id, id));

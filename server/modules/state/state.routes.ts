@@ -6,10 +6,10 @@ import { appState, publicSettings, shopOpen } from './state.service';
 
 export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The whole app state; gives an anonymous visitor a session (and its cookies) on first call. */
-  app.get('/api/state', { schema: { summary: 'The visitor’s state: customer, cart, delivery, settings', response: { 200: stateSchema } } }, async (request, reply) => {
+  app.get('/api/state', { config: { cart: true }, schema: { summary: 'The visitor’s state: customer, cart, delivery, settings', response: { 200: stateSchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     reply.header('cache-control', 'no-store');
-    return appState(app.db, session, app.clock.now(), chosenDeliveryId(request));
+    return appState(app.db, session, app.clock.now(), chosenDeliveryId(request), request.sessionCart);
   });
 
   /**

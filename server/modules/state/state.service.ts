@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { cachedRead } from '../../lib/read-cache';
 import type { Session } from '../../plugins/session';
 import { readCart } from '../cart/cart.service';
+import type { SessionCart } from '../cart/cart-snapshot';
 import { findDelivery } from '../delivery/delivery.service';
-import { isConnected } from '../edenred/edenred-link';
 import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
 
 /*
@@ -17,6 +17,8 @@ import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } fr
 const deliveryDays = (db: Db, today: string) => cachedRead(db, `delivery-days:${today}`, () => upcomingDeliveryDays(db, today));
 export const settingsOf = (db: Db) => cachedRead(db, 'settings', () => readSettings(db));
 const contactTypesOf = (db: Db) => cachedRead(db, 'contact-types', () => readContactTypes(db));
+/** A delivery slot with its point and tour: tables the copies are dropped for too (migration 0008). */
+const deliveryOf = (db: Db, id: number) => cachedRead(db, `delivery:${id}`, () => findDelivery(db, id));
 
 /** The settings anyone may read, and whether this deployment simulates payments (the demo banner). */
 export async function publicSettings(app: { db: Db; env: { SANDBOX: boolean } }): Promise<Record<string, string>> {
@@ -48,26 +50,25 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
 }
 
 /** The app state for a session, as GET /api/state answers it (docs/api.md). */
-export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null): Promise<AppState> {
+export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null, sessionCart?: SessionCart): Promise<AppState> {
   // One reading of the current delivery date, shared with the cart's staleness check.
   const currentDate = deliveryDateAt(db, now);
-  const [settings, contactTypes, date, customer, cart, edenredLinked] = await Promise.all([
+  const [settings, contactTypes, date, customer, cart] = await Promise.all([
     settingsOf(db),
     contactTypesOf(db),
     currentDate,
     session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
-    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId } }, currentDate),
-    session.customerId ? isConnected(db, session.customerId) : false,
+    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId }, session: sessionCart }, currentDate),
   ]);
   const [delivery, usual] = await Promise.all([
-    deliveryId ? findDelivery(db, deliveryId) : null,
-    customer?.lastDeliveryId ? findDelivery(db, customer.lastDeliveryId) : null,
+    deliveryId ? deliveryOf(db, deliveryId) : null,
+    customer?.lastDeliveryId ? deliveryOf(db, customer.lastDeliveryId) : null,
   ]);
   // A chosen delivery counts only while it is on the current delivery date.
   const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
   return {
     customer: customer
-      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone, isConnectedToEdenred: edenredLinked }
+      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone, isConnectedToEdenred: customer.edenredLinked }
       : null,
     current_delivery_date: date,
     last_delivery_id: customer?.lastDeliveryId ?? null,

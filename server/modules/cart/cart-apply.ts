@@ -1,0 +1,96 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { carts, type Composition } from '../../db/schema';
+
+/** A cart's next state, as popote_cart_apply (migration 0012) writes it in one statement. */
+export interface CartWrite {
+  cartId: number;
+  /** The version the state was computed from: nothing is written once the cart has moved on. */
+  version: number;
+  /** The line changed, at its new quantity (0 removes it); none for a change of the cart alone. */
+  line: { uniqueId: string; productId: number | null; menuId: number | null; composition: Composition | null; quantity: number } | null;
+  date: string;
+  /** Portions per dish id: taken when positive (all or nothing), given back when negative. */
+  portions: Map<number, number>;
+  cutlery: number;
+  toteBags: number;
+  depositsReturned: number;
+  discountId: number | null;
+  sponsorCustomerId: number | null;
+  expiresAt: Date;
+  updatedAt: Date;
+}
+
+const p = (name: keyof ReturnType<typeof paramsOf>) => sql.placeholder(name);
+
+function applyQuery(conn: Db | Tx) {
+  return conn
+    .select({
+      version: sql<number | null>`popote_cart_apply(${carts.id}, ${p('version')}::integer, ${p('uniqueId')}::text, ${p('productId')}::integer,
+        ${p('menuId')}::integer, ${p('composition')}::jsonb, ${p('quantity')}::integer, ${p('date')}::date, ${p('portions')}::jsonb,
+        ${p('cutlery')}::integer, ${p('toteBags')}::integer, ${p('depositsReturned')}::integer, ${p('discountId')}::integer,
+        ${p('sponsorCustomerId')}::integer, ${p('expiresAt')}::timestamptz, ${p('updatedAt')}::timestamptz)`,
+    })
+    .from(carts)
+    .where(eq(carts.id, p('cartId')));
+}
+
+function paramsOf(write: CartWrite) {
+  return {
+    cartId: write.cartId,
+    version: write.version,
+    uniqueId: write.line?.uniqueId ?? null,
+    productId: write.line?.productId ?? null,
+    menuId: write.line?.menuId ?? null,
+    composition: write.line?.composition ? JSON.stringify(write.line.composition) : null,
+    quantity: write.line?.quantity ?? null,
+    date: write.date,
+    portions: JSON.stringify(Object.fromEntries(write.portions)),
+    cutlery: write.cutlery,
+    toteBags: write.toteBags,
+    depositsReturned: write.depositsReturned,
+    discountId: write.discountId,
+    sponsorCustomerId: write.sponsorCustomerId,
+    expiresAt: write.expiresAt.toISOString(),
+    updatedAt: write.updatedAt.toISOString(),
+  };
+}
+
+// One prepared statement per database (node-postgres prepares it once per connection).
+const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof applyQuery>['prepare']>>();
+
+/** The SQLSTATE popote_cart_apply raises when a portion cannot be taken (the dish id is its detail). */
+const SOLD_OUT_STATE = 'PP409';
+
+/** The dish a refused reservation was for, when `error` is that refusal. */
+function soldOutDish(error: unknown): number | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === SOLD_OUT_STATE) return Number(detail);
+  }
+  return null;
+}
+
+export type ApplyOutcome = { version: number } | { soldOut: number } | { moved: true };
+
+/**
+ * Writes a cart's next state: on `db`, one prepared statement (no transaction of its own needed:
+ * one statement is atomic); inside a transaction, the same statement on it. `moved`: the cart is
+ * no longer at the version read, nothing was written.
+ */
+export async function applyCartWrite(conn: Db | Tx, write: CartWrite, inTransaction: boolean): Promise<ApplyOutcome> {
+  let query;
+  if (inTransaction) query = applyQuery(conn).prepare('');
+  else {
+    query = prepared.get(conn as Db);
+    if (!query) prepared.set(conn as Db, (query = applyQuery(conn).prepare('cart_apply')));
+  }
+  try {
+    const [row] = await query.execute(paramsOf(write));
+    return row && row.version !== null ? { version: row.version } : { moved: true };
+  } catch (err) {
+    const dish = soldOutDish(err);
+    if (dish !== null) return { soldOut: dish };
+    throw err;
+  }
+}

@@ -1,0 +1,121 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import type { DiscountRule } from './cart-pricing';
+import type { CartRow, LineRow } from './cart.repo';
+
+/**
+ * The cart as one reading saw it, with what its view and its changes need besides: a change is
+ * computed from it and written only while the cart is still at its version (cart-apply.ts).
+ */
+export interface CartSnapshot {
+  cart: CartRow;
+  lines: LineRow[];
+  /** The applied promo code, when there is one. */
+  discount: (DiscountRule & { id: number; code: string }) | null;
+  /** The sponsor's code, when another customer's code is applied. */
+  sponsorCode: string | null;
+  /** The containers the owner holds (customers.deposits; 0 for a guest): the ceiling of returns. */
+  heldDeposits: number;
+}
+
+/** What the session query reads along with the session, for the routes that ask for it. */
+export interface SessionCart {
+  /** null: the visitor has no cart. */
+  snapshot: CartSnapshot | null;
+  /** A card payment of the customer is under way (the same test as hasLiveCardPayment). */
+  cardPending: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+/*
+ * Read by the session's own query (one round trip for the session, its cart, its lines, its code
+ * and its card payment), as JSON the database builds. The session's columns are written qualified:
+ * Drizzle would name them bare, and inside the subquery a bare customer_id is the cart's. The owner rule is cart.repo.ts's ownedBy:
+ * the customer's cart once logged in, else the anonymous session's.
+ */
+const cartOfSession = sql<Json | null>`(
+  select json_build_object(
+    'id', c.id, 'session_id', c.session_id, 'customer_id', c.customer_id, 'delivery_date', c.delivery_date,
+    'cutlery', c.cutlery, 'tote_bags', c.tote_bags, 'deposits_returned', c.deposits_returned,
+    'discount_id', c.discount_id, 'sponsor_customer_id', c.sponsor_customer_id,
+    'expires_at', c.expires_at, 'created_at', c.created_at, 'updated_at', c.updated_at, 'version', c.version,
+    'lines', coalesce((
+      select json_agg(json_build_object(
+        'id', l.id, 'cart_id', l.cart_id, 'unique_id', l.unique_id, 'product_id', l.product_id, 'menu_id', l.menu_id,
+        'composition', l.composition, 'quantity', l.quantity, 'created_at', l.created_at) order by l.id)
+      from cart_lines l where l.cart_id = c.id), '[]'::json),
+    'discount', (select json_build_object('id', d.id, 'code', d.code, 'amount_type', d.amount_type, 'amount', d.amount) from discounts d where d.id = c.discount_id),
+    'sponsor_code', (select sp.sponsor_code from customers sp where sp.id = c.sponsor_customer_id),
+    'held_deposits', coalesce((select cu.deposits from customers cu where cu.id = c.customer_id), 0))
+  from carts c
+  where (sessions.customer_id is not null and c.customer_id = sessions.customer_id)
+     or (sessions.customer_id is null and c.session_id = sessions.id and c.customer_id is null)
+  limit 1)`;
+
+const cardPendingOfSession = sql<boolean>`(sessions.customer_id is not null and exists(
+  select 1 from payments p
+  where p.customer_id = sessions.customer_id and p.provider = 'paygreen'
+    and p.status in ('starting', 'pending', 'authorized') and p.order_id is null))`;
+
+function sessionWithCartQuery(db: Db) {
+  return db
+    .select({ session: sessions, cart: cartOfSession, cardPending: cardPendingOfSession })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_with_cart');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof sessionWithCartQuery>>();
+
+/** The live session of a token's hash, with its cart (one round trip, a prepared statement). */
+export async function readSessionWithCart(db: Db, id: string, now: Date) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionWithCartQuery(db)));
+  const [row] = await query.execute({ id, now: now.toISOString() });
+  if (!row) return null;
+  return { session: row.session, cart: { snapshot: row.cart ? toSnapshot(row.cart) : null, cardPending: Boolean(row.cardPending) } satisfies SessionCart };
+}
+
+const date = (value: unknown) => new Date(value as string);
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** The database's JSON (snake_case, timestamps as text) as the rows Drizzle reads elsewhere. */
+function toSnapshot(json: Json): CartSnapshot {
+  const lines = (json.lines as Json[]).map(
+    (l): LineRow => ({
+      id: Number(l.id),
+      cartId: Number(l.cart_id),
+      uniqueId: String(l.unique_id),
+      productId: num(l.product_id),
+      menuId: num(l.menu_id),
+      composition: (l.composition ?? null) as LineRow['composition'],
+      quantity: Number(l.quantity),
+      createdAt: date(l.created_at),
+    }),
+  );
+  const discount = json.discount as Json | null;
+  return {
+    cart: {
+      id: Number(json.id),
+      sessionId: (json.session_id as string | null) ?? null,
+      customerId: num(json.customer_id),
+      deliveryDate: String(json.delivery_date),
+      cutlery: Number(json.cutlery),
+      toteBags: Number(json.tote_bags),
+      depositsReturned: Number(json.deposits_returned),
+      discountId: num(json.discount_id),
+      sponsorCustomerId: num(json.sponsor_customer_id),
+      expiresAt: date(json.expires_at),
+      createdAt: date(json.created_at),
+      updatedAt: date(json.updated_at),
+      version: Number(json.version),
+    },
+    lines,
+    discount: discount ? { id: Number(discount.id), code: String(discount.code), amountType: Number(discount.amount_type), amount: Number(discount.amount) } : null,
+    sponsorCode: (json.sponsor_code as string | null) ?? null,
+    heldDeposits: Number(json.held_deposits ?? 0),
+  };
+}

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../server/db/schema';
+import { hashToken } from '../../server/lib/tokens';
+import { menusSchema, productListSchema, type FormattedMenu } from '#shared/api/catalog';
+import { createTestApp, visitor, type TestApp } from './helpers';
+import { queryCounter } from './query-count';
+
+/*
+ * The database round trips of the cart's routes, counted at the driver (BEGIN and COMMIT count),
+ * so that a change cannot creep back to the eight or nine it once took: the session's query reads
+ * the cart with it, and a change is one statement (popote_cart_apply).
+ */
+
+let app: TestApp;
+let counter: ReturnType<typeof queryCounter>;
+let dishId: number;
+let formula: FormattedMenu;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.database.db.update(t.productAvailabilities).set({ stock: null });
+  await app.database.db.update(t.settings).set({ value: '1' }).where(eq(t.settings.name, 'enable_cutlery'));
+  counter = queryCounter(app.database);
+  const dishes = productListSchema.parse((await app.app.inject('/api/products')).json());
+  dishId = dishes.find((d) => d.category !== 'main' && !d.sold_out)!.id;
+  const menu = menusSchema.parse((await app.app.inject('/api/menus')).json())[0]!;
+  formula = {
+    id: menu.id,
+    sub_products: Object.fromEntries(menu.categories.filter((c) => c.required).map((c) => [String(c.id), c.products[0]!.id])),
+    additional_products: {},
+  };
+});
+afterAll(() => app.close());
+
+type Visitor = Awaited<ReturnType<typeof visitor>>;
+
+/** Statements a call sends, checked to have succeeded. */
+async function roundTrips(call: () => Promise<{ statusCode: number; body: string }>): Promise<string[]> {
+  let status = 0;
+  let body = '';
+  const statements = await counter.during(async () => {
+    const res = await call();
+    status = res.statusCode;
+    body = res.body;
+  });
+  expect(status, body).toBe(200);
+  return statements;
+}
+
+/**
+ * The fewest statements of up to three tries of a call (`undo`, not counted, puts the cart back
+ * after each). The in-process copies (settings, catalog…) are read once and kept, but a new pooled
+ * connection or their 60 s age drops them (server/db/client.ts, server/lib/read-cache.ts), and
+ * their reloading is not the route's work.
+ */
+async function fewest(call: () => Promise<{ statusCode: number; body: string }>, undo?: () => Promise<unknown>): Promise<string[]> {
+  let best: string[] | null = null;
+  for (let i = 0; i < 3; i++) {
+    const statements = await roundTrips(call);
+    await undo?.();
+    if (!best || statements.length < best.length) best = statements;
+  }
+  return best!;
+}
+
+/**
+ * A visitor with a delivery chosen (a customer's usual one too) and a cart holding a dish and a
+ * formula (its first change made the cart: not counted).
+ */
+async function withCart(customer: boolean): Promise<Visitor> {
+  const v = await visitor(app.app);
+  if (customer) {
+    const [row] = await app.database.db
+      .insert(t.customers)
+      .values({ firstname: 'Compte', lastname: 'Tours', email: `tours-${Date.now()}@example.test`, phone: '0600000000', passwordHash: 'x', sponsorCode: `TOURS${Date.now()}`, deposits: 3 })
+      .returning();
+    await app.database.db.update(t.sessions).set({ customerId: row!.id }).where(eq(t.sessions.id, hashToken(v.jar.get('popote_session')!)));
+  }
+  const locations = (await app.app.inject('/api/delivery-locations')).json() as { deliveries: { id: number }[] }[];
+  const delivery = locations.find((l) => l.deliveries.length)!.deliveries[0]!.id;
+  expect((await v.request('POST', '/api/deliveries', { id: delivery })).statusCode).toBe(200);
+  expect((await v.request('POST', '/api/cart/products', { id: dishId })).statusCode).toBe(200);
+  expect((await v.request('POST', '/api/cart/menus', { menu: formula })).statusCode).toBe(200);
+  return v;
+}
+
+
+describe.each([
+  ['a guest', false],
+  ['a customer', true],
+])('round trips of %s with a cart', (_who, customer) => {
+  let v: Visitor;
+  beforeAll(async () => {
+    v = await withCart(customer);
+  });
+
+  it('+1, −1 and adding a dish: the session with the cart, then one statement', async () => {
+    const id = { id: `product-${dishId}` };
+    const increment = () => v.request('POST', '/api/cart/increment', id);
+    const decrement = () => v.request('POST', '/api/cart/decrement', id);
+    const counted = [await fewest(() => v.request('POST', '/api/cart/products', { id: dishId }), decrement), await fewest(increment, decrement)];
+    // One more first, so that −1 never takes the line out.
+    await increment();
+    counted.push(await fewest(decrement, increment));
+    await decrement();
+    for (const statements of counted) {
+      expect(statements, statements.join('\n')).toHaveLength(2);
+      expect(statements.some((s) => /^begin/i.test(s))).toBe(false);
+    }
+  });
+
+  it('every other change of the cart: 3 at most', async () => {
+    const calls = [
+      () => v.request('POST', '/api/cart/menus', { menu: formula }),
+      () => v.request('POST', '/api/cart/cutlery'),
+      () => v.request('DELETE', '/api/cart/cutlery'),
+      () => v.request('DELETE', '/api/cart/deposits'),
+      () => v.request('DELETE', '/api/cart/discounts'),
+    ];
+    for (const call of calls) {
+      const statements = await fewest(call);
+      expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('an idempotency key adds its claim and its answer: 4', async () => {
+    let n = 0;
+    const statements = await fewest(
+      () => v.request('POST', '/api/cart/increment', { id: `product-${dishId}` }, { 'idempotency-key': `tours-${customer}-${Date.now()}-${n++}` }),
+      () => v.request('POST', '/api/cart/decrement', { id: `product-${dishId}` }),
+    );
+    expect(statements, statements.join('\n')).toHaveLength(4);
+  });
+
+  it('GET /api/cart: the session with the cart, nothing more', async () => {
+    const statements = await fewest(() => v.request('GET', '/api/cart'));
+    expect(statements, statements.join('\n')).toHaveLength(1);
+  });
+
+  it('GET /api/state: 2 at most (the customer, with their Edenred link, is the second)', async () => {
+    let delivery: unknown;
+    const statements = await fewest(async () => {
+      const res = await v.request('GET', '/api/state');
+      delivery = res.json().current_delivery;
+      return res;
+    });
+    expect(delivery).not.toBeNull();
+    expect(statements, statements.join('\n')).toHaveLength(customer ? 2 : 1);
+  });
+});
