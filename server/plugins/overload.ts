@@ -1,6 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { OVERLOADED } from '#shared/api/error-codes';
 
 /** When the server stops taking new API requests (see docs/reliability.md, "Overload"). */
 export interface OverloadLimits {
@@ -24,8 +25,6 @@ export interface OverloadLimits {
  */
 export const OVERLOAD_LIMITS: OverloadLimits = { eventLoopDelayMs: 1000, sampleIntervalMs: 500, databaseWaiting: 500, retryAfterSeconds: 2 };
 
-/** The refusal's code and French message; the client shows it and tries once more after Retry-After. */
-export const OVERLOADED = { code: 'overloaded', message: 'Beaucoup de monde en ce moment… Merci de réessayer dans quelques secondes.' } as const;
 
 /** Shed: API calls. Health must tell the truth to a load balancer, and pages and files need no database. */
 const sheds = (request: FastifyRequest) => request.url.startsWith('/api/') && !request.url.startsWith('/api/health');

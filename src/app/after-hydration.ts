@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { restoreStoredCart, shareCartWithOtherTabs } from '../features/cart/cart-store';
 import { registerServiceWorker } from '../features/pwa/register-sw';
+import { setBusyNotice } from '../lib/api-client';
 import { watchConnection } from '../lib/connection-store';
+import { notify } from '../lib/snackbar-store';
 
 let started = false;
 
@@ -14,6 +16,8 @@ export function startAfterHydration(queryClient: QueryClient): void {
   started = true;
   // Said on the document for whoever waits for an interactive page (the browser tests).
   document.documentElement.dataset.hydrated = '';
+  // A saturated server: the call waits a moment and tries once more; the customer is told why.
+  setBusyNotice((message) => notify({ title: 'Patience', message, type: 'info' }));
   // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
   watchConnection(() => void queryClient.invalidateQueries());
   // The last cart seen, until the server answers (offline, it is all there is).

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { CSRF_STATUS, type ErrorEnvelope as ErrorBody } from '../shared/api/error-codes';
+import { CSRF_STATUS, OVERLOADED, type ErrorEnvelope as ErrorBody } from '../shared/api/error-codes';
 import { IDEMPOTENCY_HEADER } from '../shared/api/idempotency';
 
 /** A refused or failed API call, with the server's error envelope when it sent one. */
@@ -109,8 +109,6 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
   }
 }
 
-/** The server's answer when it is saturated (503, code `overloaded`, with Retry-After). */
-export const OVERLOADED = { code: 'overloaded', message: 'Beaucoup de monde en ce moment…' } as const;
 /** The longest wait before the one retry of an overloaded call, whatever Retry-After says. */
 export const OVERLOAD_RETRY_MAX_MS = 5_000;
 
@@ -170,7 +168,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   // A saturated server refused before doing anything (a change keeps its key): say so, wait what
   // it asks, and try once more. A second refusal is an error like any other, with its message.
   if (isOverloaded(response, text)) {
-    busyNotice?.(OVERLOADED.message);
+    busyNotice?.(OVERLOADED.waiting);
     await pause(retryDelayMs(response), options.signal);
     ({ response, text } = await send(path, method, options.body, options.signal, key));
   }

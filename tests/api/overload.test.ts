@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { OVERLOADED } from '../../server/plugins/overload';
+import { OVERLOADED } from '#shared/api/error-codes';
 import { createTestApp, refused, visitor, type TestApp } from './helpers';
 
 /*

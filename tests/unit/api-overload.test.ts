@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, OVERLOADED, setBusyNotice, setTransport, type Transport } from '../../src/lib/api-client';
+import { api, setBusyNotice, setTransport, type Transport } from '../../src/lib/api-client';
+import { OVERLOADED } from '#shared/api/error-codes';
 
 const overloaded = () =>
   new Response(JSON.stringify({ message: 'Beaucoup de monde en ce moment… Merci de réessayer dans quelques secondes.', code: 'overloaded' }), {
@@ -34,7 +35,7 @@ describe('an overloaded server (503 overloaded with Retry-After)', () => {
     const call = api('/api/state');
     await vi.advanceTimersByTimeAsync(999);
     expect(calls).toHaveLength(1);
-    expect(shown).toEqual([OVERLOADED.message]);
+    expect(shown).toEqual([OVERLOADED.waiting]);
     await vi.advanceTimersByTimeAsync(1);
     await expect(call).resolves.toEqual({ fine: true });
     expect(calls).toHaveLength(2);

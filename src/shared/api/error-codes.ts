@@ -23,5 +23,15 @@ export const ERROR_CODES = {
   internal: 'internal_error',
 } as const;
 
+/**
+ * A saturated server's refusal (503 with Retry-After): `message` is its answer; the client shows
+ * `waiting` while it waits to try once more.
+ */
+export const OVERLOADED = {
+  code: 'overloaded',
+  message: 'Beaucoup de monde en ce moment… Merci de réessayer dans quelques secondes.',
+  waiting: 'Beaucoup de monde en ce moment…',
+} as const;
+
 /** 419 is the status of a missing or mismatched anti-forgery token (as Laravel does). */
 export const CSRF_STATUS = 419;
