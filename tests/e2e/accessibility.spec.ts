@@ -97,7 +97,7 @@ async function closeDialog(page: Page, name: string | RegExp) {
 }
 
 test('axe: the guest’s modals (suggestion, delivery selector, menu, account, reset, composer, dish, cart and its panels)', async ({ page, context, isMobile }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await serveMapFixtures(context);
   await page.goto('/');
   await page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').focus();
@@ -155,7 +155,7 @@ test('axe: the guest’s modals (suggestion, delivery selector, menu, account, r
 });
 
 test('axe: the customer’s modals (account, help, payment recap, paper vouchers, Edenred widget, validated payment)', async ({ page }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await customerWithCart(page, info.project.name);
   await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
   const account = page.getByRole('dialog', { name: 'Mon compte' });

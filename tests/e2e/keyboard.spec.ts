@@ -61,7 +61,7 @@ async function typeInto(page: Page, label: RegExp, text: string) {
 }
 
 test('a whole order with the keyboard only: delivery, formula, signup, card payment', async ({ page, context, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await serveMapFixtures(context);
   const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
@@ -171,7 +171,7 @@ const OPENERS: Opener[] = [
 ];
 
 test('focus stays in an open modal (Tab from the last control goes to the first) and goes back to the opener on close', async ({ page, context, isMobile }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await serveMapFixtures(context);
   await page.goto('/passer-commande');
   await expect(page.getByRole('heading', { name: 'Passer commande' })).toBeVisible();

@@ -49,7 +49,7 @@ test('a refused card says so, and the customer pays on the second try', async ({
 });
 
 test('a pending card payment shows the loader until the provider confirms it', async ({ page }, info) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);
   const poId = await toHostedPage(page);

@@ -122,7 +122,7 @@ test.describe('what the server answers', () => {
 
 test.describe('in the browser', () => {
   test('every route is taken over without a console error or a hydration mismatch', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     // The map service is outside this machine: answered here, so its failures cannot pass for the app's.
     await serveMapFixtures(context);
     const [dish] = await json<CatalogProduct[]>(request, '/api/products');

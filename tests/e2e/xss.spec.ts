@@ -34,7 +34,7 @@ test.afterEach(async ({ request }) => {
 });
 
 test('a dish name and description holding markup show literally and never run', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // A week ahead, in this test's own time: the dish joins a day no other test sees.
   const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
   const weekLater = new Date(Date.parse(`${today}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
