@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { payments, sessions } from '../../db/schema';
 import type { DiscountRule } from './cart-pricing';
-import type { CartRow, LineRow } from './cart.repo';
+import { liveCardPaymentOf, type CartRow, type LineRow } from './cart.repo';
 
 /**
  * The cart as one reading saw it, with what its view and its changes need besides: a change is
@@ -23,7 +23,7 @@ export interface CartSnapshot {
 export interface SessionCart {
   /** null: the visitor has no cart. */
   snapshot: CartSnapshot | null;
-  /** A card payment of the customer is under way (the same test as hasLiveCardPayment). */
+  /** A card payment of the customer is under way (liveCardPaymentOf, cart.repo.ts). */
   cardPending: boolean;
 }
 
@@ -55,9 +55,7 @@ const cartOfSession = sql<Json | null>`(
   limit 1)`;
 
 const cardPendingOfSession = sql<boolean>`(sessions.customer_id is not null and exists(
-  select 1 from payments p
-  where p.customer_id = sessions.customer_id and p.provider = 'paygreen'
-    and p.status in ('starting', 'pending', 'authorized') and p.order_id is null))`;
+  select 1 from ${payments} where ${liveCardPaymentOf(sql`sessions.customer_id`)}))`;
 
 function sessionWithCartQuery(db: Db) {
   return db

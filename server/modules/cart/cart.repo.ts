@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products } from '../../db/schema';
@@ -223,13 +223,22 @@ export async function findSponsorCode(db: Conn, customerId: number): Promise<str
   return row?.code ?? null;
 }
 
-/** A card payment of the customer still under way (docs/product/payments.md): the basket is locked. */
+/**
+ * The statuses of a card payment still under way: being started (no PayGreen id yet), waiting for
+ * the buyer or PayGreen, authorized. A unique index allows one per customer (migration 0011).
+ */
+const LIVE_CARD_STATUSES = ['starting', 'pending', 'authorized'] as const;
+
+/**
+ * The one test of "a card payment of this customer is under way" (docs/product/payments.md: the
+ * basket is locked): PayGreen's, in a live status, not yet an order. `customerId` may be a column
+ * of an outer query (the session's).
+ */
+export const liveCardPaymentOf = (customerId: number | SQL) =>
+  and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, [...LIVE_CARD_STATUSES]), isNull(payments.orderId));
+
 export async function hasLiveCardPayment(db: Conn, customerId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, ['starting', 'pending', 'authorized']), isNull(payments.orderId)))
-    .limit(1);
+  const [row] = await db.select({ id: payments.id }).from(payments).where(liveCardPaymentOf(customerId)).limit(1);
   return Boolean(row);
 }
 

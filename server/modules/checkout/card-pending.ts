@@ -1,16 +1,12 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHECKOUT_ERRORS, PAYMENT_PENDING_MESSAGE } from '#shared/api/checkout';
 import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError } from '../../payments/paygreen/paygreen-client';
 import { settleCardPayment } from './card-payment';
+import { liveCardPaymentOf } from '../cart/cart.repo';
 
-/**
- * The statuses of a card payment still under way: being started (no PayGreen id yet), waiting for
- * the buyer or PayGreen, authorized. A unique index allows one per customer (migration 0011).
- */
-export const LIVE_CARD_STATUSES = ['starting', 'pending', 'authorized'] as const;
 /** A start that never got PayGreen's answer (the server died meanwhile) stops counting after this. */
 export const STARTING_TTL_MS = 2 * 60 * 1000;
 
@@ -22,7 +18,7 @@ async function liveCardPayments(app: FastifyInstance, customerId: number): Promi
   return app.db
     .select()
     .from(payments)
-    .where(and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, [...LIVE_CARD_STATUSES]), isNull(payments.orderId)));
+    .where(liveCardPaymentOf(customerId));
 }
 
 /** A start older than STARTING_TTL_MS never got PayGreen's id: nobody can pay it, it stops counting. */
