@@ -108,25 +108,34 @@ function totalsOf(cart: CartRow, products: CartProduct[], discount: CartDiscount
 }
 
 /**
+ * A cart as the session's query reads it (cart-snapshot.ts), read here instead: its lines, its code
+ * and the containers `holder` may return (with `now`, less those still on their way).
+ */
+async function snapshotOf(conn: Db | Tx, cart: CartRow, holder: number | null, now?: Date): Promise<CartSnapshot> {
+  const [lines, discount, sponsorCode, held] = await Promise.all([
+    linesOf(conn, cart.id),
+    cart.discountId ? findDiscount(conn, cart.discountId) : null,
+    cart.sponsorCustomerId ? findSponsorCode(conn, cart.sponsorCustomerId) : null,
+    heldDeposits(conn, holder, now),
+  ]);
+  return { cart, lines, discount, sponsorCode, heldDeposits: held };
+}
+
+/** A snapshot's lines as the API shows them, the code its cart shows, and its amounts. */
+function priced(state: CartSnapshot, reads: Pick<SharedReads, 'settings' | 'catalog'>) {
+  const products = state.lines.map((line) => toCartProduct(line, reads.catalog));
+  const discount = discountOf(state, reads.settings);
+  return { products, discount, totals: totalsOf(state.cart, products, discount) };
+}
+
+/**
  * Everything the cart's amounts and view need, read in one go. The settings come from the
  * in-process copy (a transaction passes the ones its change read before it began).
  */
-async function loadCart(db: Db | Tx, cart: CartRow, customerId: number | null, reads?: SharedReads, now?: Date) {
-  const lines = await linesOf(db, cart.id);
-  const [catalog, held, discountRow, sponsorCode, settings] = await Promise.all([
-    reads?.catalog ?? lineCatalog(db, lines),
-    heldDeposits(db, customerId, now),
-    cart.discountId ? findDiscount(db, cart.discountId) : null,
-    cart.sponsorCustomerId ? findSponsorCode(db, cart.sponsorCustomerId) : null,
-    reads?.settings ?? settingsOf(db as Db),
-  ]);
-  const products: CartProduct[] = lines.map((line) => toCartProduct(line, catalog));
-  const discount: CartDiscount = discountRow
-    ? { code: discountRow.code, id: discountRow.id, rule: discountRow }
-    : sponsorCode
-      ? { code: sponsorCode, id: null, rule: sponsorRule(settings) }
-      : null;
-  return { products, discount, totals: totalsOf(cart, products, discount), held, settings };
+async function loadCart(conn: Db | Tx, cart: CartRow, customerId: number | null, reads?: SharedReads, now?: Date) {
+  const state = await snapshotOf(conn, cart, customerId, now);
+  const [catalog, settings] = await Promise.all([reads?.catalog ?? lineCatalog(conn, state.lines), reads?.settings ?? settingsOf(conn as Db)]);
+  return { ...priced(state, { settings, catalog }), lines: state.lines, catalog, held: state.heldDeposits, settings };
 }
 
 function toCartProduct(line: LineRow, catalog: LineCatalog): CartProduct {
@@ -178,14 +187,6 @@ const EMPTY_CART: Cart = {
 };
 
 /** The cart as the API answers it (docs/api.md): formulas first, then dishes. */
-async function view(db: Db, cart: CartRow | null, customerId: number | null, now: Date): Promise<Cart> {
-  if (!cart) return EMPTY_CART;
-  const [settings, catalog] = await Promise.all([settingsOf(db), cartCatalog(db)]);
-  const [{ products, discount, totals }, pending] = await Promise.all([loadCart(db, cart, customerId, { settings, catalog }), customerId ? hasLiveCardPayment(db, customerId) : false]);
-  // Said only when true: a cart answer is otherwise unchanged.
-  return { ...toView(cart, products, discount, totals, now), ...(pending ? { payment_pending: true } : {}) };
-}
-
 function toView(cart: CartRow, products: CartProduct[], discount: CartDiscount, totals: ReturnType<typeof totalsOf>, now: Date): Cart {
   const ordered = [...products.filter((p) => p.sub_products), ...products.filter((p) => !p.sub_products)];
   return {
@@ -210,10 +211,8 @@ function toView(cart: CartRow, products: CartProduct[], discount: CartDiscount, 
 export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
   const cart = await findCart(db, owner);
   if (!cart || isStale(cart, await deliveryDateAt(db, now), now)) return null;
-  const lines = await linesOf(db, cart.id);
-  if (lines.length === 0) return null;
-  const [loaded, catalog] = await Promise.all([loadCart(db, cart, owner.customerId, undefined, now), lineCatalog(db, lines)]);
-  return { cart, lines, catalog, ...loaded };
+  const loaded = await loadCart(db, cart, owner.customerId, undefined, now);
+  return loaded.lines.length ? { cart, ...loaded } : null;
 }
 
 /** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
@@ -227,14 +226,18 @@ export async function readCart(ctx: Omit<CartContext, 'demoData'>, currentDate?:
     });
     return EMPTY_CART;
   }
-  const snapshot = ctx.session?.snapshot;
-  if (!snapshot) return view(ctx.db, cart, ctx.owner.customerId, ctx.now);
-  const [settings, catalog] = await Promise.all([settingsOf(ctx.db), cartCatalog(ctx.db)]);
-  const products = snapshot.lines.map((line) => toCartProduct(line, catalog));
-  const discount = discountOf(snapshot, settings);
-  const answer = toView(snapshot.cart, products, discount, totalsOf(snapshot.cart, products, discount), ctx.now);
+  if (!cart) return EMPTY_CART;
+  const customerId = ctx.owner.customerId;
+  const [state, pending, settings, catalog] = await Promise.all([
+    ctx.session?.snapshot ?? snapshotOf(ctx.db, cart, customerId),
+    ctx.session ? ctx.session.cardPending : customerId !== null && hasLiveCardPayment(ctx.db, customerId),
+    settingsOf(ctx.db),
+    cartCatalog(ctx.db),
+  ]);
+  const { products, discount, totals } = priced(state, { settings, catalog });
+  const answer = toView(cart, products, discount, totals, ctx.now);
   // Said only when true: a cart answer is otherwise unchanged.
-  return ctx.session?.cardPending ? { ...answer, payment_pending: true } : answer;
+  return pending ? { ...answer, payment_pending: true } : answer;
 }
 
 /**
@@ -326,17 +329,6 @@ async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartCo
   return { cart, products, discount, totals: totalsOf(cart, products, discount) };
 }
 
-/** The snapshot of a cart locked in a transaction (the slow path's reading). */
-async function lockedSnapshot(tx: Tx, cart: CartRow): Promise<CartSnapshot> {
-  const [lines, discount, sponsorCode, held] = await Promise.all([
-    linesOf(tx, cart.id),
-    cart.discountId ? findDiscount(tx, cart.discountId) : null,
-    cart.sponsorCustomerId ? findSponsorCode(tx, cart.sponsorCustomerId) : null,
-    heldDeposits(tx, cart.customerId),
-  ]);
-  return { cart, lines, discount, sponsorCode, heldDeposits: held };
-}
-
 /**
  * Runs one cart change on the owner's cart for the current delivery date and answers the whole
  * cart. The usual case costs one statement after the session's reading: the change is planned from
@@ -367,7 +359,7 @@ async function change(ctx: CartContext, plan: Planner, createsCart = true, needs
     }
     if (!cart && !createsCart) return null;
     cart ??= await findOrCreateCart(tx, owner, date, now, new Date(now.getTime() + CART_TTL_MS));
-    const state = await lockedSnapshot(tx, cart);
+    const state = await snapshotOf(tx, cart, cart.customerId);
     return write(tx, state, await plan(state, tx, date, reads), ctx, date, reads, true);
   });
   if (saved) noteCartExpiry(db, saved.cart.expiresAt);
@@ -451,10 +443,7 @@ const BONUS = {
 } as const;
 
 /** The amounts of a snapshot's cart as it stands. */
-function totalsNow(state: CartSnapshot, reads: SharedReads) {
-  const products = state.lines.map((line) => toCartProduct(line, reads.catalog));
-  return totalsOf(state.cart, products, discountOf(state, reads.settings));
-}
+const totalsNow = (state: CartSnapshot, reads: SharedReads) => priced(state, reads).totals;
 
 /** One more or one less cutlery set or tote bag: one per formula at most, when the setting offers it. */
 export function changeBonus(ctx: CartContext, bonus: Bonus, delta: 1 | -1): Promise<Cart> {
