@@ -3,7 +3,7 @@ import { api, setBusyNotice, setTransport, type Transport } from '../../src/lib/
 import { OVERLOADED } from '#shared/api/error-codes';
 
 const overloaded = () =>
-  new Response(JSON.stringify({ message: 'Beaucoup de monde en ce moment… Merci de réessayer dans quelques secondes.', code: 'overloaded' }), {
+  new Response(JSON.stringify({ message: OVERLOADED.message, code: OVERLOADED.code }), {
     status: 503,
     headers: { 'retry-after': '1', 'content-type': 'application/json' },
   });

@@ -55,8 +55,10 @@ export function shareCartWithOtherTabs() {
   };
 }
 
-/** A snapshot of the last cart the server answered, so a customer offline still sees it (read-only). */
-/** Where storage is refused (private modes), the cart is only not kept for offline reading. */
+/**
+ * A snapshot of the last cart the server answered, so a customer offline still sees it (read-only).
+ * Where storage is refused (private modes), it is only not kept.
+ */
 function storeCart(cart: Cart | null) {
   if (cart) writeStored(STORED_CART, cart);
   else removeStored(STORED_CART);
