@@ -252,8 +252,13 @@ withBuildCopy('a new build is announced and applied on the customer’s click, e
 
   // In a tunnel: the new version is already installed, so applying it needs no network.
   await context.setOffline(true);
+  // Taking over reloads the page under the new worker: wait for that reload, then ask. Polling the
+  // build meanwhile sent the outgoing worker a message every few hundred ms, and Chromium holds the
+  // swap until that worker has no event in hand: it failed 1 run in 3, never once waited for.
+  const reloaded = page.waitForEvent('load');
   await notice(page).getByRole('button', { name: 'Mettre à jour' }).click();
-  await expect.poll(() => workerBuild(page), { timeout: 15_000 }).toBe(next);
+  await reloaded;
+  expect(await workerBuild(page)).toBe(next);
   // The page drawn offline by the new worker: the older build's kept pages are gone with it, so
   // this is its offline shell, drawing the route from the persisted catalog.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
