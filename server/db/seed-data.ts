@@ -681,7 +681,7 @@ export const formulas: SeedFormula[] = [
   {
     slug: 'formule-verte',
     name: 'Formule Verte',
-    description: 'Entrée, plat et dessert 100 % végétariens, de saison et pleins de goût.',
+    description: 'Entrée, plat et dessert 100\u00a0% végétariens, de saison et pleins de goût.',
     priceCents: 1450,
     categories: [
       {

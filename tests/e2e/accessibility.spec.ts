@@ -1,14 +1,15 @@
 import { expect, test, type Page } from './fixtures';
 import type { CatalogProduct } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
-import { expectAccessible } from './a11y-check';
 import { customerWithCart, openPayment, popin, recap, toHostedPage } from './checkout-steps';
 import { serveMapFixtures } from './map-fixtures';
+import { checkScreen } from './screen-check';
 import { xsrfToken } from './xsrf';
 
 /**
- * axe-core on every route and every modal and pop-in, at both sizes (the config's projects):
- * zero serious or critical violation. The map's canvas is the one element left out (see MAP).
+ * Every route and every modal and pop-in, at both sizes (the config's projects): axe-core finds
+ * zero serious or critical violation, and the layout check no sideways scroll, cut-off text or
+ * covered control (screen-check.ts). The map's canvas is the one element left out (see MAP).
  */
 
 /** maplibre's canvas and its controls are drawn by the library; the pins over it are ours and checked. */
@@ -39,6 +40,8 @@ interface RouteCase {
   /** A delivery point chosen before the visit. */
   delivery?: boolean;
   map?: boolean;
+  /** The route opens a dialog over a page: the page behind is not the customer's to tap. */
+  dialog?: boolean;
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 });
@@ -61,8 +64,8 @@ const ROUTES: RouteCase[] = [
   { path: '/points-de-livraison', ready: heading(/./), map: true },
   { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }) },
   { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }), delivery: true },
-  { name: '/passer-commande/:slug', path: async (page) => `/passer-commande/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), delivery: true },
-  { name: '/:slug', path: async (page) => `/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog') },
+  { name: '/passer-commande/:slug', path: async (page) => `/passer-commande/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), delivery: true, dialog: true },
+  { name: '/:slug', path: async (page) => `/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), dialog: true },
   { path: '/plat-qui-nexiste-pas', ready: (page) => page.getByRole('heading', { name: 'Oups' }) },
 ];
 
@@ -81,14 +84,14 @@ for (const route of ROUTES) {
       const map = page.getByTestId('delivery-map');
       if (await map.isVisible()) await expect(map).toHaveAttribute('data-state', /ready|plain/, { timeout: 15_000 });
     }
-    await expectAccessible(page, path, { exclude: route.map ? MAP : [] });
+    await checkScreen(page, path, { include: route.dialog ? '[role="dialog"]' : undefined, exclude: route.map ? MAP : [] });
   });
 }
 
 /** Waits for the dialog, then checks every dialog open on the page (and what they hold). */
 async function checkDialog(page: Page, name: string | RegExp, options: { exclude?: string[] } = {}) {
   await expect(page.getByRole('dialog', { name })).toBeVisible();
-  await expectAccessible(page, `the dialog “${String(name)}”`, { include: '[role="dialog"]', exclude: options.exclude });
+  await checkScreen(page, `the dialog “${String(name)}”`, { include: '[role="dialog"]', exclude: options.exclude });
 }
 
 async function closeDialog(page: Page, name: string | RegExp) {

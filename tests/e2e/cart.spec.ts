@@ -54,6 +54,16 @@ test('a visitor fills the cart with a formula and a dish, changes quantities, th
   await expect(lines.nth(1)).toContainText(starter.name);
   await expect(cart.getByTestId('cart-total-deposit')).toHaveText(`${formatAmount(DEPOSIT_PER_MENU_CENTS)} €`);
   await expect(cart.getByTestId('cart-final-price')).toHaveText(finalPrice(menu.price + starter.price + DEPOSIT_PER_MENU_CENTS));
+  // One cutlery set and one tote bag per formula, offered: a second of either says why.
+  for (const [item, refusal] of [
+    ['couverts', 'Nos couverts sont limités !'],
+    ['tote bags', 'Nos tote bags sont limités !'],
+  ] as const) {
+    await cart.getByRole('button', { name: `Ajouter un : ${item}` }).click();
+    await expect(cart.getByRole('button', { name: `Retirer un : ${item}` })).toBeEnabled();
+    await cart.getByRole('button', { name: `Ajouter un : ${item}` }).click();
+    await expect(snackbar(page, refusal)).toHaveCount(1);
+  }
 
   await cart.getByRole('button', { name: `Ajouter un : ${starter.name}` }).click();
   await expect(cart.getByTestId('cart-final-price')).toHaveText(finalPrice(menu.price + 2 * starter.price + DEPOSIT_PER_MENU_CENTS));
@@ -75,14 +85,13 @@ test('every cart limit says why, once', async ({ page }) => {
   await add.click();
   await cartButton(page, 1).click();
   const cart = cartDialog(page);
-  // No formula: no cutlery set, no tote bag; an anonymous visitor holds no container.
-  await cart.getByRole('button', { name: 'Ajouter un : couverts' }).click();
-  await expect(snackbar(page, 'Nos couverts sont limités !')).toHaveCount(1);
-  await cart.getByRole('button', { name: 'Ajouter un : tote bags' }).click();
-  await expect(snackbar(page, 'Nos tote bags sont limités !')).toHaveCount(1);
+  // No formula: no cutlery set or tote bag to offer, no container added; an anonymous visitor
+  // holds no container to return.
+  await expect(cart.getByRole('heading', { name: 'Un petit bonus ?' })).toHaveCount(0);
+  await expect(cart.getByText('Consigne ajoutée')).toHaveCount(0);
   await cart.getByRole('button', { name: 'Ajouter un : consignes rendues' }).click();
   await expect(snackbar(page, 'Pas si vite !')).toHaveCount(1);
-  await expect(cart.getByRole('button', { name: 'Ajouter un : couverts' })).toBeEnabled();
+  await expect(cart.getByRole('button', { name: 'Ajouter un : consignes rendues' })).toBeEnabled();
   await cart.getByRole('button', { name: 'Fermer' }).click();
 
   // A guest's cart holds 10 articles: the card's button hears it from the server (errors.id).

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { QueryStatus } from '../../components/ui/query-status';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { CartSummary } from '../../features/cart/components/cart-summary';
 import { dayProductsQuery } from '../../features/catalog/api/products';
 import { DishGrid } from '../../features/catalog/components/dish-grid';
 import { OrderPage } from '../../features/catalog/components/order-page';
@@ -45,6 +46,7 @@ export function OrderRoute() {
             </QueryStatus>
           </>
         }
+        cart={<CartSummary />}
       />
       <Outlet />
     </>

@@ -83,7 +83,7 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
     <div className={styles.panel}>
       <div className={styles.greeting}>
         <p>
-          Bonjour <strong>{user.firstname}</strong> !
+          Bonjour <strong>{user.firstname}</strong>{'\u202f'}!
         </p>
         <LinkButton onClick={() => logout.mutate(undefined, { onSuccess: onLoggedOut })} disabled={logout.isPending}>
           Se déconnecter

@@ -93,11 +93,15 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
         {...register('password_confirmation')}
       />
       <label className={styles.check}>
-        <input type="checkbox" {...register('cgv')} aria-required="true" /> J’accepte les{' '}
-        <a href="/conditions-generales-de-vente" target="_blank" rel="noreferrer">
-          conditions générales de vente
-        </a>{' '}
-        *
+        <input type="checkbox" {...register('cgv')} aria-required="true" />
+        {/* One run of text beside the box: as separate flex items, words and link made three columns. */}
+        <span>
+          J’accepte les{' '}
+          <a href="/conditions-generales-de-vente" target="_blank" rel="noreferrer">
+            conditions générales de vente
+          </a>
+          {'\u00a0'}*
+        </span>
       </label>
       <Button type="submit" busy={signup.isPending} aria-disabled={!cgv || undefined} disabled={!online}>
         {signup.isPending && showProgress ? 'Inscription en cours...' : 'Créer mon compte'}

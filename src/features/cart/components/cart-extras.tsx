@@ -63,12 +63,14 @@ export function CartDeposits({ cart }: { cart: Cart }) {
         propres au livreur lors d’une prochaine commande : leur consigne est déduite de celle-ci.
       </p>
       <ul className={styles.rows}>
-        <li className={styles.row}>
-          <span>
-            Consigne ajoutée <small className={styles.muted}>{cart.deposit_added_quantity} × {formatEuros(DEPOSIT_PER_MENU_CENTS)}</small>
-          </span>
-          <strong>{formatEuros(cart.deposit_added_amount)}</strong>
-        </li>
+        {cart.deposit_added_quantity > 0 ? (
+          <li className={styles.row}>
+            <span>
+              Consigne ajoutée <small className={styles.muted}>{cart.deposit_added_quantity} × {formatEuros(DEPOSIT_PER_MENU_CENTS)}</small>
+            </span>
+            <strong>{formatEuros(cart.deposit_added_amount)}</strong>
+          </li>
+        ) : null}
         <li className={styles.row}>
           <span>
             Consignes rendues <small className={styles.muted}>{DEPOSIT_PER_MENU_CENTS / 100} € l’unité</small>

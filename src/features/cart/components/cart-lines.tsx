@@ -28,16 +28,19 @@ export function CartLines({ lines }: { lines: CartProduct[] }) {
                 ))}
               </ul>
             ) : null}
-            <span className={styles.linePrice}>{formatEuros(line.unit_price * line.quantity)}</span>
           </div>
-          <Stepper
-            value={line.quantity}
-            label={line.product_name}
-            busy={Boolean(pending[`line-${line.unique_id}`])}
-            canIncrement={line.quantity < CART_LINE_MAX_QUANTITY}
-            onIncrement={() => void increment(line.unique_id)}
-            onDecrement={() => void decrement(line.unique_id)}
-          />
+          {/* Price and quantity under the name: the name keeps the panel's width on a phone. */}
+          <div className={styles.lineFoot}>
+            <span className={styles.linePrice}>{formatEuros(line.unit_price * line.quantity)}</span>
+            <Stepper
+              value={line.quantity}
+              label={line.product_name}
+              busy={Boolean(pending[`line-${line.unique_id}`])}
+              canIncrement={line.quantity < CART_LINE_MAX_QUANTITY}
+              onIncrement={() => void increment(line.unique_id)}
+              onDecrement={() => void decrement(line.unique_id)}
+            />
+          </div>
         </li>
       ))}
     </ul>

@@ -131,7 +131,8 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
         <CartLines lines={[...formulas, ...dishes]} />
         {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {timeFormat.format(expiresAt)}.</p> : null}
       </PanelSection>
-      {bonuses.cutlery || bonuses.toteBags ? (
+      {/* Cutlery and tote bags come with formulas (one each per formula): none to offer without one. */}
+      {(bonuses.cutlery || bonuses.toteBags) && formulas.length > 0 ? (
         <PanelSection title="Un petit bonus ?">
           <CartBonuses cart={cart} cutlery={bonuses.cutlery} toteBags={bonuses.toteBags} />
         </PanelSection>

@@ -23,7 +23,9 @@ interface DeliverySearchProps {
   compact?: boolean;
 }
 
-/** 'Entrez votre adresse ou le nom de votre entreprise', 'Rechercher' and 'Autour de moi'. */
+const PLACEHOLDER = 'Entrez votre adresse ou le nom de votre entreprise';
+
+/** The field with its placeholder, 'Rechercher' and 'Autour de moi'. */
 export function DeliverySearch({ center, onResult, onFieldFocus, compact = false }: DeliverySearchProps) {
   const id = useId();
   const [term, setTerm] = useState('');
@@ -80,18 +82,24 @@ export function DeliverySearch({ center, onResult, onFieldFocus, compact = false
         Où récupérer votre déjeuner ?
       </label>
       <div className={styles.row}>
-        <input
-          id={id}
-          className={styles.input}
-          type="search"
-          placeholder="Entrez votre adresse ou le nom de votre entreprise"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-          onFocus={onFieldFocus}
-          minLength={MAP.searchMinLength}
-          required
-          autoComplete="street-address"
-        />
+        <span className={styles.field}>
+          <input
+            id={id}
+            className={styles.input}
+            type="search"
+            placeholder={PLACEHOLDER}
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            onFocus={onFieldFocus}
+            minLength={MAP.searchMinLength}
+            required
+            autoComplete="street-address"
+          />
+          {/* The placeholder drawn so it may wrap: a phone's field is narrower than the sentence. */}
+          <span className={styles.hint} aria-hidden="true">
+            {PLACEHOLDER}
+          </span>
+        </span>
         {/* Compact (header): icon buttons that keep their names for screen readers. */}
         <Button type="submit" size="sm" busy={busy === 'search'} aria-label={compact ? 'Rechercher' : undefined}>
           {compact ? (

@@ -6,7 +6,7 @@ import styles from './snackbars.module.css';
 export function Snackbars() {
   const { queue } = useSnapshot(snackbars);
   return (
-    <div className={styles.region} role="status" aria-live="polite" aria-atomic="false">
+    <div className={styles.region} role="status" aria-live="polite" aria-atomic="false" data-transient="">
       {queue.map((s) => (
         <div key={s.id} className={`${styles.snackbar} ${styles[s.type]}`} data-testid="snackbar">
           <div>
