@@ -29,7 +29,7 @@ test('a visitor chooses a point and a slot from the list, and the order page sho
   const slots = selector.getByRole('group', { name: `Créneaux à ${location.name}` });
   // Several slots: none is chosen for the customer.
   await selector.getByRole('button', { name: 'Valider ce point de livraison' }).click();
-  await expect(selector.getByRole('alert')).toHaveText('Veuillez sélectionner un point de livraison.');
+  await expect(slots.getByRole('alert')).toHaveText('Veuillez sélectionner un point de livraison.');
   const second = location.deliveries[1]!;
   const label = `Livraison : ${second.starts_at.slice(11, 16)} - ${second.ends_at.slice(11, 16)}`;
   await slots.getByRole('radio', { name: new RegExp(label) }).check();

@@ -75,6 +75,9 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
     event.preventDefault();
     if (!deliveryId) {
       setError(DELIVERY_REQUIRED_MESSAGE);
+      // A point is chosen but not its slot: take the customer to the slots, where the message is.
+      const firstSlot = [...document.getElementsByName(slotsName)].find((input) => !(input as HTMLInputElement).disabled);
+      firstSlot?.focus();
       return;
     }
     setError(null);
@@ -92,6 +95,8 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
       onError: (err) => setError(err instanceof ApiError ? (err.fieldMessage('id') ?? err.message) : 'Une erreur est survenue, réessayez.'),
     });
   }
+
+  const slotsShown = locations.some((l) => l.id === locationId && l.deliveries.length > 0);
 
   if (locations.length === 0) return <p>Aucun point de livraison n’est ouvert pour le moment.</p>;
   return (
@@ -145,6 +150,8 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
               {selected && location.deliveries.length > 0 ? (
                 <fieldset className={styles.slots}>
                   <legend className={styles.legend}>Créneaux à {location.name}</legend>
+                  {/* Said beside the slots it is about, not in the sticky footer where it would cover them. */}
+                  {error ? <Alert>{error}</Alert> : null}
                   {location.deliveries.map((d) => {
                     const late = now !== null && isTooLate(d.starts_at.slice(0, 10), d.tour.order_time_limit, today, nowTime);
                     return (
@@ -174,7 +181,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
         })}
       </ol>
       <div className={styles.footer}>
-        {error ? <Alert>{error}</Alert> : null}
+        {error && !slotsShown ? <Alert>{error}</Alert> : null}
         {warnedFor !== null && !error ? (
           <Alert tone="info">{DIFFERENT_POINT_WARNING}</Alert>
         ) : null}
