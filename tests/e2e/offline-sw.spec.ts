@@ -9,6 +9,7 @@ import { catalogKept } from './catalog-kept';
 import { SANDBOX_SCOPE_COOKIE } from '../../server/sandbox/scope';
 import { customerWithCart, openPayment, recap } from './checkout-steps';
 import { serveMapFixtures, type MapFixtures } from './map-fixtures';
+import { expectEveryPoint, pinOf } from './map-pins';
 
 /**
  * The service worker itself, on the production build: the map offline over cached tiles (and
@@ -53,7 +54,7 @@ async function visitMapOnline(page: Page, context: BrowserContext, isMobile: boo
   await expect(page).toHaveURL('/points-de-livraison');
   const map = await openMap(page, isMobile);
   await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
-  await expect(map.getByRole('button', { name: /^\d+\. / })).toHaveCount(locations.length);
+  await expectEveryPoint(map, locations.length);
   await expect.poll(fixtures.tiles).toBeGreaterThan(0);
   await expect.poll(() => cached(page, STYLE)).toBeGreaterThan(0);
   // Every tile served so far is in the cache (none still on its way to it).
@@ -71,7 +72,7 @@ async function remountMap(page: Page, isMobile: boolean) {
 }
 
 async function choosePin(page: Page, map: ReturnType<Page['getByTestId']>, location: DeliveryLocation, index: number) {
-  await map.getByRole('button', { name: `${index}. ${location.name}` }).click();
+  await (await pinOf(map, `${index}. ${location.name}`)).click();
   await expect(page.getByRole('group', { name: `Créneaux à ${location.name}` })).toBeVisible();
 }
 
@@ -87,7 +88,7 @@ test('offline, the delivery map is drawn from the cached style and tiles; pins a
   const map = await remountMap(page, isMobile);
   await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
   await expect(map.locator('canvas')).toBeVisible();
-  await expect(map.getByRole('button', { name: /^\d+\. / })).toHaveCount(locations.length);
+  await expectEveryPoint(map, locations.length);
   await expect.poll(() => fromWorker.length).toBeGreaterThan(0);
   expect(fixtures.tiles()).toBe(servedOnline);
   await choosePin(page, map, locations[2]!, 3);
@@ -108,7 +109,7 @@ test('offline with no cached tiles, the pins and the list still work; tiles come
   const map = await remountMap(page, isMobile);
   // The style is still cached: the map draws its background; the missing tiles leave it bare.
   await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
-  await expect(map.getByRole('button', { name: /^\d+\. / })).toHaveCount(locations.length);
+  await expectEveryPoint(map, locations.length);
   await choosePin(page, map, locations[0]!, 1);
   expect(fixtures.tiles()).toBe(servedOnline);
   expect(await cached(page, TILES)).toBe(0);

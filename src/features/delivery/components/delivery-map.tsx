@@ -4,6 +4,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_MAP_STYLE_URL, MAP } from '../../../shared/constants';
 import type { LatLng } from '../../../shared/geo';
+import { clusterLabel, clusterPins } from '../map-clusters';
 import styles from './delivery-map.module.css';
 
 // maplibre computes its worker's URL at run time, which Vite cannot see: give it the built one.
@@ -51,8 +52,10 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibre | null>(null);
   const markers = useRef(new Map<number, { marker: Marker; element: HTMLButtonElement }>());
+  const clusters = useRef<Marker[]>([]);
   const onSelectRef = useRef(onSelect);
   const pointsRef = useRef(points);
+  const selectedRef = useRef(selectedId);
   // The list is rebuilt on every render of the selector; the pins change only when its points do.
   const pointsKey = points.map((p) => p.id).join(',');
   const [state, setState] = useState<'loading' | 'ready' | 'plain' | 'failed'>('loading');
@@ -60,7 +63,43 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
   useEffect(() => {
     onSelectRef.current = onSelect;
     pointsRef.current = points;
+    selectedRef.current = selectedId;
   });
+
+  /**
+   * Pins that would overlap at this zoom are drawn as one numbered cluster pin (map-clusters.ts),
+   * which zooms in on them when tapped; at the closest zoom every pin shows, as the list does.
+   */
+  function recluster() {
+    const instance = map.current;
+    if (!instance) return;
+    for (const cluster of clusters.current) cluster.remove();
+    clusters.current = [];
+    const points = pointsRef.current.filter((p) => markers.current.has(p.id));
+    const closest = instance.getZoom() >= instance.getMaxZoom() - 0.01;
+    const groups = closest
+      ? points.map((p) => [{ id: p.id, index: p.index, x: 0, y: 0 }])
+      : clusterPins(points.map((p) => ({ id: p.id, index: p.index, ...instance.project([p.longitude, p.latitude]) })));
+    for (const group of groups) {
+      for (const { id } of group) markers.current.get(id)!.element.style.display = group.length > 1 ? 'none' : '';
+      if (group.length === 1) continue;
+      const members = group.map(({ id }) => points.find((p) => p.id === id)!);
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = `${styles.pin} ${styles.cluster}`;
+      element.textContent = String(members.length);
+      element.setAttribute('aria-label', clusterLabel(members));
+      // The customer's choice inside: the cluster wears its colour.
+      if (members.some((p) => p.id === selectedRef.current)) element.dataset.chosen = '';
+      const bounds = new LngLatBounds();
+      for (const p of members) bounds.extend([p.longitude, p.latitude]);
+      element.addEventListener('click', (event) => {
+        event.stopPropagation();
+        instance.fitBounds(bounds, { padding: 80, maxZoom: instance.getMaxZoom(), duration: 400 });
+      });
+      clusters.current.push(new Marker({ element, anchor: 'bottom' }).setLngLat(bounds.getCenter()).addTo(instance));
+    }
+  }
 
   useEffect(() => {
     if (!container.current) return;
@@ -97,6 +136,7 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
       frenchLabels(instance);
     });
     instance.once('load', () => setState((s) => (s === 'plain' ? s : 'ready')));
+    instance.on('zoomend', recluster);
     instance.on('error', (event) => {
       if (styled) return; // a missing tile: logged by maplibre, the map goes on
       styled = true;
@@ -107,6 +147,7 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
     const current = markers.current;
     return () => {
       current.clear();
+      clusters.current = [];
       instance.remove();
       map.current = null;
     };
@@ -145,6 +186,8 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
     for (const [id, { element }] of markers.current) {
       element.setAttribute('aria-pressed', String(id === selectedId));
     }
+    // The cluster holding the chosen pin shows it.
+    recluster();
   }, [selectedId, pointsKey]);
 
   // Re-centre on the chosen point when the choice changes (not on the preselection).
