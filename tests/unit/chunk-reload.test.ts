@@ -32,4 +32,19 @@ describe('chunk load failure', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it('does not reload for a load that fails as the connection returns, only later', () => {
+    const reload = vi.fn();
+    let now = 9_000_000;
+    sessionStorage.clear();
+    const stop = reloadOnChunkFailure(sessionStorage, () => now, reload, () => true);
+    window.dispatchEvent(new Event('online'));
+    now += 1_000;
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    expect(reload).not.toHaveBeenCalled();
+    now += 5_000;
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });
