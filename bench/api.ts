@@ -53,7 +53,7 @@ export const CATALOG_PATHS = ['/api/menus', '/api/delivery-locations'];
 export const CART_LOOP = 'cart loop (+1, −1)';
 export const DATABASE_FLOOR = 'database floor (UPDATE … RETURNING)';
 
-interface Visitor {
+export interface Visitor {
   index: number;
   headers: Record<string, string>;
   dishId: number;
@@ -127,7 +127,7 @@ const SCENARIOS: { endpoint: string; requests: (v: Visitor) => Request[] }[] = [
   { endpoint: CART_LOOP, requests: cartLoop },
 ];
 
-function popoteEnv(databaseUrl: string, port: number): Record<string, string> {
+export function popoteEnv(databaseUrl: string, port: number): Record<string, string> {
   return {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,

@@ -55,11 +55,12 @@ async function waitReady(url: string, child: ChildProcess, log: () => string, ti
 export const POPOTE_SERVER = 'dist-server/index.mjs';
 
 /**
- * Starts an entry point with its own environment and waits until `readyPath` answers 200: compiled
- * JavaScript as it is, TypeScript (the floors) through tsx.
+ * Starts an entry point with its own environment (and Node options, such as a profiler's) and
+ * waits until `readyPath` answers 200: compiled JavaScript as it is, TypeScript (the floors)
+ * through tsx.
  */
-export async function startServer(name: string, script: string, port: number, env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
+export async function startServer(name: string, script: string, port: number, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script])], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
