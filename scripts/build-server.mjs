@@ -24,5 +24,5 @@ await build({
 });
 cpSync(new URL('server/db/migrations/', root), new URL('migrations/', out), { recursive: true });
 // The demo dishes' photos, which the seed processes (server/db/seed-photos.ts finds them next to itself).
-cpSync(new URL('server/db/seed-photos/', root), new URL('seed-photos/', out), { recursive: true });
+cpSync(new URL('server/db/demo-photos/', root), new URL('demo-photos/', out), { recursive: true });
 console.log('dist-server/index.mjs built');

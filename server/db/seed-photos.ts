@@ -6,13 +6,13 @@ import type { Db } from './client';
 import * as t from './schema';
 
 /**
- * The demo dishes that have a photo (server/db/seed-photos/<slug>.jpg, made from their drawings by
- * scripts/seed-photos.ts); the others keep their drawing.
+ * The demo dishes that have a photo (server/db/demo-photos/<slug>.jpg, made from their drawings by
+ * scripts/demo-photos.ts); the others keep their drawing.
  */
 export const SEED_PHOTOS = ['quenelle-nantua', 'salade-lyonnaise', 'risotto-cepes', 'tarte-pralines-roses'] as const;
 
 /** Beside this file in the source, beside dist-server/index.mjs once built (scripts/build-server.mjs). */
-const SOURCES = new URL('./seed-photos/', import.meta.url);
+const SOURCES = new URL('./demo-photos/', import.meta.url);
 
 /**
  * Gives those dishes their photo, through the same pipeline as an imported one, where they still

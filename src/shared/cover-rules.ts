@@ -21,15 +21,12 @@ export function srcsetOf(cover: CoverImage, format: ImageFormat): string {
 export const PREVIEW_MIN_WIDTH = 1200;
 
 /**
- * The picture a shared link shows: the widest JPEG, every site reads it, else the widest WebP;
- * null when the photo has neither.
+ * The picture a shared link shows: a JPEG (every site reads it), else a WebP, at least
+ * PREVIEW_MIN_WIDTH wide when the photo has one, else the widest there is; null when it has neither.
  */
 export function previewVariant(cover: CoverImage): ImageVariant | null {
-  for (const format of ['jpeg', 'webp'] as const) {
-    const widest = variantsOf(cover, format).at(-1);
-    if (widest) return widest;
-  }
-  return null;
+  const candidates = [...variantsOf(cover, 'jpeg'), ...variantsOf(cover, 'webp')];
+  return candidates.find((v) => v.width >= PREVIEW_MIN_WIDTH) ?? candidates.sort((a, b) => b.width - a.width)[0] ?? null;
 }
 
 /** What a dish card asks for at its usual size (a 2× phone or a 1× desktop column): kept for offline reading. */

@@ -1,9 +1,9 @@
 /**
- * Makes the demo's few dish photos (server/db/seed-photos/*.jpg) from their drawings: rasterised
+ * Makes the demo's few dish photos (server/db/demo-photos/*.jpg) from their drawings: rasterised
  * large, softened, warmed and grained like a phone picture, saved as small JPEGs. They are the
  * sources the seed runs through the same pipeline as an imported photo (server/media/), so the
  * demo and the tests show real responsive pictures. Run once when the list changes:
- * `node --import tsx scripts/seed-photos.ts`; the output is committed.
+ * `npm run photos:demo`; the output is committed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -45,7 +45,7 @@ for (const [index, slug] of SEED_PHOTOS.entries()) {
       .jpeg({ quality, mozjpeg: true })
       .toBuffer();
     if (jpeg.length <= MAX_BYTES || quality <= 30) {
-      writeFileSync(new URL(`server/db/seed-photos/${slug}.jpg`, root), jpeg);
+      writeFileSync(new URL(`server/db/demo-photos/${slug}.jpg`, root), jpeg);
       console.log(`${slug}.jpg: ${Math.round(jpeg.length / 1024)} KB (quality ${quality})`);
       break;
     }
