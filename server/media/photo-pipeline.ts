@@ -92,8 +92,15 @@ export async function processPhoto(source: Buffer, mediaDir: string): Promise<Co
   const format = await acceptedFormat(source);
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    // Decoded once, turned upright from its EXIF orientation; the variants keep no metadata (no GPS position).
-    pixels = await sharp(source, { limitInputPixels: MAX_PIXELS }).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    // Decoded once, turned upright from its EXIF orientation; the variants keep no metadata (no GPS
+    // position). A PNG's transparency goes onto white: JPEG has none, and the page's placeholder
+    // shows through until the photo covers it.
+    pixels = await sharp(source, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch (err) {
     if (format === 'heif') throw new PhotoError(HEIC_UNREADABLE);
     if (/pixel limit/i.test((err as Error).message)) throw new PhotoError(`Photo trop grande (plus de ${MAX_PIXELS / 1_000_000} millions de pixels) : réduisez-la, puis envoyez-la de nouveau.`);
