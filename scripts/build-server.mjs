@@ -23,4 +23,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(new URL('server/db/migrations/', root), new URL('migrations/', out), { recursive: true });
+// The demo dishes' photos, which the seed processes (server/db/seed-photos.ts finds them next to itself).
+cpSync(new URL('server/db/demo-photos/', root), new URL('demo-photos/', out), { recursive: true });
 console.log('dist-server/index.mjs built');

@@ -41,6 +41,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { mediaRoutes } from './media/media.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxCatalogRoutes } from './sandbox/catalog.routes';
@@ -105,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   try {
     if (!options.database) {
       await migrate(database);
-      if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA });
+      if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
     }
   } catch (err) {
     if (!options.database) await database.close();
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(invoiceRoutes);
   await app.register(staffRoutes);
   await app.register(seoRoutes);
+  await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
   if (env.SANDBOX) {
     await app.register(sandboxCatalogRoutes);
     await app.register(sandboxClockRoutes);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
@@ -41,6 +42,8 @@ const envSchema = z
       .regex(/^(postgres(ql)?:\/\/|memory:\/\/|file:)/, { error: 'must start with postgres://, postgresql://, memory:// or file:' })
       .optional(),
     DATA_DIR: z.string().min(1).default('.data'),
+    // Where the dish photos' variants are written and served from (/media/…). Unset: DATA_DIR/media.
+    MEDIA_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SANDBOX: flag.optional(),
     SEED_ON_START: flag.default(true),
@@ -148,6 +151,7 @@ const envSchema = z
     ...env,
     HOST,
     PUBLIC_URL,
+    MEDIA_DIR: env.MEDIA_DIR ?? join(env.DATA_DIR, 'media'),
     // The sandbox (provider emulators, mailbox) is on unless switched off; never in production.
     SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
     // The demo's customer, codes and orders: seeded, and allowed to log in or apply, outside production only.

@@ -79,7 +79,8 @@ export function runtimeKind({ url, method, destination }: RequestFacts, { origin
     if (SERVER_PATH.test(path)) return null;
     // Content-hashed build files left out of the precache (the map and its worker).
     if (path.startsWith('/assets/')) return 'assets';
-    if (path.startsWith('/images/') || destination === 'image') return 'images';
+    // Drawings and icons (/images/), the dish photos' variants (/media/, however fetched), any picture.
+    if (path.startsWith('/images/') || path.startsWith('/media/') || destination === 'image') return 'images';
     return null;
   }
   if (mapOrigins.includes(url.origin)) return TILE.test(url.pathname) ? 'mapTiles' : 'mapStyle';

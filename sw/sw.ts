@@ -1,11 +1,13 @@
 /// <reference lib="WebWorker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
+import type { CoverImage } from '#shared/api/cover-image';
 import { DEFAULT_MAP_STYLE_URL } from '#shared/constants';
+import { offlineVariant, photoKeyOf } from '#shared/cover-rules';
 import { SHELL_PATH } from '#shared/paths';
 import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, paymentReturnFallback, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
@@ -37,6 +39,21 @@ const LIMITS: Record<RuntimeKind, { maxEntries: number; maxAgeSeconds: number }>
   assets: { maxEntries: 30, maxAgeSeconds: 60 * DAY_S },
 };
 
+/**
+ * A dish photo comes in several variants (/media/<hash>-<width>.<ext>) and the browser picks one
+ * by screen; the warm-up keeps one per dish. Offline, a variant not kept is answered with any kept
+ * variant of the same photo: a little blurrier or sharper, never a broken picture.
+ */
+const samePhotoFallback: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    const key = photoKeyOf(new URL(request.url).pathname);
+    if (!key) return undefined;
+    const cache = await caches.open(RUNTIME_CACHES.images);
+    const kept = (await cache.keys()).find((r) => new URL(r.url).pathname.startsWith(key));
+    return kept ? cache.match(kept) : undefined;
+  },
+};
+
 function strategyFor(kind: RuntimeKind): Strategy {
   const options = {
     cacheName: RUNTIME_CACHES[kind],
@@ -44,6 +61,7 @@ function strategyFor(kind: RuntimeKind): Strategy {
       // Only real answers are kept: no error page, no opaque response standing in for a tile.
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ ...LIMITS[kind], purgeOnQuotaError: true }),
+      ...(kind === 'images' ? [samePhotoFallback] : []),
     ],
   };
   switch (STRATEGIES[kind]) {
@@ -132,10 +150,12 @@ async function warmCatalog(): Promise<void> {
   if (!date) return;
   await Promise.all([keep('menus', `/api/menus?date=${date}`), keep('deliveryLocations', `/api/delivery-locations?date=${date}`), keep('products', `/api/products/shuffle?number=8&date=${date}`)]);
   const products = await keep('products', `/api/products?date=${date}`);
-  const dishes = products ? ((await products.json()) as { slug: string; cover_url: string | null }[]) : [];
+  const dishes = products ? ((await products.json()) as { slug: string; cover_url: string | null; cover?: CoverImage | null }[]) : [];
   for (const dish of dishes) {
     await keep('products', `/api/products/${encodeURIComponent(dish.slug)}?date=${date}`);
-    if (dish.cover_url) await keep('images', dish.cover_url);
+    // A photo: the variant a card asks for (the others fall back to it offline); a drawing: itself.
+    const picture = (dish.cover && offlineVariant(dish.cover)?.url) ?? dish.cover_url;
+    if (picture) await keep('images', picture);
   }
 }
 

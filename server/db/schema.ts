@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ImageVariant } from '#shared/api/cover-image';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -45,7 +46,13 @@ export const products = pgTable('products', {
   /** VAT in basis points: 1000 = 10 %. */
   vatRateBp: integer('vat_rate_bp').notNull(),
   nutrition: jsonb('nutrition').$type<{ kcal: number; proteinsG: number; carbsG: number; fatG: number } | null>(),
+  /** The picture where one address is enough (cart thumbnails): a drawing, or a photo's narrowest WebP. */
   coverUrl: text('cover_url'),
+  /** A photo's original size, blur placeholder and variants (server/media/); null for a drawing. */
+  coverWidth: integer('cover_width'),
+  coverHeight: integer('cover_height'),
+  coverPlaceholder: text('cover_placeholder'),
+  coverVariants: jsonb('cover_variants').$type<ImageVariant[]>(),
   createdAt: createdAt(),
 });
 

@@ -11,7 +11,7 @@ const env = loadEnv();
 const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
 try {
   await migrate(database);
-  await seed(database.db, new Date(), { demo: env.DEMO_DATA });
+  await seed(database.db, new Date(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
   console.log(`Base ${database.kind} migrée ; données de référence${env.DEMO_DATA ? ' et de démonstration' : ''} à jour.`);
 } finally {
   await database.close();

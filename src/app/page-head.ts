@@ -7,6 +7,8 @@ export interface PageHeadInput {
   description: string;
   /** Relative to the site; a default picture otherwise. */
   image?: string | null;
+  /** The image's size in pixels, when known (a photo's variant): chat apps lay the preview out before loading it. */
+  imageSize?: { width: number; height: number };
   type?: 'website' | 'product';
   /** schema.org data, as JSON-LD. */
   jsonLd?: Record<string, unknown>;
@@ -21,7 +23,7 @@ const DEFAULT_IMAGE = '/icons/icon-512.png';
  * The head of a route: title, description, canonical address, Open Graph (locale fr_FR) and a
  * Twitter card, and JSON-LD when the page describes a thing (a dish, the restaurant, its points).
  */
-export function pageHead({ origin, path, title, description, image, type = 'website', jsonLd }: PageHeadInput) {
+export function pageHead({ origin, path, title, description, image, imageSize, type = 'website', jsonLd }: PageHeadInput) {
   const url = new URL(path, origin).href;
   const picture = new URL(image ?? DEFAULT_IMAGE, origin).href;
   return {
@@ -35,6 +37,12 @@ export function pageHead({ origin, path, title, description, image, type = 'webs
       { property: 'og:description', content: description },
       { property: 'og:url', content: url },
       { property: 'og:image', content: picture },
+      ...(imageSize
+        ? [
+            { property: 'og:image:width', content: String(imageSize.width) },
+            { property: 'og:image:height', content: String(imageSize.height) },
+          ]
+        : []),
       { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: description },

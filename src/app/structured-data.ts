@@ -1,5 +1,6 @@
 import type { CatalogProduct, Menu } from '../shared/api/catalog';
 import type { DeliveryLocation } from '../shared/api/delivery';
+import { sharedImageOf } from '../lib/cover';
 import { schemaPrice, SITE_NAME } from './page-head';
 
 /** schema.org descriptions of what the pages show, for search engines (JSON-LD in the head). */
@@ -26,13 +27,14 @@ export function restaurantData(origin: string, menus: readonly Menu[]) {
 }
 
 export function productData(origin: string, path: string, dish: CatalogProduct & { description?: string }) {
+  const image = sharedImageOf(dish);
   return {
     '@type': 'Product',
     name: dish.name,
     description: dish.description ?? dish.short_description,
     sku: dish.slug,
     category: dish.category,
-    ...(dish.cover_url ? { image: new URL(dish.cover_url, origin).href } : {}),
+    ...(image ? { image: new URL(image.url, origin).href } : {}),
     brand: { '@type': 'Brand', name: SITE_NAME },
     offers: {
       '@type': 'Offer',

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productAvailabilities, products } from '../../server/db/schema';
 import { CatalogImportError, formatSummary, importCatalog, parseCatalogFile } from '../../server/modules/catalog/catalog-import';
@@ -324,12 +325,12 @@ describe('npm run catalog:import', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       execFile(
         process.execPath,
         ['--import', 'tsx', CLI, ...args],
-        { cwd: root, env: { ...process.env, DATABASE_URL: 'memory://' } },
+        { cwd: root, env: { ...process.env, DATABASE_URL: 'memory://', ...env } },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
@@ -343,6 +344,27 @@ describe('npm run catalog:import', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('rien n’a été importé');
     expect(run.stderr).toContain('JSON invalide, ligne 3, colonne 3 : virgule attendue entre deux éléments.');
+  });
+
+  it('reads a dish’s photo beside the file, makes its variants in MEDIA_DIR, and refuses a file that is not a photo', async () => {
+    mkdirSync(join(dir, 'photos'), { recursive: true });
+    writeFileSync(join(dir, 'photos', 'gratin.png'), await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c96' } }).png().toBuffer());
+    writeFileSync(join(dir, 'photos', 'notes.jpg'), 'pas une photo');
+    const dish = (photo: string) => ({ slug: NEW_SLUG, name: 'Gratin dauphinois', short_description: 'Un gratin.', description: 'Un gratin au four.', ingredients: [], allergens: ['lait'], category: 'main', price_cents: 1190, vat_rate: 10, photo });
+    const file = join(dir, 'photo.json');
+    const media = join(dir, 'media');
+    writeFileSync(file, JSON.stringify({ dates: [DATE], products: [dish('photos/gratin.png')], availability: [{ slug: NEW_SLUG, stock: 10 }] }));
+    const run = await runCli([file], { MEDIA_DIR: media });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('1 plat créé');
+    // 800 px wide: 320 and 640 in AVIF and WebP, the JPEG at 640, and the manifest.
+    expect(readdirSync(media).map((name) => name.replace(/^[0-9a-f]{16}/, 'h')).sort()).toEqual(['h-320.avif', 'h-320.webp', 'h-640.avif', 'h-640.jpg', 'h-640.webp', 'h.json']);
+
+    writeFileSync(file, JSON.stringify({ dates: [DATE], products: [dish('photos/notes.jpg')], availability: [{ slug: NEW_SLUG, stock: 10 }] }));
+    const refused = await runCli([file], { MEDIA_DIR: media });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('import refusé, rien n’a été modifié');
+    expect(refused.stderr).toContain('products[0].photo (« photos/notes.jpg ») : Ce fichier n’est pas une image lisible : envoyez une photo JPEG, PNG ou HEIC.');
   });
 
   it('exits 1 with its usage when no file is given', async () => {

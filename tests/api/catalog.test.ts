@@ -28,7 +28,7 @@ describe('GET /api/menus', () => {
     }
     const starter = menus[0]!.categories.find((c) => c.type === 1)!;
     expect(starter).toMatchObject({ name: 'Entrée', required: true });
-    expect(starter.products[0]).toMatchObject({ slug: expect.any(String), cover_url: expect.stringMatching(/^\/images\/dishes\/.+\.svg$/), sold_out: false });
+    expect(starter.products[0]).toMatchObject({ slug: expect.any(String), cover_url: expect.stringMatching(/^\/(images\/dishes\/.+\.svg|media\/[0-9a-f]{16}-320\.webp)$/), sold_out: false });
   });
 
   it('is cacheable with an ETag and answers 304 when unchanged', async () => {

@@ -45,13 +45,21 @@ async function serverCart(page: Page) {
 
 const starterOf = async (page: Page) => ((await (await page.request.get('/api/products')).json()) as CatalogProduct[]).find((d) => d.category === 'starter' && !d.sold_out)!;
 
-test('cold start offline after one visit: the shell, the menus with their age, and the banner', async ({ page, context }) => {
+test('cold start offline after one visit: the shell, the menus with their age, the dish photos, and the banner', async ({ page, context }) => {
   await visitOnce(page);
+  const photographed = ((await (await page.request.get('/api/products')).json()) as CatalogProduct[]).find((d) => d.cover !== null)!;
   await goOffline(page, context);
   await page.reload();
   await expect(banner(page)).toContainText('les points de livraison et votre panier restent consultables');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passer commande');
   await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+  // A dish photo shows offline, whichever variant the screen asks for: one was kept ahead, and a
+  // variant never fetched (the widest WebP) is answered with a kept one of the same photo.
+  const card = page.locator('article').filter({ has: page.getByRole('link', { name: photographed.name, exact: true }) }).first().locator('picture img');
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const widest = photographed.cover!.variants.filter((v) => v.format === 'webp').at(-1)!.url;
+  expect(await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), widest)).toMatch(/^image\/(avif|webp)$/);
   await expect(page.getByTestId('data-age').first()).toHaveText(/^Menus du [a-z]+ \d{1,2} [a-zéû]+ à \d\d:\d\d, (à l’instant|il y a \d+ (min|h|j))$/);
   await page.screenshot({ path: `/tmp/shots/${test.info().project.name}-offline-menus.png` });
   // The notice can be reduced to a small mark, which opens it again.

@@ -72,11 +72,50 @@ test.describe('what the server answers', () => {
     expect(head.og('title')).toBe(`${dish!.name} — Popote`);
     expect(head.og('type')).toBe('product');
     expect(head.og('locale')).toBe('fr_FR');
-    expect(head.og('image')).toBe(new URL(dish!.cover_url!, baseURL).href);
+    // A photo shares its widest JPEG (test below), a drawing itself.
+    expect(head.og('image')).toBe(new URL(dish!.cover?.variants.find((v) => v.format === 'jpeg')!.url ?? dish!.cover_url!, baseURL).href);
     expect(head.twitter('card')).toBe('summary_large_image');
     expect(head.canonical).toBe(new URL(`/${dish!.slug}`, baseURL).href);
     const product = head.jsonLd.find((d) => d['@type'] === 'Product')!;
     expect(product).toMatchObject({ '@context': 'https://schema.org', name: dish!.name, offers: { '@type': 'Offer', priceCurrency: 'EUR', price: (dish!.price / 100).toFixed(2) } });
+  });
+
+  test('a dish with a photo: a <picture> of AVIF then WebP variants sized by srcset, and its JPEG as og:image, served', async ({ page, request, baseURL }) => {
+    const dish = (await json<CatalogProduct[]>(request, '/api/products')).find((d) => d.cover !== null);
+    expect(dish, 'the demo seed gives a few dishes a photo').toBeTruthy();
+    const cover = dish!.cover!;
+
+    const head = headOf(await (await request.get(`/${dish!.slug}`)).text());
+    const og = head.og('image')!;
+    expect(og).toMatch(new RegExp(`^${baseURL}/media/[0-9a-f]{16}-\\d+\\.jpg$`));
+    expect(Number(head.og('image:width'))).toBeGreaterThanOrEqual(1200);
+    expect(Number(head.og('image:height'))).toBe(Math.round((cover.height * Number(head.og('image:width'))) / cover.width));
+    const file = await request.get(og);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toMatch(/^image\//);
+    expect(file.headers()['cache-control']).toContain('immutable');
+
+    await page.goto(`/${dish!.slug}`);
+    const picture = page.getByRole('dialog', { name: dish!.name }).locator('picture');
+    const sources = picture.locator('source');
+    await expect(sources).toHaveCount(2);
+    await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
+    await expect(sources.nth(0)).toHaveAttribute('srcset', /\/media\/[0-9a-f]{16}-320\.avif 320w, .*-640\.avif 640w/);
+    await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
+    await expect(sources.nth(1)).toHaveAttribute('srcset', /-320\.webp 320w/);
+    await expect(sources.nth(0)).toHaveAttribute('sizes', /.+/);
+    const img = picture.locator('img');
+    await expect(img).toHaveAttribute('width', String(cover.width));
+    await expect(img).toHaveAttribute('height', String(cover.height));
+    await expect(img).toHaveAttribute('style', /background-image: ?url\("data:image\/webp;base64,/);
+    // The browser chose a variant and drew it.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && new URL(el.currentSrc).pathname)).toMatch(/^\/media\/[0-9a-f]{16}-\d+\.avif$/);
+
+    // Among the day's cards, the first is fetched at once and the others when scrolled near.
+    await page.goto('/');
+    const cards = page.getByRole('group', { name: 'Plats du jour' }).locator('img');
+    await expect(cards.first()).toHaveAttribute('loading', 'eager');
+    await expect(cards.nth(1)).toHaveAttribute('loading', 'lazy');
   });
 
   test('the home page is a Restaurant with its menu, the points page a list of Places', async ({ request }) => {

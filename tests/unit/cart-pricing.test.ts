@@ -149,6 +149,7 @@ describe('checkComposition', () => {
     price: 500,
     extra_price: extraPrice,
     cover_url: null,
+    cover: null,
     allergens: [],
     tags: [],
     category: 'main',

@@ -10,6 +10,7 @@ const dish = (id: number, name: string, extra = 0, soldOut = false): CatalogProd
   price: 500,
   extra_price: extra,
   cover_url: null,
+  cover: null,
   allergens: [],
   tags: [],
   category: 'main',

@@ -63,6 +63,9 @@ describe('service worker runtime caching: which request gets which strategy', ()
     expect(strategyOf('/images/marketing/triporteur.svg')).toEqual(images);
     expect(strategyOf('/favicon.svg', 'GET', 'image')).toEqual(images);
     expect(strategyOf('https://cdn.example.fr/dish.webp', 'GET', 'image')).toEqual(images);
+    // The dish photos' variants, from a <picture> or fetched ahead by the offline warm-up.
+    expect(strategyOf('/media/0123456789abcdef-640.avif', 'GET', 'image')).toEqual(images);
+    expect(strategyOf('/media/0123456789abcdef-320.webp')).toEqual(images);
     expect(strategyOf('/assets/delivery-map-Bx12.js', 'GET', 'script')).toEqual({ strategy: 'cache-first', cache: 'popote-assets-v1' });
     expect(strategyOf('/assets/maplibre-gl-worker-a1b2.js', 'GET', 'worker')).toEqual({ strategy: 'cache-first', cache: 'popote-assets-v1' });
   });

@@ -3,11 +3,12 @@
  * file into the configured database. Exit 0 with a summary on stdout, 1 with every error on stderr.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { EnvError, loadEnv } from '../../env';
-import { CatalogImportError, formatSummary, importCatalog, parseCatalogFile } from './catalog-import';
+import { CatalogImportError, formatSummary, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
 
 function fail(title: string, errors: string[]): number {
   console.error([title, ...errors.map((e) => `  ${e}`)].join('\n'));
@@ -46,7 +47,12 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
   try {
     await migrate(database);
-    const summary = await importCatalog(database.db, parsed.data);
+    // Photos are named relative to the catalog file, wherever the command was typed.
+    const photos: PhotoSource = {
+      mediaDir: env.MEDIA_DIR,
+      read: (name) => readFile(resolve(dirname(path), name)).catch(() => null),
+    };
+    const summary = await importCatalog(database.db, parsed.data, photos);
     // stdout, not console.log: the summary is the command's output, errors go to stderr.
     process.stdout.write(`${formatSummary(summary)}\n`);
     return 0;

@@ -85,11 +85,13 @@ const nutritionSchema = z.strictObject({
 });
 
 /**
- * A dish. Every field is required except tags, cover_url and nutrition: leaving one of those out
- * keeps the current value of an existing dish (empty for a new one), null clears it. Allergens are
- * required on purpose: an empty list must be a statement, not an omission.
+ * A dish. Every field is required except tags, cover_url, photo and nutrition: leaving one of those
+ * out keeps the current value of an existing dish (empty for a new one), null clears it. Allergens
+ * are required on purpose: an empty list must be a statement, not an omission. A photo (JPEG, PNG,
+ * HEIC) is a file beside the catalog file, made into the site's variants by server/media/; it
+ * replaces cover_url, so the two are not given together.
  */
-export const catalogProductSchema = z.strictObject({
+const catalogProductFields = z.strictObject({
   slug: slugSchema,
   name: text('Le nom', 80),
   short_description: text('La description courte', 140),
@@ -115,7 +117,19 @@ export const catalogProductSchema = z.strictObject({
     .regex(/^(\/|https:\/\/)\S+$/, { error: 'L’image doit être un chemin du site (« /images/dishes/….svg ») ou une adresse https://.' })
     .nullable()
     .optional(),
+  photo: z
+    .string()
+    .max(300, { error: 'Le chemin de la photo fait au plus 300 caractères.' })
+    .regex(/^(?![/\\])(?!.*(^|[/\\])\.\.([/\\]|$))[^\0]+$/, {
+      error: 'La photo se donne par un chemin relatif au fichier du catalogue, comme « photos/gratin-dauphinois.jpg ».',
+    })
+    .optional(),
   nutrition: nutritionSchema.nullable().optional(),
+});
+
+export const catalogProductSchema = catalogProductFields.refine((p) => p.photo === undefined || p.cover_url === undefined, {
+  path: ['photo'],
+  error: 'Donnez photo ou cover_url, pas les deux : la photo devient l’image du plat.',
 });
 
 export const availabilityEntrySchema = z.strictObject({

@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
+import type { CoverImage } from '#shared/api/cover-image';
 import type { Db, Tx } from '../../db/client';
 import { productAvailabilities, products } from '../../db/schema';
+import { coverColumns, noPhotoColumns } from '../../media/cover-columns';
+import { PhotoError, processPhoto } from '../../media/photo-pipeline';
 import { catalogFileSchema, type CatalogFile, type CatalogProductInput } from './catalog-import.schema';
 
 /*
@@ -194,7 +197,7 @@ type ProductRow = typeof products.$inferSelect;
 type ProductFields = Omit<typeof products.$inferInsert, 'id' | 'createdAt'>;
 
 /** The columns a dish of the file sets: optional fields left out are left alone. */
-function productFields(p: CatalogProductInput): ProductFields {
+function productFields(p: CatalogProductInput, photo: CoverImage | undefined): ProductFields {
   return {
     slug: p.slug,
     name: p.name,
@@ -206,7 +209,9 @@ function productFields(p: CatalogProductInput): ProductFields {
     category: p.category,
     priceCents: p.price_cents,
     vatRateBp: Math.round(p.vat_rate * 100),
-    ...(p.cover_url !== undefined && { coverUrl: p.cover_url }),
+    // A drawing or an address given replaces the photo; a photo given sets every picture column.
+    ...(p.cover_url !== undefined && { coverUrl: p.cover_url, ...noPhotoColumns }),
+    ...(photo && coverColumns(photo)),
     ...(p.nutrition !== undefined && {
       nutrition: p.nutrition && { kcal: p.nutrition.kcal, proteinsG: p.nutrition.proteins_g, carbsG: p.nutrition.carbs_g, fatG: p.nutrition.fat_g },
     }),
@@ -246,12 +251,50 @@ async function lockedAvailabilities(tx: Tx, dates: string[]) {
     .for('update', { of: productAvailabilities });
 }
 
+/** Where the photos a file names are read, and where their variants go. */
+export interface PhotoSource {
+  /** The media directory (MEDIA_DIR), served under /media/. */
+  mediaDir: string;
+  /** The bytes of a photo as the file names it (a path relative to the catalog file), or null when there is none. */
+  read(name: string): Promise<Buffer | null>;
+}
+
+/**
+ * Makes the variants of every photo the file names, before the transaction (encoding takes about
+ * a second a photo, no row waits on it). Every refusal is reported together. Variants of a photo
+ * the import then refuses stay in the media directory, unused: the same photo imported again
+ * finds them (docs/operations.md says how to prune).
+ */
+async function preparePhotos(data: CatalogFile, source: PhotoSource | undefined): Promise<Map<string, CoverImage>> {
+  const photos = new Map<string, CoverImage>();
+  const errors: string[] = [];
+  for (const [index, p] of (data.products ?? []).entries()) {
+    if (p.photo === undefined) continue;
+    const where = `products[${index}].photo (« ${p.photo} »)`;
+    const bytes = source ? await source.read(p.photo) : null;
+    if (!source || !bytes) {
+      errors.push(`${where} : fichier introuvable ; le chemin se lit à partir du dossier du fichier du catalogue.`);
+      continue;
+    }
+    try {
+      photos.set(p.slug, await processPhoto(bytes, source.mediaDir));
+    } catch (err) {
+      if (!(err instanceof PhotoError)) throw err;
+      errors.push(`${where} : ${err.message}`);
+    }
+  }
+  if (errors.length > 0) throw new CatalogImportError(errors);
+  return photos;
+}
+
 /**
  * Imports a validated file in one transaction: upserts the dishes by slug, then makes each date's
  * availability exactly the file's list (stock set, reserved portions kept, other dishes removed).
  * Every refusal is found before the first write and thrown together as a CatalogImportError.
+ * Photos are read from `photos` (the command reads them beside the file).
  */
-export async function importCatalog(db: Db, data: CatalogFile): Promise<CatalogImportSummary> {
+export async function importCatalog(db: Db, data: CatalogFile, photoSource?: PhotoSource): Promise<CatalogImportSummary> {
+  const photos = await preparePhotos(data, photoSource);
   return db.transaction(async (tx) => {
     const fileProducts = data.products ?? [];
     const slugs = [...new Set([...fileProducts.map((p) => p.slug), ...data.availability.map((a) => a.slug)])];
@@ -289,7 +332,7 @@ export async function importCatalog(db: Db, data: CatalogFile): Promise<CatalogI
     const summary: CatalogImportSummary = { created: [], updated: [], unchanged: [], days: [] };
     const ids = new Map(existing.map((p) => [p.slug, p.id]));
     for (const p of fileProducts) {
-      const fields = productFields(p);
+      const fields = productFields(p, photos.get(p.slug));
       const before = bySlug.get(p.slug);
       if (before && sameFields(before, fields)) {
         summary.unchanged.push(p.slug);

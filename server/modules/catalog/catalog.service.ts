@@ -1,5 +1,6 @@
 import type { CatalogProduct, Menu, ProductDetail } from '#shared/api/catalog';
 import { notFound } from '../../lib/errors';
+import { coverOfRow } from '../../media/cover-columns';
 import type { Db } from '../../db/client';
 import { findProduct, isSoldOut, menusOfProduct, menusWithProducts, productsOfDate, randomAvailableProducts, type DatedProduct } from './catalog.repo';
 
@@ -12,6 +13,7 @@ function toCatalogProduct(p: DatedProduct, extraPrice = 0): CatalogProduct {
     price: p.priceCents,
     extra_price: extraPrice,
     cover_url: p.coverUrl,
+    cover: coverOfRow(p),
     allergens: p.allergens,
     tags: p.tags,
     category: p.category as CatalogProduct['category'],

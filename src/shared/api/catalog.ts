@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { coverImageSchema } from './cover-image';
 import { dateQuerySchema, idField } from './fields';
 
 export const catalogQuerySchema = dateQuerySchema;
@@ -13,7 +14,10 @@ export const catalogProductSchema = z.object({
   price: z.int(),
   /** Price added to a formula when chosen among its extras ("petits plus"); 0 in required categories. */
   extra_price: z.int(),
+  /** A drawing, or a photo's narrowest variant: the picture where one address is enough. */
   cover_url: z.nullable(z.string()),
+  /** The dish's photo in every size (srcset), or null when it is shown by its drawing. */
+  cover: z.nullable(coverImageSchema),
   allergens: z.array(z.string()),
   /** Dietary tags: végétarien, vegan, sans gluten… */
   tags: z.array(z.string()),

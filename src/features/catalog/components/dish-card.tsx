@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import type { CatalogProduct } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
-import { coverOf } from '../../../lib/cover';
+import { DishPicture } from '../../../components/ui/dish-picture';
 import styles from './dish-card.module.css';
 
 interface DishCardProps {
@@ -12,24 +12,18 @@ interface DishCardProps {
   base: '/' | '/passer-commande';
   /** Above the fold: load the image at once. */
   eager?: boolean;
+  /** How wide the card's picture shows (the list's columns): see DishPicture. */
+  sizes: string;
   /** The add-to-cart button, composed by the route. */
   action?: ReactNode;
 }
 
 /** A dish: picture, name, tags and price; the whole card opens its detail. */
-export function DishCard({ product, base, eager = false, action }: DishCardProps) {
+export function DishCard({ product, base, eager = false, sizes, action }: DishCardProps) {
   const to = base === '/' ? '/$slug' : '/passer-commande/$slug';
   return (
     <article className={styles.card} data-sold-out={product.sold_out || undefined}>
-      <img
-        className={styles.cover}
-        src={coverOf(product)}
-        alt=""
-        width="400"
-        height="300"
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <DishPicture className={styles.cover} product={product} sizes={sizes} priority={eager} />
       <div className={styles.body}>
         <h3 className={styles.name}>
           <Link to={to} params={{ slug: product.slug }} className={styles.link}>

@@ -10,6 +10,9 @@ const SWIPE_THRESHOLD_PX = 40;
  * The home page's dishes: a row that wraps around with previous / next, and follows a swipe on
  * touch screens. All dishes stay in the page (and in the accessibility tree) in rotated order.
  */
+/** A slide's width: 72 % of the track on a phone, a third from 667 px, a quarter from 1100 px. */
+const CARD_SIZES = '(min-width: 1100px) 22vw, (min-width: 667px) 30vw, 72vw';
+
 export function DishCarousel({ products }: { products: CatalogProduct[] }) {
   const [start, setStart] = useState(0);
   const swipeFrom = useRef<number | null>(null);
@@ -31,7 +34,7 @@ export function DishCarousel({ products }: { products: CatalogProduct[] }) {
       <ul className={styles.track} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (swipeFrom.current = null)}>
         {rotate(products, start).map((p, i) => (
           <li key={p.id} className={styles.slide} aria-label={`${wrapIndex(start + i, products.length) + 1} sur ${products.length}`}>
-            <DishCard product={p} base="/" eager={i < 2} />
+            <DishCard product={p} base="/" eager={i === 0} sizes={CARD_SIZES} />
           </li>
         ))}
       </ul>

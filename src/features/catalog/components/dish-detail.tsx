@@ -2,14 +2,17 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import type { ProductDetail } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
-import { coverOf } from '../../../lib/cover';
+import { DishPicture } from '../../../components/ui/dish-picture';
 import styles from './dish-detail.module.css';
+
+/** The detail's column: the dialog's width on a large screen, the screen's on a phone. */
+const DETAIL_SIZES = '(min-width: 48rem) 44rem, 100vw';
 
 /** A dish in full: picture, price, description, ingredients, allergens, nutrition, formulas. */
 export function DishDetail({ product, action }: { product: ProductDetail; action?: ReactNode }) {
   return (
     <article className={styles.detail}>
-      <img className={styles.cover} src={coverOf(product)} alt="" width="400" height="300" fetchPriority="high" />
+      <DishPicture className={styles.cover} product={product} sizes={DETAIL_SIZES} priority />
       <div className={styles.head}>
         <p className={styles.price}>{formatEuros(product.price)}</p>
         {!product.available ? (

@@ -10,6 +10,9 @@ const SECTIONS: { category: CatalogProduct['category']; title: string }[] = [
   { category: 'drink', title: 'Boissons' },
 ];
 
+/** A column's width: half the page on a phone, a third of the main column from 960 px. */
+const CARD_SIZES = '(min-width: 960px) 22vw, 46vw';
+
 /** Every dish of the day, by course, on the order page. */
 export function DishGrid({ products, action }: { products: CatalogProduct[]; action?: (product: CatalogProduct) => ReactNode }) {
   if (products.length === 0) return <p className={styles.empty}>Aucun plat n’est au menu ce jour-là.</p>;
@@ -26,7 +29,7 @@ export function DishGrid({ products, action }: { products: CatalogProduct[]; act
             <ul className={styles.grid}>
               {items.map((p) => (
                 <li key={p.id}>
-                  <DishCard product={p} base="/passer-commande" action={action?.(p)} />
+                  <DishCard product={p} base="/passer-commande" sizes={CARD_SIZES} action={action?.(p)} />
                 </li>
               ))}
             </ul>

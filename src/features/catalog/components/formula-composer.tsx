@@ -9,7 +9,7 @@ import { formatEuros } from '../../../shared/money';
 import { selectedMenu } from '../catalog-rules';
 import { catalogState, selectMenu } from '../catalog-store';
 import { choose, describe, emptySelection, missingCategories, toFormattedMenu, toggleExtra, total, type Selection } from '../composer-rules';
-import { coverOf } from '../../../lib/cover';
+import { DishPicture } from '../../../components/ui/dish-picture';
 import styles from './formula-composer.module.css';
 
 export interface ComposedFormula {
@@ -120,7 +120,7 @@ function ChoiceGroup({ category, chosen, onChoose, invalid }: { category: MenuCa
         {category.products.map((p) => (
           <label key={p.id} className={styles.option} data-disabled={p.sold_out || undefined}>
             <input type="radio" name={name} value={p.id} checked={chosen === p.id} disabled={p.sold_out} onChange={() => onChoose(p.id)} />
-            <img src={coverOf(p)} alt="" width="64" height="48" loading="lazy" className={styles.thumb} />
+            <DishPicture product={p} sizes="64px" width={64} height={48} className={styles.thumb} />
             <span className={styles.optionText}>
               <span className={styles.optionName}>{p.name}</span>
               <span className={styles.optionMeta}>
@@ -144,7 +144,7 @@ function ExtrasGroup({ category, chosen, onToggle }: { category: MenuCategory; c
         {category.products.map((p) => (
           <label key={p.id} className={styles.option} data-disabled={p.sold_out || undefined}>
             <input type="checkbox" checked={chosen.includes(p.id)} disabled={p.sold_out && !chosen.includes(p.id)} onChange={() => onToggle(p.id)} />
-            <img src={coverOf(p)} alt="" width="64" height="48" loading="lazy" className={styles.thumb} />
+            <DishPicture product={p} sizes="64px" width={64} height={48} className={styles.thumb} />
             <span className={styles.optionText}>
               <span className={styles.optionName}>{p.name}</span>
               <span className={styles.optionMeta}>{p.sold_out ? 'Épuisé' : `+${formatEuros(p.extra_price)}`}</span>
