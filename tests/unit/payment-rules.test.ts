@@ -80,8 +80,8 @@ describe('validated order', () => {
   });
 
   it('shows the delivery hours as hh:mm', () => {
-    expect(deliveryHours(order)).toBe('de 12:00 à 13:30');
-    expect(deliveryHours({ delivery_start: '11:45:00', delivery_end: '12:30:00' })).toBe('de 11:45 à 12:30');
+    expect(deliveryHours(order)).toBe('12\u00a0h\u00a0– 13\u00a0h\u00a030');
+    expect(deliveryHours({ delivery_start: '11:45:00', delivery_end: '12:30:00' })).toBe('11\u00a0h\u00a045\u00a0– 12\u00a0h\u00a030');
     expect(deliveryHours({ delivery_start: null, delivery_end: null })).toBeNull();
   });
 });

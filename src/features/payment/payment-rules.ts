@@ -2,6 +2,7 @@ import { PAYMENT_ORDER_ID_PATTERN, cardAmountTooSmall, vouchersQuantity, type Lu
 import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
 import { KEPT_PAYMENT_KEY } from './kept-payment-key';
 import { readStored, removeStored, writeStored } from '../../lib/stored';
+import { frenchTimeRange } from '../../shared/time';
 
 /** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 €. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
@@ -80,10 +81,10 @@ export function purchaseEvent(order: ValidatedOrder) {
   };
 }
 
-/** 'de 12:00 à 13:30' */
+/** '12 h – 13 h 30' */
 export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'delivery_end'>): string | null {
   if (!order.delivery_start || !order.delivery_end) return null;
-  return `de ${order.delivery_start.slice(0, 5)} à ${order.delivery_end.slice(0, 5)}`;
+  return frenchTimeRange(order.delivery_start, order.delivery_end);
 }
 
 

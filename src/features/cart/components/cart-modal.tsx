@@ -11,6 +11,7 @@ import { useOnline } from '../../../lib/connection-store';
 import type { Cart } from '../../../shared/api/cart';
 import { DIFFERENT_POINT_WARNING } from '../../../shared/api/delivery';
 import { formatEuros } from '../../../shared/money';
+import { frenchClock } from '../../../shared/time';
 import { cartState } from '../cart-store';
 import { cartCount, itemsTotal, needsPointWarning, splitLines } from '../cart-rules';
 import { CartBonuses, CartDeposits } from './cart-extras';
@@ -38,7 +39,6 @@ interface CartModalProps {
   onChooseDelivery: () => void;
 }
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 
 /** The cart modal: empty state, or the order, bonuses, delivery, deposits, promo and payment. */
 export function CartModal(props: CartModalProps) {
@@ -129,7 +129,7 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
       <OfflineReason offline={!online}>Hors connexion, votre panier est en lecture seule : il vous attend tel quel au retour du réseau.</OfflineReason>
       <PanelSection title="Votre commande">
         <CartLines lines={[...formulas, ...dishes]} />
-        {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {timeFormat.format(expiresAt)}.</p> : null}
+        {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {frenchClock(new Date(expiresAt))}.</p> : null}
       </PanelSection>
       {bonuses.cutlery || bonuses.toteBags ? (
         <PanelSection title="Un petit bonus ?">
