@@ -102,6 +102,10 @@ test('/rejoignez-nous: an application with two files, each shown with its size, 
   await page.goto('/rejoignez-nous');
   const form = page.getByRole('form', { name: 'Candidature' });
   await expect(form.getByLabel('Objet')).toHaveValue('job');
+  // Nothing to drag files from on a phone: the picker's wording follows the screen.
+  const phone = info.project.name === 'phone';
+  await expect(form.getByText('Glissez vos fichiers ici')).toBeVisible({ visible: !phone });
+  await expect(form.getByText('Ajoutez vos fichiers')).toBeVisible({ visible: phone });
   // Job subjects only.
   const offered = await subjects(request, true);
   expect(offered).toContain('Candidature');
