@@ -10,7 +10,7 @@ let counter = 0;
 /** An address of its own per test and project (the e2e server keeps one database for the run). */
 const freshEmail = (project: string) => `client-${project}-${Date.now()}-${++counter}@example.fr`;
 
-async function fillSignup(page: Page, email: string, password = 'tartine-42') {
+async function fillSignup(page: Page, email: string, password = 'tartine-42', terms = true) {
   const form = page.getByRole('form', { name: 'Inscription' });
   await form.getByLabel('Prénom').fill('Léa');
   await form.getByLabel(/^Nom\b/).fill('Durand');
@@ -18,7 +18,7 @@ async function fillSignup(page: Page, email: string, password = 'tartine-42') {
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel(/^Mot de passe/).fill(password);
   await form.getByLabel('Confirmation du mot de passe').fill(password);
-  await form.getByRole('checkbox').check();
+  await form.getByRole('checkbox').setChecked(terms);
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
 }
 
@@ -72,6 +72,19 @@ test('a visitor signs up from the cart and goes on to payment with their cart', 
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(form.getByRole('alert')).toContainText('Il ne reste que ces quelques points à corriger pour valider votre inscription');
   await expect(form.getByRole('alert')).toContainText('Vous devez saisir un numéro français.');
+
+  // Everything filled but the terms' box: nothing is sent, the box says why and has the focus.
+  const registers: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/register') registers.push(req.method());
+  });
+  await fillSignup(page, 'pas-encore@example.fr', 'tartine-42', false);
+  const terms = form.getByRole('checkbox');
+  await expect(form.getByRole('alert')).toContainText('Il ne reste que ce point à corriger pour valider votre inscription');
+  await expect(terms).toHaveAttribute('aria-invalid', 'true');
+  await expect(terms).toHaveAccessibleDescription('Merci d’accepter les conditions générales de vente.');
+  await expect(terms).toBeFocused();
+  expect(registers).toEqual([]);
 
   const email = freshEmail(info.project.name);
   await fillSignup(page, email);
