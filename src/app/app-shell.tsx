@@ -194,10 +194,10 @@ export function AppShell() {
         onMenu={() => openModal('navigation')}
         onAccount={() => openModal('account')}
         onCart={() => openModal('cart')}
+        // Hidden while an overlay or a recipe is open; none on the order page, which has its own.
+        searchHidden={isAnyOpen(snap) || detail.open}
         search={
-          // Hidden while an overlay or a recipe is open, and on the order
-          // page, which has its own.
-          isAnyOpen(snap) || detail.open || pathname.startsWith('/passer-commande') ? null : (
+          pathname.startsWith('/passer-commande') ? null : (
             <DeliveryWidget
               mode="smart"
               intent="trigger"

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -54,11 +54,38 @@ export function CartModal(props: CartModalProps) {
   // Logged in from the panel: back to the cart, now with the customer's details.
   if (props.customer && panel !== 'cart') setPanel('cart');
 
+  // The button pressed to switch panels is gone with its panel: the focus goes to the new panel's
+  // first field (the login form arrives lazily: waited for), or back to the payment button.
+  const accountRef = useRef<HTMLDivElement>(null);
+  const shown = useRef(panel);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = panel;
+    if (!open || before === panel) return;
+    if (panel === 'cart') {
+      if (document.activeElement === document.body) document.querySelector<HTMLElement>('[data-cart-pay]')?.focus();
+      return;
+    }
+    const node = accountRef.current;
+    if (!node) return;
+    const firstField = () => node.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+    const found = firstField();
+    if (found) return void found.focus();
+    const watcher = new MutationObserver(() => {
+      const field = firstField();
+      if (!field) return;
+      watcher.disconnect();
+      field.focus();
+    });
+    watcher.observe(node, { childList: true, subtree: true });
+    return () => watcher.disconnect();
+  }, [open, panel]);
+
   const empty = !cart || cartCount(cart) === 0;
   return (
     <Dialog open={open} title={panel === 'cart' ? 'Mon panier' : panel === 'login' ? 'Mon compte' : 'Nouveau compte'} onClose={onClose} placement="panel-right">
       {panel !== 'cart' ? (
-        <div className={styles.account}>
+        <div className={styles.account} ref={accountRef}>
           <Button variant="ghost" size="sm" className={styles.back} onClick={() => setPanel('cart')}>
             ← Retour
           </Button>
@@ -169,7 +196,7 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
           <span>À payer</span>
           <strong data-testid="cart-final-price">{cart.final_price} €</strong>
         </p>
-        <Button className={styles.pay} busy={busy} onClick={() => void onPay()}>
+        <Button className={styles.pay} busy={busy} onClick={() => void onPay()} data-cart-pay>
           Passer au paiement
         </Button>
         <OfflineReason offline={!online} />
