@@ -48,26 +48,32 @@ test('a refused card says so, and the customer pays on the second try', async ({
   await expectInvoiceInAccount(page);
 });
 
-test('a pending card payment shows the loader until the provider confirms it', async ({ page }, info) => {
+test('a pending card payment shows a notice, the page usable, until the provider confirms it', async ({ page }, info) => {
   test.setTimeout(120_000);
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);
   const poId = await toHostedPage(page);
-  // Two checks of the order while the provider has not confirmed: the loader stays through them.
+  // Two checks of the order while the provider has not confirmed: the notice stays through them,
+  // and nothing covers the page (the heading takes a click).
   const checked = () => page.waitForResponse((r) => /\/api\/payment\/paygreen\/[^/]+\/order$/.test(new URL(r.url()).pathname));
   let check = checked();
   await page.getByRole('button', { name: 'Laisser en attente' }).click();
-  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  const notice = page.getByTestId('payment-confirming');
+  await expect(notice).toContainText('Validation de votre paiement...');
+  await expect(notice).toContainText('Vous pouvez continuer votre visite.');
   for (let i = 0; i < 2; i++) {
     await check;
     check = checked();
   }
-  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  await expect(notice).toBeVisible();
+  await page.getByRole('heading', { name: 'Passer commande' }).click({ trial: true, timeout: 2000 });
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-payment-confirming.png` });
   const outcome = await page.request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } });
   expect(outcome.ok()).toBe(true);
   await expectValidated(page, location.name);
   await expectInvoiceInAccount(page);
   await expect(page.getByText('Validation de votre paiement...')).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
 });
 
 test('a payment left pending is not lost when the app is closed: the next visit finds it confirmed', async ({ page }, info) => {
