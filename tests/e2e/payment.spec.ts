@@ -115,16 +115,25 @@ test('paper vouchers go to the pool, the pool pays part, the card the rest', asy
   await screen.getByRole('button', { name: 'Supprimer la ligne 2' }).click();
 
   await screen.getByLabel('Nombre de tickets').selectOption('1');
-  await screen.getByLabel('Valeur d’un ticket').selectOption('1');
-  await expect(screen.getByRole('button', { name: /^Ajouter 1,00\s€ à ma cagnotte$/ })).toBeEnabled();
+  // A value is typed to the cent; one that is not a ticket's value is refused on the field.
+  const value = screen.getByLabel(/^Valeur d’un ticket/);
+  await expect(value).toHaveAccessibleDescription('Valeur d’un ticket : de 0 à 19 €, centimes compris (par exemple 9,25).');
+  await value.fill('25');
+  await screen.getByRole('button', { name: /à ma cagnotte$/ }).click();
+  await expect(value).toHaveAttribute('aria-invalid', 'true');
+  await expect(value).toBeFocused();
+  await expect(screen.getByRole('alert')).toHaveText('Saisissez la valeur d’un ticket, de 0 à 19 €, centimes compris (par exemple 9,25).');
+  await value.fill('1,25');
+  await expect(value).not.toHaveAttribute('aria-invalid');
+  await expect(screen.getByRole('button', { name: /^Ajouter 1,25\s€ à ma cagnotte$/ })).toBeEnabled();
   await page.screenshot({ path: `/tmp/shots/${info.project.name}-vouchers.png` });
-  await screen.getByRole('button', { name: /^Ajouter 1,00\s€ à ma cagnotte$/ }).click();
+  await screen.getByRole('button', { name: /^Ajouter 1,25\s€ à ma cagnotte$/ }).click();
 
   const modal = recap(page);
-  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^1,00\s€$/);
+  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^1,25\s€$/);
   await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
   await expect(modal.getByText('Paiement enregistré, en attente du reste à payer')).toBeVisible();
-  await expect(modal.getByTestId('payment-pool')).toContainText('1,00');
+  await expect(modal.getByTestId('payment-pool')).toContainText('1,25');
 
   await toHostedPage(page);
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
@@ -139,7 +148,7 @@ test('paper vouchers worth the whole order: the pool pays it all', async ({ page
   const screen = page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' });
   // One 19 € ticket covers the starter; more would be refused (the order's need plus one ticket at most).
   await screen.getByLabel('Nombre de tickets').selectOption('1');
-  await screen.getByLabel('Valeur d’un ticket').selectOption('19');
+  await screen.getByLabel(/^Valeur d’un ticket/).fill('19');
   await screen.getByRole('button', { name: /^Ajouter 19,00\s€ à ma cagnotte$/ }).click();
   const modal = recap(page);
   await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);

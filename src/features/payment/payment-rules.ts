@@ -4,15 +4,14 @@ import { KEPT_PAYMENT_KEY } from './kept-payment-key';
 import { readStored, removeStored, writeStored } from '../../lib/stored';
 import { frenchTimeRange } from '../../shared/time';
 
-/** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 €. */
+/** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 € to the cent. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
-export const VOUCHER_VALUES = Array.from({ length: 20 }, (_, i) => i);
 export const DEFAULT_VOUCHER_ROW: LunchVoucherRow = { quantity: 1, amount: 9 };
 
 export const vouchersOverLimit = (rows: readonly LunchVoucherRow[]) => vouchersQuantity(rows) > PAPER_VOUCHERS_MAX;
 
 /** Removes a row, but one row always remains. */
-export function removeVoucherRow(rows: readonly LunchVoucherRow[], index: number): LunchVoucherRow[] {
+export function removeVoucherRow<T>(rows: readonly T[], index: number): T[] {
   if (rows.length <= 1) return [...rows];
   return rows.filter((_, i) => i !== index);
 }
