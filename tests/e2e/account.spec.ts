@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { orderStatusLabel } from '../../src/features/account/account-rules';
+import { orderDeliveryDate, orderStatusLabel } from '../../src/features/account/account-rules';
+import { formatLongDate } from '../../src/lib/format';
 import type { User } from '#shared/api/auth';
 import type { CatalogProduct } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
@@ -171,7 +172,11 @@ test('the demo customer browses orders by pages of 5, opens an invoice, and sees
   await expect(orders).toHaveCount(5);
   // Each status as the display rule reads it now (the newest order may be delivering or delivered).
   const me = (await (await page.request.get('/api/me')).json()) as User;
-  for (const [i, order] of me.orders.slice(0, 5).entries()) await expect(orders.nth(i)).toContainText(orderStatusLabel(order, new Date()));
+  // Beside it, the delivery day in words: a future order's 'En cours de livraison' is not taken for today's.
+  for (const [i, order] of me.orders.slice(0, 5).entries()) {
+    await expect(orders.nth(i)).toContainText(orderStatusLabel(order, new Date()));
+    await expect(orders.nth(i)).toContainText(`Livraison du ${formatLongDate(orderDeliveryDate(order)!)}`);
+  }
   await expect(orders.nth(1)).toContainText('Livré');
   const invoice = orders.first().getByRole('link', { name: /^Facture F\d{4}-\d{6}$/ });
   await expect(invoice).toHaveAttribute('target', '_blank');

@@ -47,7 +47,7 @@ test('a visitor chooses a point and a slot from the list, and the order page sho
   await expect(summary).toContainText(frenchTimeRange(second.starts_at, second.ends_at));
   // Elsewhere, the header's widget (trigger intent) offers the chosen point instead of the search
   // field (the order page has its own).
-  await page.getByRole('link', { name: "Popote, retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Popote, retour à l’accueil' }).click();
   await expect(page).toHaveURL('/');
   const headerSelect = page.getByRole('banner').getByRole('button', { name: new RegExp(`${escape(location.name)}.*Changer`) });
   await expect(headerSelect).toBeVisible();

@@ -28,7 +28,7 @@ export function Header({ loggedIn, cartCount, onMenu, onAccount, onCart, search,
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
         </button>
-        <Link to="/" className={styles.logo} aria-label="Popote, retour à l'accueil">
+        <Link to="/" className={styles.logo} aria-label="Popote, retour à l’accueil">
           <Logo />
         </Link>
         <nav className={styles.nav} aria-label="Navigation principale">
