@@ -68,7 +68,8 @@ export function CartModal(props: CartModalProps) {
     }
     const node = accountRef.current;
     if (!node) return;
-    const firstField = () => node.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+    // Visible only: while the next form loads, the previous one is kept, hidden, behind the fallback.
+    const firstField = () => [...node.querySelectorAll<HTMLElement>('input:not([type="hidden"]), select, textarea')].find((el) => el.getClientRects().length > 0);
     const found = firstField();
     if (found) return void found.focus();
     const watcher = new MutationObserver(() => {
@@ -77,7 +78,7 @@ export function CartModal(props: CartModalProps) {
       watcher.disconnect();
       field.focus();
     });
-    watcher.observe(node, { childList: true, subtree: true });
+    watcher.observe(node, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'hidden'] });
     return () => watcher.disconnect();
   }, [open, panel]);
 
