@@ -36,6 +36,11 @@ const CONTACT_TYPES: [string, string][] = [
   ['company', 'Un point de livraison pour mon entreprise'],
   ['job', 'Candidature'],
   ['other', 'Autre demande'],
+  // Job subjects ('job' and 'job-…'): only the application form offers them (docs/product/contact.md).
+  ['job-cook', 'Poste : cuisinier ou cuisinière'],
+  ['job-kitchen', 'Poste : commis de cuisine et plonge'],
+  ['job-delivery', 'Poste : livreur ou livreuse à triporteur'],
+  ['job-service', 'Poste : chargé ou chargée de service client'],
 ];
 
 /** The next working days (Monday to Friday) from a Paris date, that date included. */

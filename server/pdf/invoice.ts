@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatEuros } from '#shared/money';
-import { hhmm, parisDate } from '#shared/time';
+import { frenchTime, parisDate } from '#shared/time';
 import type { PaymentMean, PaymentMeansKind, customers, orderProducts, orders } from '../db/schema';
 import { vatIncluded } from '../lib/vat';
 import type { Seller } from './seller';
@@ -249,7 +249,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
   const customerLines = [`${customer.firstname} ${customer.lastname}`.trim(), customer.companyName ?? '', customer.email].filter(Boolean);
   for (const text of customerLines) customerY = write(text, left, customerY + 1, { width: half });
   let deliveryY = write('Livraison', right - half, blockTop, { width: half, bold: true, size: 10 });
-  const windowText = order.deliveryStart && order.deliveryEnd ? `, de ${hhmm(order.deliveryStart)} à ${hhmm(order.deliveryEnd)}` : '';
+  const windowText = order.deliveryStart && order.deliveryEnd ? `, de ${frenchTime(order.deliveryStart)} à ${frenchTime(order.deliveryEnd)}` : '';
   const deliveryLines = [order.deliveryDate ? `Le ${ddmmyyyy(order.deliveryDate)}${windowText}` : '', order.deliveryName ? `Point de livraison : ${order.deliveryName}` : ''].filter(Boolean);
   for (const text of deliveryLines.length ? deliveryLines : ['—']) deliveryY = write(text, right - half, deliveryY + 1, { width: half });
   y = Math.max(customerY, deliveryY) + 20;

@@ -12,7 +12,7 @@ import { DeliveryWidget } from '../features/delivery/components/delivery-widget'
 import { prefetchDeliveryMap } from '../features/delivery/map-loader';
 import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
-import { PaymentLoader } from '../features/payment/components/payment-loader';
+import { PaymentConfirming, PaymentLoader } from '../features/payment/components/payment-loader';
 import { payment as paymentState } from '../features/payment/payment-store';
 import { UpdateNotice } from '../features/pwa/update-notice';
 import { AlertBanner } from '../features/shell/components/alert-banner';
@@ -93,7 +93,8 @@ export function AppShell() {
   const { data: shop } = useQuery(shopOpenQuery);
   const date = useDeliveryDate();
   const snap = useSnapshot(overlays);
-  const paymentLoader = useSnapshot(paymentState).loader;
+  const paymentBusy = useSnapshot(paymentState);
+  const paymentLoader = paymentBusy.loader || paymentBusy.confirming;
   const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && snap.modals.menu });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const detail = useDishDetail();
@@ -194,10 +195,10 @@ export function AppShell() {
         onMenu={() => openModal('navigation')}
         onAccount={() => openModal('account')}
         onCart={() => openModal('cart')}
+        // Hidden while an overlay or a recipe is open; none on the order page, which has its own.
+        searchHidden={isAnyOpen(snap) || detail.open}
         search={
-          // Hidden while an overlay or a recipe is open, and on the order
-          // page, which has its own.
-          isAnyOpen(snap) || detail.open || pathname.startsWith('/passer-commande') ? null : (
+          pathname.startsWith('/passer-commande') ? null : (
             <DeliveryWidget
               mode="smart"
               intent="trigger"
@@ -211,6 +212,7 @@ export function AppShell() {
         }
       />
       {pathname === '/' ? <AlertBanner enabled={settings.alert_homepage_bool !== '0'} text={settings.alert_homepage_text} /> : null}
+      <PaymentConfirming />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-import { parisDate, parisTime } from '../shared/time';
+import { frenchClock, parisDate } from '../shared/time';
 
 /** fr-FR display formats for the client (money formatting lives in src/shared/money). */
 const longDate = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' });
@@ -9,11 +9,13 @@ export function formatLongDate(isoDate: string): string {
 }
 
 /**
- * 'Menus du jeudi 12 novembre à 10:42, il y a 2 h': how old a copy kept for offline reading is,
- * from when the server produced it (never from the reload that shows it), in Paris time.
+ * 'Menus enregistrés le jeudi 12 novembre à 10 h 42, il y a 2 h': how old a copy kept for offline
+ * reading is, from when the server produced it (never from the reload that shows it), in Paris time.
+ * It says when the copy was saved, never "Menus du jeudi…", which reads as the menu of that day
+ * while the delivery may be on another. `label` is a masculine plural ('Menus', 'Points de livraison').
  */
 export function formatDataAge(label: string, at: Date, now: number = Date.now()): string {
-  return `${label} du ${formatLongDate(parisDate(at))} à ${parisTime(at).slice(0, 5)}, ${ageOf(now - at.getTime())}`;
+  return `${label} enregistrés le ${formatLongDate(parisDate(at))} à ${frenchClock(at)}, ${ageOf(now - at.getTime())}`;
 }
 
 /** 'à l’instant', 'il y a 5 min', 'il y a 2 h', 'il y a 3 j'. */

@@ -79,3 +79,28 @@ export function hhmm(time: string): string {
 export function timeOf(dateTime: string): string {
   return hhmm(dateTime.slice(11));
 }
+
+// French typography keeps a time on one line: no-break spaces inside '11 h 45' and before the dash.
+const NBSP = '\u00a0';
+
+/**
+ * A time of day as the shop writes it: '11 h 45', whole hours '12 h' (no leading zero). Takes
+ * 'HH:MM', 'HH:MM:SS' or an API date-time 'YYYY-MM-DD HH:MM:SS'. Every time a customer reads goes
+ * through here (docs/product/wording.md).
+ */
+export function frenchTime(time: string): string {
+  const clock = time.length > 8 ? timeOf(time) : hhmm(time);
+  const [h = '0', m = '00'] = clock.split(':');
+  const hour = String(Number(h));
+  return m === '00' ? `${hour}${NBSP}h` : `${hour}${NBSP}h${NBSP}${m}`;
+}
+
+/** A time window: '11 h 45 – 12 h 15' (en dash). */
+export function frenchTimeRange(start: string, end: string): string {
+  return `${frenchTime(start)}${NBSP}– ${frenchTime(end)}`;
+}
+
+/** The Paris time of an instant, as the shop writes it: '15 h 28'. */
+export function frenchClock(date: Date): string {
+  return frenchTime(parisTime(date));
+}

@@ -286,6 +286,10 @@ describe('POST /api/pending-order/lunch-vouchers', () => {
     expect(replaced.lunch_vouchers).toEqual([{ quantity: 1, amount: 5 }]);
     expect(replaced.available_pool).toBe(800);
     expect(preOrder(await vouchers(v, { lunch_vouchers: [] })).available_pool).toBe(300);
+    // A real ticket's value, to the cent.
+    const cents = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 9.25 }] }));
+    expect(cents.lunch_vouchers).toEqual([{ quantity: 1, amount: 9.25 }]);
+    expect(cents.available_pool).toBe(300 + 925);
   });
 
   it('accepts exactly 20 tickets and refuses 21 (422 with the message)', async () => {
@@ -311,7 +315,8 @@ describe('POST /api/pending-order/lunch-vouchers', () => {
     ['a quantity as text', { lunch_vouchers: [{ quantity: '2', amount: 5 }] }],
     ['a negative amount', { lunch_vouchers: [{ quantity: 1, amount: -1 }] }],
     ['amount 20', { lunch_vouchers: [{ quantity: 1, amount: 20 }] }],
-    ['a fractional amount', { lunch_vouchers: [{ quantity: 1, amount: 9.5 }] }],
+    ['an amount finer than a cent', { lunch_vouchers: [{ quantity: 1, amount: 9.255 }] }],
+    ['an amount over 19 € by a cent', { lunch_vouchers: [{ quantity: 1, amount: 19.01 }] }],
     ['a missing amount', { lunch_vouchers: [{ quantity: 1 }] }],
     ['21 rows', { lunch_vouchers: Array.from({ length: 21 }, () => ({ quantity: 1, amount: 1 })) }],
     ['a huge quantity', { lunch_vouchers: [{ quantity: 1e20, amount: 1 }] }],

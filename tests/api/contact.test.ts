@@ -122,7 +122,7 @@ describe('POST /api/contact, contactPage mode', () => {
       firstname: [MESSAGES.required('prénom')],
       email: [MESSAGES.email],
       phone: [MESSAGES.phone],
-      request_type: [MESSAGES.required('objet')],
+      request_type: [MESSAGES.requestType],
       message: [MESSAGES.required('message')],
     });
     expect(await messages()).toHaveLength(before);
@@ -141,6 +141,20 @@ describe('POST /api/contact, contactPage mode', () => {
   it('refuses a request type that is not one of the contact types', async () => {
     const body = refused(await send(await visitor(t.app), { ...CONTACT, request_type: 'lottery' }), 422);
     expect(body.errors).toEqual({ request_type: ['Merci de choisir l’objet de votre demande dans la liste.'] });
+  });
+
+  it('keeps job subjects to applications and customer-service subjects to the other forms', async () => {
+    const v = await visitor(t.app);
+    for (const body of [
+      { ...CONTACT, request_type: 'job' },
+      { ...CONTACT, request_type: 'job-delivery' },
+      { ...APPLY, request_type: 'order' },
+    ]) {
+      expect(refused(await send(v, body), 422).errors).toEqual({ request_type: ['Merci de choisir l’objet de votre demande dans la liste.'] });
+    }
+    const res = await send(v, { ...APPLY, request_type: 'job-delivery' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await messages()).find((m) => m.id === res.json().id)).toMatchObject({ requestType: 'job-delivery', requestTypeLabel: 'Poste : livreur ou livreuse à triporteur' });
   });
 
   it("stores recall as sent ('0'), and as yes when unset", async () => {
@@ -400,7 +414,7 @@ describe('POST /api/contact, userAccount mode', () => {
   it("needs the request type and the message; the identity is the customer's", async () => {
     const v = await loggedIn();
     const body = refused(await send(v, { mode: 'userAccount' }), 422);
-    expect(body.errors).toEqual({ request_type: [MESSAGES.required('objet')], message: [MESSAGES.required('message')] });
+    expect(body.errors).toEqual({ request_type: [MESSAGES.requestType], message: [MESSAGES.required('message')] });
     // What the form might send as identity is not taken.
     const res = await send(v, { mode: 'userAccount', request_type: 'invoice', message: 'Il me faut une facture au nom de ma société.', email: 'someone@else.fr' });
     expect(res.statusCode, res.body).toBe(201);

@@ -123,7 +123,7 @@ describe('POST /api/deliveries', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({
       code: 'order_time_limit_passed',
-      message: 'La fin des commandes pour ce point de livraison est passée pour aujourd’hui (10h30). La prochaine fois, commandez avant cette heure-là !',
+      message: 'La fin des commandes pour ce point de livraison est passée pour aujourd’hui (10\u00a0h\u00a030). La prochaine fois, commandez avant cette heure-là !',
     });
   });
 

@@ -238,7 +238,7 @@ describe('renderInvoice', () => {
     expect(text).toContain('Date d’émission : 01/01/2027');
     expect(text).toContain('Zoé Lefèvre');
     expect(text).toContain('Ça Marche SARL');
-    expect(text).toContain('Le 04/01/2027, de 12:00 à 13:30');
+    expect(text.replaceAll('\u00a0', ' ')).toContain('Le 04/01/2027, de 12 h à 13 h 30');
     expect(text).toContain('Tour Part-Dieu');
     expect(text).toContain('Eau pétillante ?');
     expect(text).toContain(`Entrée : Œuf en meurette 1 ${amount(150)} ${rate(1000)} ${amount(150)}`);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
+import { frenchTime } from '#shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { createTestApp, customerWithCart, type TestApp } from './helpers';
@@ -54,7 +55,7 @@ describe('every placed order is confirmed by mail, with its invoice', () => {
     const [line] = await db().select().from(t.orderProducts).where(eq(t.orderProducts.orderId, order.id));
     expect(mail.text).toContain(`- 1 × ${line!.name} : `);
     expect(mail.text).toContain(order.delivery_name);
-    expect(mail.text).toContain(`entre ${order.delivery_start.replace(':', 'h')} et ${order.delivery_end.replace(':', 'h')}`);
+    expect(mail.text).toContain(`entre ${frenchTime(order.delivery_start)} et ${frenchTime(order.delivery_end)}`);
     expect(mail.text).toMatch(/Moyen de paiement :\n- Cagnotte Popote : /);
     expect(mail.text).toContain('code BIENVENUE10');
 

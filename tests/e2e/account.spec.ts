@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { orderStatusLabel } from '../../src/features/account/account-rules';
+import { orderDeliveryDate, orderStatusLabel } from '../../src/features/account/account-rules';
+import { formatLongDate } from '../../src/lib/format';
 import type { User } from '#shared/api/auth';
 import type { CatalogProduct } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
@@ -10,7 +11,7 @@ let counter = 0;
 /** An address of its own per test and project (the e2e server keeps one database for the run). */
 const freshEmail = (project: string) => `client-${project}-${Date.now()}-${++counter}@example.fr`;
 
-async function fillSignup(page: Page, email: string, password = 'tartine-42') {
+async function fillSignup(page: Page, email: string, password = 'tartine-42', terms = true) {
   const form = page.getByRole('form', { name: 'Inscription' });
   await form.getByLabel('Prénom').fill('Léa');
   await form.getByLabel(/^Nom\b/).fill('Durand');
@@ -18,7 +19,7 @@ async function fillSignup(page: Page, email: string, password = 'tartine-42') {
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel(/^Mot de passe/).fill(password);
   await form.getByLabel('Confirmation du mot de passe').fill(password);
-  await form.getByRole('checkbox').check();
+  await form.getByRole('checkbox').setChecked(terms);
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
 }
 
@@ -72,6 +73,19 @@ test('a visitor signs up from the cart and goes on to payment with their cart', 
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(form.getByRole('alert')).toContainText('Il ne reste que ces quelques points à corriger pour valider votre inscription');
   await expect(form.getByRole('alert')).toContainText('Vous devez saisir un numéro français.');
+
+  // Everything filled but the terms' box: nothing is sent, the box says why and has the focus.
+  const registers: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/register') registers.push(req.method());
+  });
+  await fillSignup(page, 'pas-encore@example.fr', 'tartine-42', false);
+  const terms = form.getByRole('checkbox');
+  await expect(form.getByRole('alert')).toContainText('Il ne reste que ce point à corriger pour valider votre inscription');
+  await expect(terms).toHaveAttribute('aria-invalid', 'true');
+  await expect(terms).toHaveAccessibleDescription('Merci d’accepter les conditions générales de vente.');
+  await expect(terms).toBeFocused();
+  expect(registers).toEqual([]);
 
   const email = freshEmail(info.project.name);
   await fillSignup(page, email);
@@ -158,7 +172,11 @@ test('the demo customer browses orders by pages of 5, opens an invoice, and sees
   await expect(orders).toHaveCount(5);
   // Each status as the display rule reads it now (the newest order may be delivering or delivered).
   const me = (await (await page.request.get('/api/me')).json()) as User;
-  for (const [i, order] of me.orders.slice(0, 5).entries()) await expect(orders.nth(i)).toContainText(orderStatusLabel(order, new Date()));
+  // Beside it, the delivery day in words: a future order's 'En cours de livraison' is not taken for today's.
+  for (const [i, order] of me.orders.slice(0, 5).entries()) {
+    await expect(orders.nth(i)).toContainText(orderStatusLabel(order, new Date()));
+    await expect(orders.nth(i)).toContainText(`Livraison du ${formatLongDate(orderDeliveryDate(order)!)}`);
+  }
   await expect(orders.nth(1)).toContainText('Livré');
   const invoice = orders.first().getByRole('link', { name: /^Facture F\d{4}-\d{6}$/ });
   await expect(invoice).toHaveAttribute('target', '_blank');

@@ -14,8 +14,14 @@ test.describe('formulas of the day', () => {
     const menus = await todaysMenus(page);
     expect(menus.length).toBeGreaterThanOrEqual(4);
     await expect(page.getByRole('heading', { name: 'Les formules du jour' })).toBeVisible();
-    // The cheapest formula says "à partir de".
-    await expect(page.getByRole('region', { name: 'Les formules du jour' }).getByText('à partir de')).toHaveCount(1);
+    // Every formula whose extras add to its price says "à partir de" (not only one of equals), and a
+    // formula named after its courses does not say them twice.
+    const region = page.getByRole('region', { name: 'Les formules du jour' });
+    const startsAt = menus.filter((m) => m.categories.some((c) => !c.required && c.products.some((p) => p.extra_price > 0)));
+    expect(startsAt.length).toBeGreaterThan(1);
+    await expect(region.getByText('à partir de')).toHaveCount(startsAt.length);
+    const named = menus.find((m) => m.name === 'Plat + Dessert');
+    if (named) await expect(region.getByText('Plat + Dessert', { exact: true })).toHaveCount(1);
 
     let added = 0;
     for (const menu of menus) {

@@ -55,7 +55,7 @@ export async function toHostedPage(page: Page) {
 export async function expectValidated(page: Page, locationName: string) {
   await expect(popin(page)).toBeVisible({ timeout: 15_000 });
   await expect(popin(page)).toContainText(locationName);
-  await expect(popin(page)).toContainText(/de \d\d:\d\d à \d\d:\d\d/);
+  await expect(popin(page)).toContainText(/\d{1,2}\sh(\s\d\d)?\s–\s\d{1,2}\sh(\s\d\d)?/);
   // The return parameters are gone; the cart is empty; a purchase event was sent.
   expect(page.url()).not.toContain('payment_status');
   await expect(page.getByRole('button', { name: /^Panier, 0 article/ })).toBeAttached();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
-import { CONTACT_MESSAGES, MAX_FILE_BYTES } from '#shared/api/contact';
+import { CONTACT_MESSAGES, MAX_FILE_BYTES, isJobType } from '#shared/api/contact';
 import { MESSAGES } from '#shared/api/messages';
 import { docx, executable, pdf } from '../fixtures/upload-files';
 
@@ -31,6 +31,12 @@ async function fillIdentity(form: Locator, email: string) {
   await form.getByLabel('Téléphone').fill('06 12 34 56 78');
 }
 
+/** The subject list's labels a form should offer: the job ones or the others, after the prompt. */
+async function subjects(request: APIRequestContext, jobs: boolean): Promise<string[]> {
+  const types = ((await (await request.get('/api/state')).json()) as { contact_types: Record<string, string> }).contact_types;
+  return ['Choisissez l’objet de votre message', ...Object.entries(types).filter(([key]) => isJobType(key) === jobs).map(([, label]) => label)];
+}
+
 /** Counts the calls of the contact form and the token refreshes, in order. */
 function recordCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -46,13 +52,15 @@ test('/contact: the required marks and messages, then a message sent, mailed to 
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Formulaire de contact' });
   await expect(form.getByText('Objet *')).toBeVisible();
+  // Customer-service subjects only: applications have their own form.
+  await expect(form.getByLabel('Objet').locator('option')).toHaveText(await subjects(request, false));
   await expect(form.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute('href', '/politique-de-confidentialite');
   await expect(form.getByRole('checkbox', { name: 'Je souhaite être rappelé(e)' })).toBeChecked();
 
   // Sent empty: each field says what it needs, nothing leaves.
   const calls = recordCalls(page);
   await form.getByRole('button', { name: 'Envoyer mon message' }).click();
-  await expect(form.getByText(MESSAGES.required('objet'))).toBeVisible();
+  await expect(form.getByText(MESSAGES.requestType)).toBeVisible();
   await expect(form.getByText(MESSAGES.required('prénom'))).toBeVisible();
   await expect(form.getByText(MESSAGES.required('nom'))).toBeVisible();
   await expect(form.getByText(MESSAGES.email)).toBeVisible();
@@ -94,6 +102,14 @@ test('/rejoignez-nous: an application with two files, each shown with its size, 
   await page.goto('/rejoignez-nous');
   const form = page.getByRole('form', { name: 'Candidature' });
   await expect(form.getByLabel('Objet')).toHaveValue('job');
+  // Nothing to drag files from on a phone: the picker's wording follows the screen.
+  const phone = info.project.name === 'phone';
+  await expect(form.getByText('Glissez vos fichiers ici')).toBeVisible({ visible: !phone });
+  await expect(form.getByText('Ajoutez vos fichiers')).toBeVisible({ visible: phone });
+  // Job subjects only.
+  const offered = await subjects(request, true);
+  expect(offered).toContain('Candidature');
+  await expect(form.getByLabel('Objet').locator('option')).toHaveText(offered);
   await fillIdentity(form, email);
   await form.getByLabel('Message').fill('Livreuse à vélo depuis trois ans, disponible dès le mois prochain.');
   await form.getByLabel('Ajouter des fichiers').setInputFiles([
@@ -204,7 +220,7 @@ test('the account’s help button opens the contact form in its account mode', a
   // The customer's identity is the account's: no fields for it.
   await expect(form.getByLabel('E-mail')).toHaveCount(0);
   await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  await expect(form.getByText(MESSAGES.required('objet'))).toBeVisible();
+  await expect(form.getByText(MESSAGES.requestType)).toBeVisible();
   await form.getByLabel('Objet').selectOption({ label: 'Facturation et paiement' });
   const text = `Facture pour ma commande, envoi ${info.project.name}-${Date.now()}`;
   await form.getByLabel('Message').fill(text);
@@ -216,6 +232,18 @@ test('the account’s help button opens the contact form in its account mode', a
   // The demo customer of the seed.
   expect(team?.subject).toBe('[Contact] Facturation et paiement — Camille Martin');
   expect(team?.text).toContain(`<${DEMO.email}>`);
+
+  // On /contact the customer's details fill the identity fields, and never replace what they typed.
+  await page.goto('/contact');
+  const contact = page.getByRole('form', { name: 'Formulaire de contact' });
+  await expect(contact.getByLabel('E-mail')).toHaveValue(DEMO.email);
+  await expect(contact.getByLabel('Prénom')).toHaveValue('Camille');
+  await expect(contact.getByLabel(/^Nom\b/)).toHaveValue('Martin');
+  await expect(contact.getByLabel('Téléphone')).not.toHaveValue('');
+  await contact.getByLabel('E-mail').fill('camille.pro@example.fr');
+  await page.reload();
+  await expect(contact.getByLabel('E-mail')).toHaveValue('camille.pro@example.fr');
+  await expect(contact.getByLabel('Prénom')).toHaveValue('Camille');
 });
 
 test('/entreprises: a company asks for a private delivery point', async ({ page, request }, info) => {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import type { DeliveryLocation } from '#shared/api/delivery';
+import { frenchTime, frenchTimeRange } from '#shared/time';
 
 /** Freezes the server's and the browser's clocks at a time of the current delivery date (Paris). */
 async function freezeAt(page: Page, request: APIRequestContext, time: string) {
@@ -12,6 +13,8 @@ async function freezeAt(page: Page, request: APIRequestContext, time: string) {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A label as a pattern where any space (the times hold no-break ones) matches any space. */
+const loose = (text: string) => new RegExp(escape(text).replace(/\s+/g, '\\s+'));
 /** A point of the list, by its name (its map number is drawn, not read). */
 const point = (page: Page, location: DeliveryLocation) => page.getByRole('button', { name: new RegExp(`^${escape(location.name)}`) });
 
@@ -27,22 +30,24 @@ test('a visitor chooses a point and a slot from the list, and the order page sho
   const selector = page.getByRole('dialog', { name: 'Choisir mon point de livraison' });
   await point(page, location).click();
   const slots = selector.getByRole('group', { name: `Créneaux à ${location.name}` });
-  // Several slots: none is chosen for the customer.
+  // Several slots: none is chosen for the customer. The point is chosen: the slot is what is missing.
   await selector.getByRole('button', { name: 'Valider ce point de livraison' }).click();
-  await expect(slots.getByRole('alert')).toHaveText('Veuillez sélectionner un point de livraison.');
+  await expect(slots.getByRole('alert')).toHaveText('Veuillez choisir un créneau de livraison.');
   const second = location.deliveries[1]!;
-  const label = `Livraison : ${second.starts_at.slice(11, 16)} - ${second.ends_at.slice(11, 16)}`;
-  await slots.getByRole('radio', { name: new RegExp(label) }).check();
-  await expect(slots.getByText(`Fin des commandes à ${second.tour.order_time_limit.slice(0, 5)}`).first()).toBeVisible();
+  // Times read the French way: '11 h 45 – 12 h 15'.
+  const label = `Livraison : ${frenchTimeRange(second.starts_at, second.ends_at)}`;
+  expect(label).toMatch(/^Livraison : \d{1,2}\sh(\s\d\d)?\s– \d{1,2}\sh(\s\d\d)?$/);
+  await slots.getByRole('radio', { name: loose(label) }).check();
+  await expect(slots.getByText(`Fin des commandes à ${frenchTime(second.tour.order_time_limit)}`).first()).toBeVisible();
   await selector.getByRole('button', { name: 'Valider ce point de livraison' }).click();
   await expect(page.getByTestId('snackbar').filter({ hasText: 'Point de livraison enregistré' })).toContainText(location.name);
   await expect(selector).toHaveCount(0);
   const summary = page.getByRole('region', { name: /Votre livraison/ });
   await expect(summary).toContainText(location.name);
-  await expect(summary).toContainText(`de ${second.starts_at.slice(11, 16)} à ${second.ends_at.slice(11, 16)}`);
+  await expect(summary).toContainText(frenchTimeRange(second.starts_at, second.ends_at));
   // Elsewhere, the header's widget (trigger intent) offers the chosen point instead of the search
   // field (the order page has its own).
-  await page.getByRole('link', { name: "Popote, retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Popote, retour à l’accueil' }).click();
   await expect(page).toHaveURL('/');
   const headerSelect = page.getByRole('banner').getByRole('button', { name: new RegExp(`${escape(location.name)}.*Changer`) });
   await expect(headerSelect).toBeVisible();
@@ -60,7 +65,7 @@ test('a private point with one slot is chosen at once and says it is for employe
   await item.click();
   const slot = page.getByRole('group', { name: `Créneaux à ${location.name}` }).getByRole('radio');
   await expect(slot).toBeChecked();
-  await expect(page.getByText(`Livraison avant ${location.deliveries[0]!.starts_at.slice(11, 16)}`)).toBeVisible();
+  await expect(page.getByText(`Livraison avant ${frenchTime(location.deliveries[0]!.starts_at)}`)).toBeVisible();
   await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
   // After a successful choice the app goes to the order page.
   await expect(page).toHaveURL('/passer-commande');
@@ -74,15 +79,15 @@ test('after a tour’s cut-off its slots are disabled, and the server refuses a 
   await page.goto('/points-de-livraison');
   await point(page, location).click();
   const slots = page.getByRole('group', { name: `Créneaux à ${location.name}` });
-  const lateLabel = location.is_private ? `Livraison avant ${late.starts_at.slice(11, 16)}` : `Livraison : ${late.starts_at.slice(11, 16)} - ${late.ends_at.slice(11, 16)}`;
-  await expect(slots.getByRole('radio', { name: new RegExp(lateLabel) })).toBeDisabled();
+  const lateLabel = location.is_private ? `Livraison avant ${frenchTime(late.starts_at)}` : `Livraison : ${frenchTimeRange(late.starts_at, late.ends_at)}`;
+  await expect(slots.getByRole('radio', { name: loose(lateLabel) })).toBeDisabled();
   await expect(slots.getByText('Commandes closes pour aujourd’hui').first()).toBeVisible();
 
   // The browser believes it is still early: the server's cut-off rule has the last word.
   await page.clock.setFixedTime(new Date(`${late.starts_at.slice(0, 10)}T08:00:00+01:00`));
   await page.reload();
   await point(page, location).click();
-  const radio = page.getByRole('group', { name: `Créneaux à ${location.name}` }).getByRole('radio', { name: new RegExp(lateLabel) });
+  const radio = page.getByRole('group', { name: `Créneaux à ${location.name}` }).getByRole('radio', { name: loose(lateLabel) });
   await radio.check();
   await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
   await expect(page.getByRole('alert')).toContainText('La fin des commandes pour ce point de livraison est passée pour aujourd’hui');

@@ -126,12 +126,15 @@ test('a whole order with the keyboard only: delivery, formula, signup, card paym
   await tabTo(page, 'Passer au paiement');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Mon compte' })).toBeVisible();
+  // The button pressed is gone with the cart's panel: the login panel's first field has the focus.
+  await expect.poll(async () => (await focused(page)).name).toMatch(/^E-mail/);
   await tabTo(page, 'Créer un compte');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Nouveau compte' })).toBeVisible();
 
-  // Signing up: each field reached by Tab, typed into.
-  await typeInto(page, /^Prénom/, 'Léa');
+  // Signing up: the first field has the focus, each next one is reached by Tab and typed into.
+  await expect.poll(async () => (await focused(page)).name).toMatch(/^Prénom/);
+  await page.keyboard.type('Léa');
   await typeInto(page, /^Nom/, 'Clavier');
   await typeInto(page, /^Téléphone/, '06 12 34 56 78');
   await typeInto(page, /^E-mail/, `clavier-${info.project.name}-${Date.now()}@example.fr`);
@@ -153,6 +156,22 @@ test('a whole order with the keyboard only: delivery, formula, signup, card paym
   await tabTo(page, 'Super !');
   await page.keyboard.press('Enter');
   await expect(popin(page)).toHaveCount(0);
+  // The pop-in opened on the page's return from the provider, with no opener: the page's main
+  // region takes the focus back, not the top of the document.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+});
+
+test('the header’s address field offers the suggestion on its first focus, and Escape gives it the focus back', async ({ page }) => {
+  await page.goto('/notre-concept');
+  const suggestion = page.getByRole('dialog', { name: 'Où voulez-vous déjeuner ?' });
+  await tabTo(page, (f) => f.dialog === 'Où voulez-vous déjeuner ?' || (f.tag === 'input' && f.type === 'search'));
+  await expect(suggestion).toBeVisible();
+  await expect(suggestion.getByText(/^Chargement/)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(suggestion).toHaveCount(0);
+  await expect.poll(() => focused(page)).toMatchObject({ tag: 'input', type: 'search', dialog: '' });
+  // Offered once: the field keeps the focus.
+  await expect(suggestion).toHaveCount(0);
 });
 
 interface Opener {

@@ -5,17 +5,44 @@ test.describe('footer newsletter', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Votre adresse e-mail').fill(`e2e-${Date.now()}@example.fr`);
-    await footer.getByRole('button', { name: "Je m'inscris" }).click();
+    await footer.getByRole('button', { name: 'Je m’inscris' }).click();
     await expect(footer.getByText('Vous êtes bien inscrit. :)')).toBeVisible();
     await expect(footer.getByText('Vous êtes bien inscrit. :)')).toBeHidden({ timeout: 4000 });
     await expect(footer.getByLabel('Votre adresse e-mail')).toHaveValue('');
   });
 
-  test('an invalid email shows the failure message for 2 seconds', async ({ page }) => {
+  test('an invalid email gets the e-mail rule’s message on the field, before and after the server', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await footer.getByLabel('Votre adresse e-mail').fill('pas-une-adresse');
-    await footer.getByRole('button', { name: "Je m'inscris" }).click();
+    const field = footer.getByLabel('Votre adresse e-mail');
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/newsletter') calls.push(req.method());
+    });
+    await field.fill('pas-une-adresse');
+    await footer.getByRole('button', { name: 'Je m’inscris' }).click();
+    await expect(footer.getByText('Merci de saisir une adresse email valide. Promis, pas de spam.')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription('Merci de saisir une adresse email valide. Promis, pas de spam.');
+    await expect(field).toBeFocused();
+    expect(calls).toEqual([]);
+    // The server's refusal of an address (its 422) reads the same.
+    await page.route('**/api/newsletter', (route) =>
+      route.fulfill({ status: 422, json: { message: 'Les données envoyées sont invalides.', errors: { email: ['Merci de saisir une adresse email valide. Promis, pas de spam.'] } } }),
+    );
+    await field.fill('lea@example.fr');
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await footer.getByRole('button', { name: 'Je m’inscris' }).click();
+    await expect(footer.getByText('Merci de saisir une adresse email valide. Promis, pas de spam.')).toBeVisible();
+    await expect(field).toHaveValue('lea@example.fr');
+  });
+
+  test('a failure of another kind shows the failure message for 2 seconds, then the form returns', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await page.route('**/api/newsletter', (route) => route.fulfill({ status: 500, json: { message: 'Une erreur est survenue de notre côté.' } }));
+    await footer.getByLabel('Votre adresse e-mail').fill('lea@example.fr');
+    await footer.getByRole('button', { name: 'Je m’inscris' }).click();
     await expect(footer.getByText('Il y a eu un problème lors de votre inscription')).toBeVisible();
     await expect(footer.getByLabel('Votre adresse e-mail')).toBeVisible({ timeout: 4000 });
   });

@@ -64,7 +64,7 @@ async function visitMapOnline(page: Page, context: BrowserContext, isMobile: boo
 
 /** Leaves the points page and comes back (the map is made anew, asking for its style and tiles again). */
 async function remountMap(page: Page, isMobile: boolean) {
-  await page.getByRole('link', { name: "Popote, retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Popote, retour à l’accueil' }).click();
   await expect(page).toHaveURL('/');
   await page.goBack();
   await expect(page).toHaveURL('/points-de-livraison');

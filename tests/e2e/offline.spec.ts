@@ -60,7 +60,7 @@ test('cold start offline after one visit: the shell, the menus with their age, t
   await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const widest = photographed.cover!.variants.filter((v) => v.format === 'webp').at(-1)!.url;
   expect(await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), widest)).toMatch(/^image\/(avif|webp)$/);
-  await expect(page.getByTestId('data-age').first()).toHaveText(/^Menus du [a-z]+ \d{1,2} [a-zéû]+ à \d\d:\d\d, (à l’instant|il y a \d+ (min|h|j))$/);
+  await expect(page.getByTestId('data-age').first()).toHaveText(/^Menus enregistrés le [a-z]+ \d{1,2} [a-zéû]+ à \d{1,2}\sh(\s\d\d)?, (à l’instant|il y a \d+ (min|h|j))$/);
   await page.screenshot({ path: `/tmp/shots/${test.info().project.name}-offline-menus.png` });
   // The notice can be reduced to a small mark, which opens it again.
   await banner(page).getByRole('button', { name: 'Réduire l’avis hors connexion' }).click();
@@ -147,7 +147,7 @@ test('choosing a delivery offline is disabled with the reason; the list still sh
   await page.reload();
   await expect(page.getByRole('button', { name: 'Valider ce point de livraison' })).toBeDisabled();
   await expect(page.getByText(OFFLINE_REASON).first()).toBeVisible();
-  await expect(page.getByTestId('data-age').first()).toHaveText(/^Points de livraison du [a-z]+ \d{1,2} [a-zéû]+ à \d\d:\d\d, (à l’instant|il y a \d+ (min|h|j))$/);
+  await expect(page.getByTestId('data-age').first()).toHaveText(/^Points de livraison enregistrés le [a-z]+ \d{1,2} [a-zéû]+ à \d{1,2}\sh(\s\d\d)?, (à l’instant|il y a \d+ (min|h|j))$/);
   await goOnline(page, context);
   await expect(page.getByRole('button', { name: 'Valider ce point de livraison' })).toBeEnabled();
 });

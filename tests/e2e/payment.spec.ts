@@ -48,26 +48,32 @@ test('a refused card says so, and the customer pays on the second try', async ({
   await expectInvoiceInAccount(page);
 });
 
-test('a pending card payment shows the loader until the provider confirms it', async ({ page }, info) => {
+test('a pending card payment shows a notice, the page usable, until the provider confirms it', async ({ page }, info) => {
   test.setTimeout(120_000);
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);
   const poId = await toHostedPage(page);
-  // Two checks of the order while the provider has not confirmed: the loader stays through them.
+  // Two checks of the order while the provider has not confirmed: the notice stays through them,
+  // and nothing covers the page (the heading takes a click).
   const checked = () => page.waitForResponse((r) => /\/api\/payment\/paygreen\/[^/]+\/order$/.test(new URL(r.url()).pathname));
   let check = checked();
   await page.getByRole('button', { name: 'Laisser en attente' }).click();
-  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  const notice = page.getByTestId('payment-confirming');
+  await expect(notice).toContainText('Validation de votre paiement...');
+  await expect(notice).toContainText('Vous pouvez continuer votre visite.');
   for (let i = 0; i < 2; i++) {
     await check;
     check = checked();
   }
-  await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
+  await expect(notice).toBeVisible();
+  await page.getByRole('heading', { name: 'Passer commande' }).click({ trial: true, timeout: 2000 });
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-payment-confirming.png` });
   const outcome = await page.request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } });
   expect(outcome.ok()).toBe(true);
   await expectValidated(page, location.name);
   await expectInvoiceInAccount(page);
   await expect(page.getByText('Validation de votre paiement...')).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
 });
 
 test('a payment left pending is not lost when the app is closed: the next visit finds it confirmed', async ({ page }, info) => {
@@ -109,16 +115,25 @@ test('paper vouchers go to the pool, the pool pays part, the card the rest', asy
   await screen.getByRole('button', { name: 'Supprimer la ligne 2' }).click();
 
   await screen.getByLabel('Nombre de tickets').selectOption('1');
-  await screen.getByLabel('Valeur d’un ticket').selectOption('1');
-  await expect(screen.getByRole('button', { name: /^Ajouter 1,00\s€ à ma cagnotte$/ })).toBeEnabled();
+  // A value is typed to the cent; one that is not a ticket's value is refused on the field.
+  const value = screen.getByLabel(/^Valeur d’un ticket/);
+  await expect(value).toHaveAccessibleDescription('Valeur d’un ticket : de 0 à 19 €, centimes compris (par exemple 9,25).');
+  await value.fill('25');
+  await screen.getByRole('button', { name: /à ma cagnotte$/ }).click();
+  await expect(value).toHaveAttribute('aria-invalid', 'true');
+  await expect(value).toBeFocused();
+  await expect(screen.getByRole('alert')).toHaveText('Saisissez la valeur d’un ticket, de 0 à 19 €, centimes compris (par exemple 9,25).');
+  await value.fill('1,25');
+  await expect(value).not.toHaveAttribute('aria-invalid');
+  await expect(screen.getByRole('button', { name: /^Ajouter 1,25\s€ à ma cagnotte$/ })).toBeEnabled();
   await page.screenshot({ path: `/tmp/shots/${info.project.name}-vouchers.png` });
-  await screen.getByRole('button', { name: /^Ajouter 1,00\s€ à ma cagnotte$/ }).click();
+  await screen.getByRole('button', { name: /^Ajouter 1,25\s€ à ma cagnotte$/ }).click();
 
   const modal = recap(page);
-  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^1,00\s€$/);
+  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^1,25\s€$/);
   await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
   await expect(modal.getByText('Paiement enregistré, en attente du reste à payer')).toBeVisible();
-  await expect(modal.getByTestId('payment-pool')).toContainText('1,00');
+  await expect(modal.getByTestId('payment-pool')).toContainText('1,25');
 
   await toHostedPage(page);
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
@@ -133,7 +148,7 @@ test('paper vouchers worth the whole order: the pool pays it all', async ({ page
   const screen = page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' });
   // One 19 € ticket covers the starter; more would be refused (the order's need plus one ticket at most).
   await screen.getByLabel('Nombre de tickets').selectOption('1');
-  await screen.getByLabel('Valeur d’un ticket').selectOption('19');
+  await screen.getByLabel(/^Valeur d’un ticket/).fill('19');
   await screen.getByRole('button', { name: /^Ajouter 19,00\s€ à ma cagnotte$/ }).click();
   const modal = recap(page);
   await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);

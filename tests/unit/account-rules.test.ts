@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSponsorAmount, orderStatusLabel, pageOf } from '../../src/features/account/account-rules';
+import { formatSponsorAmount, orderDeliveryDate, orderStatusLabel, pageOf } from '../../src/features/account/account-rules';
 import { errorBoxTitle } from '../../src/features/account/form-errors';
 import { registerBodySchema } from '#shared/api/auth';
 import { PHONE_PATTERN } from '#shared/api/fields';
@@ -20,6 +20,12 @@ describe('order status display', () => {
     expect(orderStatusLabel(order(2, '23/11/2026'), parisInstant('2026-11-23', '13:29:00'))).toBe('En cours de livraison');
     expect(orderStatusLabel(order(2, '23/11/2026'), parisInstant('2026-11-23', '13:30:00'))).toBe('Livré');
     expect(orderStatusLabel(order(2, '20/11/2026'), monday11h)).toBe('Livré');
+  });
+
+  it('reads the delivery day the API writes dd/mm/yyyy', () => {
+    expect(orderDeliveryDate({ delivery_day: '01/12/2026' })).toBe('2026-12-01');
+    expect(orderDeliveryDate({ delivery_day: null })).toBeNull();
+    expect(orderDeliveryDate({ delivery_day: '2026-12-01' })).toBeNull();
   });
 
   it('compares dates, not strings of days: 01/12 comes after 30/11', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestMenu, rotate, selectedMenu, wrapIndex } from '../../src/features/catalog/catalog-rules';
+import { cheapestMenu, coursesBesideName, hasPricedExtras, rotate, selectedMenu, wrapIndex } from '../../src/features/catalog/catalog-rules';
 import type { Menu } from '#shared/api/catalog';
 
 const menu = (id: number, price: number): Menu => ({ id, slug: `m${id}`, name: `M${id}`, description: '', price, categories: [] });
@@ -8,6 +8,20 @@ describe('menus', () => {
   it('the cheapest menu has the lowest price, the first of equals', () => {
     expect(cheapestMenu([menu(1, 1490), menu(2, 1290), menu(3, 1290)])?.id).toBe(2);
     expect(cheapestMenu([])).toBeNull();
+  });
+
+  it('a formula starts at its price when its extras add to it, whatever the others cost', () => {
+    const category = (required: boolean, extra: number) => ({ id: 1, name: 'C', type: 3, required, products: [{ extra_price: extra }] });
+    const withCategories = (...categories: ReturnType<typeof category>[]) => ({ ...menu(1, 1290), categories }) as unknown as Menu;
+    expect(hasPricedExtras(withCategories(category(true, 0), category(false, 250)))).toBe(true);
+    expect(hasPricedExtras(withCategories(category(true, 0), category(false, 0)))).toBe(false);
+    expect(hasPricedExtras(withCategories(category(true, 0)))).toBe(false);
+  });
+
+  it('a formula named after its courses does not say them twice', () => {
+    expect(coursesBesideName('Plat + Dessert', 'Plat + Dessert')).toBeNull();
+    expect(coursesBesideName('Plat  +  dessert', 'Plat + Dessert')).toBeNull();
+    expect(coursesBesideName('Formule Verte', 'Entrée + Plat')).toBe('Entrée + Plat');
   });
 
   it('the first menu is selected by default', () => {

@@ -41,11 +41,14 @@ describe('return from the card page', () => {
     const clear = vi.fn();
     const done = handleCardReturn({ status: 'pending', poId: 'po_1' }, { refresh: vi.fn() }, clear);
     expect(clear).toHaveBeenCalledOnce();
-    expect(payment.loader).toBe(true);
+    // Not the full-screen loader: a notice, the page usable.
+    expect(payment.loader).toBe(false);
+    expect(payment.confirming).toBe(true);
     await vi.advanceTimersByTimeAsync(PENDING_POLL.intervalMs * PENDING_POLL.tries);
     await done;
     expect(fetchCardOrder).toHaveBeenCalledTimes(10);
     expect(payment.loader).toBe(false);
+    expect(payment.confirming).toBe(false);
     expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([['Paiment en attente', 'Vous allez recevoir une notification dès la réception du paiement.']]);
     expect(overlays.popins.validated_order).toBe(false);
   });

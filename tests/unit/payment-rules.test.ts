@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryHours, edenredPlan, forgetCardPayment, keepCardPayment, keptCardPayment, purchaseEvent, widgetConfirmed, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
-import { cardAmountTooSmall, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '#shared/api/checkout';
+import { cardAmountTooSmall, lunchVoucherRowSchema, parseVoucherValue, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '#shared/api/checkout';
 
 describe('paper vouchers', () => {
   it('counts and totals the rows in cents', () => {
@@ -10,6 +10,25 @@ describe('paper vouchers', () => {
     ];
     expect(vouchersQuantity(rows)).toBe(5);
     expect(vouchersTotalCents(rows)).toBe(1800);
+    // To the cent, without float drift (9.15 × 100 is 915.0000000000001).
+    expect(vouchersTotalCents([{ quantity: 3, amount: 9.15 }, { quantity: 1, amount: 9.25 }])).toBe(3 * 915 + 925);
+  });
+
+  it('reads a unit value typed the French way, 0 to 19 € to the cent', () => {
+    expect(parseVoucherValue('9,25')).toBe(9.25);
+    expect(parseVoucherValue(' 9.5 ')).toBe(9.5);
+    expect(parseVoucherValue('9')).toBe(9);
+    expect(parseVoucherValue('9,25 €')).toBe(9.25);
+    expect(parseVoucherValue('0')).toBe(0);
+    expect(parseVoucherValue('19,00')).toBe(19);
+    for (const wrong of ['', '19,01', '20', '9,255', '-1', 'neuf', '9,2,5']) expect(parseVoucherValue(wrong), wrong).toBeNull();
+  });
+
+  it('the shared row schema takes cents and refuses finer values or beyond 19 €', () => {
+    expect(lunchVoucherRowSchema.safeParse({ quantity: 1, amount: 9.25 }).success).toBe(true);
+    expect(lunchVoucherRowSchema.safeParse({ quantity: 1, amount: 9.15 }).success).toBe(true);
+    expect(lunchVoucherRowSchema.safeParse({ quantity: 1, amount: 9.255 }).success).toBe(false);
+    expect(lunchVoucherRowSchema.safeParse({ quantity: 1, amount: 19.01 }).success).toBe(false);
   });
 
   it('refuses more than 20 tickets in total, not 20', () => {
@@ -80,8 +99,8 @@ describe('validated order', () => {
   });
 
   it('shows the delivery hours as hh:mm', () => {
-    expect(deliveryHours(order)).toBe('de 12:00 à 13:30');
-    expect(deliveryHours({ delivery_start: '11:45:00', delivery_end: '12:30:00' })).toBe('de 11:45 à 12:30');
+    expect(deliveryHours(order)).toBe('12\u00a0h\u00a0– 13\u00a0h\u00a030');
+    expect(deliveryHours({ delivery_start: '11:45:00', delivery_end: '12:30:00' })).toBe('11\u00a0h\u00a045\u00a0– 12\u00a0h\u00a030');
     expect(deliveryHours({ delivery_start: null, delivery_end: null })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { formatEuros } from '#shared/money';
+import { frenchTime } from '#shared/time';
 import type { customers, orderProducts, orders, PaymentMean } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/outbox';
 import { paymentMeansLines, renderInvoice } from '../../pdf/invoice';
@@ -9,7 +10,7 @@ type LineRow = typeof orderProducts.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
 
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const hhmm = (time: string | null) => (time ? time.slice(0, 5).replace(':', 'h') : '');
+const hhmm = (time: string | null) => (time ? frenchTime(time) : '');
 
 /** The means a placed pre-order was paid by, in cents: vouchers first, then pool, Edenred and card. */
 export function paymentMeansOf(amounts: { voucherPart: number; poolDebit: number; edenred: number; rest: number; restBy: 'card' | 'edenred' }): PaymentMean[] {

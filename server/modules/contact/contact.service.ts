@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatFileSize, type ContactFields, type ContactMode } from '#shared/api/contact';
+import { formatFileSize, isJobType, type ContactFields, type ContactMode } from '#shared/api/contact';
 import { ERROR_CODES } from '#shared/api/errors';
 import { SHOP_TIME_ZONE } from '#shared/time';
 import { companyRequests, contactAttachments, contactMessages, contactTypes, customers } from '../../db/schema';
@@ -39,6 +39,8 @@ async function requestType(app: FastifyInstance, fields: ContactFields): Promise
   const key = fields.request_type ?? (fields.mode === 'apply' ? 'job' : undefined);
   if (!key) return null;
   const [row] = await app.db.select().from(contactTypes).where(eq(contactTypes.key, key));
+  // The application form's subjects are the job ones, the other forms' the others.
+  if (row && (fields.mode === 'apply') !== isJobType(row.key)) throw fieldError('request_type', 'Merci de choisir l’objet de votre demande dans la liste.');
   if (row) return { key: row.key, label: row.label };
   if (fields.request_type) throw fieldError('request_type', 'Merci de choisir l’objet de votre demande dans la liste.');
   return null;

@@ -5,12 +5,12 @@ import { servedAt } from '../../lib/served-at';
 import styles from './offline-reason.module.css';
 
 interface DataAgeProps {
-  /** 'Menus', 'Points de livraison'… */
+  /** 'Menus', 'Points de livraison'… (masculine plural: 'enregistrés' follows). */
   label: string;
   query: { queryKey: QueryKey; dataUpdatedAt: number };
 }
 
-/** Offline, how old the copy shown is: 'Menus du jeudi 12 novembre à 10:42, il y a 2 h'. */
+/** Offline, how old the copy shown is: 'Menus enregistrés le jeudi 12 novembre à 10 h 42, il y a 2 h'. */
 export function DataAge({ label, query }: DataAgeProps) {
   const online = useOnline();
   if (online || !query.dataUpdatedAt) return null;

@@ -38,7 +38,8 @@ const stack: HTMLElement[] = [];
 
 /**
  * The shell of every modal and pop-in: an ARIA dialog that traps focus while open and returns it to
- * the element that opened it. The shared overlay behind it is drawn by the app shell.
+ * the element that opened it (or to the page's main region when there is none). The shared overlay
+ * behind it is drawn by the app shell.
  */
 export function Dialog({ open, title, onClose, placement = 'center', dismissible = true, hideTitle = false, wide = false, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -86,6 +87,10 @@ export function Dialog({ open, title, onClose, placement = 'center', dismissible
       document.removeEventListener('keydown', onKey);
       if (node) stack.splice(stack.indexOf(node), 1);
       if (opener && opener !== document.body && document.contains(opener)) opener.focus();
+      // No opener to go back to (a pop-in opened by the page itself, or its opener gone): the focus
+      // would fall to the top of the document; the page's main region takes it instead, unless
+      // another dialog has taken it meanwhile.
+      else if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [open]);
 

@@ -1,8 +1,22 @@
 import type { Menu } from '../../shared/api/catalog';
 
-/** The menu with the lowest price (the first of equals), for "à partir de …". */
+/** The menu with the lowest price (the first of equals). */
 export function cheapestMenu(menus: readonly Menu[]): Menu | null {
   return menus.reduce<Menu | null>((best, m) => (!best || m.price < best.price ? m : best), null);
+}
+
+/**
+ * A formula's price is a starting price ("à partir de") when its extras ("petits plus") can add to
+ * it: said of every such formula alike, whatever the others cost.
+ */
+export function hasPricedExtras(menu: Menu): boolean {
+  return menu.categories.some((c) => !c.required && c.products.some((p) => p.extra_price > 0));
+}
+
+/** A formula's card shows what it holds ('Plat + Dessert') unless its name says just that already. */
+export function coursesBesideName(name: string, courses: string): string | null {
+  const plain = (s: string) => s.toLocaleLowerCase('fr-FR').replace(/\s+/g, ' ').trim();
+  return courses && plain(courses) !== plain(name) ? courses : null;
 }
 
 /** The first menu is selected by default when none (or an unknown one) is. */

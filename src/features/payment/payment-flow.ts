@@ -34,6 +34,7 @@ export async function completePayment(order: ValidatedOrder, ctx: PaymentContext
   payment.preOrder = null;
   payment.order = order;
   payment.loader = false;
+  payment.confirming = false;
   (window.dataLayer ??= []).push(purchaseEvent(order));
   closeAllModals();
   openPopin('validated_order');
@@ -119,7 +120,10 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
     return;
   }
   if (!ret.poId) return;
-  payment.loader = !resumed;
+  // A pending payment may take the whole polling (20 s): a notice says it is being confirmed and the
+  // page stays usable; a return said successful is checked once, behind the full-screen loader.
+  payment.loader = !resumed && ret.status !== 'pending';
+  payment.confirming = !resumed && ret.status === 'pending';
   const tries = resumed ? 1 : ret.status === 'pending' ? PENDING_POLL.tries : 1;
   try {
     for (let i = 0; i < tries; i++) {
@@ -152,6 +156,7 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
     if (!resumed) notify({ title: 'Paiment en attente', message: 'Vous allez recevoir une notification dès la réception du paiement.', type: 'info' });
   } finally {
     payment.loader = false;
+    payment.confirming = false;
   }
 }
 

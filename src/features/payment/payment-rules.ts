@@ -2,16 +2,16 @@ import { PAYMENT_ORDER_ID_PATTERN, cardAmountTooSmall, vouchersQuantity, type Lu
 import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
 import { KEPT_PAYMENT_KEY } from './kept-payment-key';
 import { readStored, removeStored, writeStored } from '../../lib/stored';
+import { frenchTimeRange } from '../../shared/time';
 
-/** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 €. */
+/** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 € to the cent. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
-export const VOUCHER_VALUES = Array.from({ length: 20 }, (_, i) => i);
 export const DEFAULT_VOUCHER_ROW: LunchVoucherRow = { quantity: 1, amount: 9 };
 
 export const vouchersOverLimit = (rows: readonly LunchVoucherRow[]) => vouchersQuantity(rows) > PAPER_VOUCHERS_MAX;
 
 /** Removes a row, but one row always remains. */
-export function removeVoucherRow(rows: readonly LunchVoucherRow[], index: number): LunchVoucherRow[] {
+export function removeVoucherRow<T>(rows: readonly T[], index: number): T[] {
   if (rows.length <= 1) return [...rows];
   return rows.filter((_, i) => i !== index);
 }
@@ -80,10 +80,10 @@ export function purchaseEvent(order: ValidatedOrder) {
   };
 }
 
-/** 'de 12:00 à 13:30' */
+/** '12 h – 13 h 30' */
 export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'delivery_end'>): string | null {
   if (!order.delivery_start || !order.delivery_end) return null;
-  return `de ${order.delivery_start.slice(0, 5)} à ${order.delivery_end.slice(0, 5)}`;
+  return frenchTimeRange(order.delivery_start, order.delivery_end);
 }
 
 

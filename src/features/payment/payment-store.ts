@@ -10,6 +10,8 @@ export const payment = proxy({
   preOrder: null as PreOrder | null,
   screen: 'recap' as PaymentScreen,
   loader: false,
+  /** A pending card payment is being checked: said by a notice, the page stays usable. */
+  confirming: false,
   order: null as ValidatedOrder | null,
   /** The linked Edenred account's balance in cents; null until fetched. */
   edenredBalance: null as number | null,

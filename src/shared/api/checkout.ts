@@ -5,17 +5,42 @@ import { orderProductSchema } from './auth';
 export const VOUCHERS_LIMIT_MESSAGE = `Attention, vous ne pouvez ajouter plus de ${PAPER_VOUCHERS_MAX} tickets restaurant papier à votre cagnotte.`;
 
 const QUANTITY_MESSAGE = 'Choisissez un nombre de tickets entre 1 et 20.';
-const VALUE_MESSAGE = 'La valeur d’un ticket va de 0 à 19 €.';
-/** A row of paper lunch vouchers: how many, and the value of one in whole euros (docs/product/vouchers-and-pool.md). */
+export const VOUCHER_MAX_EUROS = 19;
+export const VOUCHER_VALUE_MESSAGE = 'Saisissez la valeur d’un ticket, de 0 à 19 €, centimes compris (par exemple 9,25).';
+/** Whole cents: 9.25 is, 9.255 is not (with room for the float that carries it). */
+const wholeCents = (euros: number) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6;
+/**
+ * A row of paper lunch vouchers: how many, and the value of one in euros, 0 to 19 € to the cent (a
+ * real ticket is often worth 9,25 €) (docs/product/vouchers-and-pool.md).
+ */
 export const lunchVoucherRowSchema = z.object({
   quantity: z.int({ error: QUANTITY_MESSAGE }).check(z.minimum(1, { error: QUANTITY_MESSAGE }), z.maximum(PAPER_VOUCHERS_MAX, { error: QUANTITY_MESSAGE })),
-  amount: z.int({ error: VALUE_MESSAGE }).check(z.minimum(0, { error: VALUE_MESSAGE }), z.maximum(19, { error: VALUE_MESSAGE })),
+  amount: z
+    .number({ error: VOUCHER_VALUE_MESSAGE })
+    .check(
+      z.minimum(0, { error: VOUCHER_VALUE_MESSAGE }),
+      z.maximum(VOUCHER_MAX_EUROS, { error: VOUCHER_VALUE_MESSAGE }),
+      z.refine(wholeCents, { error: VOUCHER_VALUE_MESSAGE }),
+    ),
 });
 export type LunchVoucherRow = z.infer<typeof lunchVoucherRowSchema>;
 
 export const vouchersQuantity = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity, 0);
-/** What declared vouchers add to the pool, in cents (unit values are whole euros). */
-export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * r.amount * 100, 0);
+/** One voucher's value in cents (the row carries euros, to the cent). */
+export const voucherCents = (row: Pick<LunchVoucherRow, 'amount'>) => Math.round(row.amount * 100);
+/** What declared vouchers add to the pool, in cents. */
+export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * voucherCents(r), 0);
+
+/**
+ * A unit value as typed, French way ('9,25', '9.25', '9', '9,5 €'): its euros, or null when it is
+ * not a value from 0 to 19 € to the cent.
+ */
+export function parseVoucherValue(text: string): number | null {
+  const m = /^\s*(\d{1,2})(?:[,.](\d{1,2}))?\s*(?:€)?\s*$/.exec(text);
+  if (!m) return null;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return cents <= VOUCHER_MAX_EUROS * 100 ? cents / 100 : null;
+}
 
 /**
  * Declared vouchers may cover what the order needs plus one voucher at most: refused when the
@@ -23,7 +48,7 @@ export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.red
  */
 export function vouchersBeyondNeed(rows: readonly LunchVoucherRow[], needCents: number): boolean {
   const total = vouchersTotalCents(rows);
-  const smallest = Math.min(...rows.filter((r) => r.amount > 0).map((r) => r.amount * 100));
+  const smallest = Math.min(...rows.filter((r) => r.amount > 0).map(voucherCents));
   return total > needCents && total - smallest >= needCents;
 }
 export const VOUCHERS_BEYOND_NEED_MESSAGE = 'Vous déclarez plus de tickets restaurant que nécessaire : au plus le montant de la commande, plus un ticket.';

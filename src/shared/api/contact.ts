@@ -6,6 +6,15 @@ import { MESSAGES } from './messages';
 export const CONTACT_MODES = ['contactPage', 'apply', 'userAccount'] as const;
 export type ContactMode = (typeof CONTACT_MODES)[number];
 
+/**
+ * Which subjects a form offers (docs/product/contact.md): the application form the job subjects
+ * (contact types keyed 'job' or 'job-…'), the contact page and the account's help the others.
+ */
+export const isJobType = (key: string) => key === 'job' || key.startsWith('job-');
+export function requestTypesFor<T>(mode: ContactMode, types: readonly (readonly [string, T])[]): (readonly [string, T])[] {
+  return types.filter(([key]) => (mode === 'apply') === isJobType(key));
+}
+
 /** Attachments (docs/product/contact.md): 2 files at most, 5 MB each and 5 MB in all (1 MB = 1024 × 1024 bytes). */
 export const MAX_FILES = 2;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -112,7 +121,7 @@ export const contactBodySchema = z.pipe(
           if (!EMAIL_PATTERN.test(v.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.email });
           if (!PHONE_PATTERN.test(v.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phone });
         }
-        if (v.mode !== 'apply') need('request_type', 'objet');
+        if (v.mode !== 'apply' && !wordLike.test(v.request_type)) ctx.addIssue({ code: 'custom', path: ['request_type'], message: MESSAGES.requestType });
         need('message', 'message');
       }),
     ),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { dateQuerySchema, idField } from './fields';
+import { frenchTime } from '../time';
 
 export const deliveryLocationSummarySchema = z.object({
   id: z.int(),
@@ -47,6 +48,8 @@ export const deliverySearchQuerySchema = z.extend(deliveryLocationsQuerySchema, 
 export const DIFFERENT_POINT_WARNING =
   'Le point de livraison sélectionné est différent de votre point de livraison habituel. Souhaitez-vous continuer ?';
 export const DELIVERY_REQUIRED_MESSAGE = 'Veuillez sélectionner un point de livraison.';
+/** The point is chosen but not one of its slots (the client's check, before any request). */
+export const SLOT_REQUIRED_MESSAGE = 'Veuillez choisir un créneau de livraison.';
 /** POST /api/deliveries: the chosen slot's id, an integer (docs/product/delivery.md). */
 export const selectDeliveryBodySchema = z.object({
   id: idField(DELIVERY_REQUIRED_MESSAGE),
@@ -55,4 +58,4 @@ export const selectDeliveryBodySchema = z.object({
 /** The refusal when a tour's cut-off has passed: the client shows the message. */
 export const TOO_LATE_CODE = 'order_time_limit_passed';
 export const tooLateMessage = (limit: string) =>
-  `La fin des commandes pour ce point de livraison est passée pour aujourd’hui (${limit.slice(0, 5).replace(':', 'h')}). La prochaine fois, commandez avant cette heure-là !`;
+  `La fin des commandes pour ce point de livraison est passée pour aujourd’hui (${frenchTime(limit)}). La prochaine fois, commandez avant cette heure-là !`;

@@ -3,6 +3,8 @@ export const MESSAGES = {
   email: 'Merci de saisir une adresse email valide. Promis, pas de spam.',
   phone: 'Vous devez saisir un numéro français.',
   required: (label: string) => `Merci de saisir ici votre ${label}.`,
+  /** A drop-down is chosen, not typed in: its own wording, never the text fields' 'Merci de saisir…'. */
+  requestType: 'Choisissez l’objet de votre message.',
   newsletterSuccess: 'Vous êtes bien inscrit. :)',
   newsletterFailure: 'Il y a eu un problème lors de votre inscription',
   notFound: 'Ressource introuvable.',

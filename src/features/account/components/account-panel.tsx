@@ -7,8 +7,9 @@ import { QueryStatus } from '../../../components/ui/query-status';
 import type { Order, User } from '../../../shared/api/auth';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { formatEuros } from '../../../shared/money';
+import { formatLongDate } from '../../../lib/format';
 import { meQuery, useLogout } from '../api/auth-calls';
-import { formatSponsorAmount, orderStatusLabel, pageOf } from '../account-rules';
+import { formatSponsorAmount, orderDeliveryDate, orderStatusLabel, pageOf } from '../account-rules';
 import styles from './account-panel.module.css';
 
 interface AccountPanelProps {
@@ -50,10 +51,11 @@ function Pager({ page, pages, onPage, label }: { page: number; pages: number; on
 }
 
 function OrderItem({ order }: { order: Order }) {
+  const deliveryDay = orderDeliveryDate(order);
   return (
     <li className={styles.order} data-testid="order">
       <div className={styles.orderHead}>
-        <strong>Livraison du {order.delivery_day ?? '—'}</strong>
+        <strong>{deliveryDay ? `Livraison du ${formatLongDate(deliveryDay)}` : 'Livraison'}</strong>
         <span className={styles.status}>{orderStatusLabel(order, new Date())}</span>
       </div>
       <p className={styles.muted}>

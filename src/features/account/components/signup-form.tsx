@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useFormDraft } from '../../../lib/form-draft';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { OfflineReason } from '../../../components/ui/offline-reason';
 import { useOnline } from '../../../lib/connection-store';
 import { TextField } from '../../../components/ui/text-field';
+import field from '../../../components/ui/text-field.module.css';
 import { registerBodySchema, type RegisterBody } from '../../../shared/api/auth';
 import { SIGNUP_MESSAGE_MS } from '../../../shared/constants';
 import { useRegister } from '../api/auth-calls';
@@ -18,14 +19,17 @@ const FIELDS = ['firstname', 'lastname', 'company_name', 'phone', 'email', 'pass
 
 /**
  * Sign-up (docs/product/accounts.md): required marks, checks on change, the error box with its singular or
- * plural title, 'Inscription en cours...' for up to 5 s, then the local login.
+ * plural title, 'Inscription en cours...' for up to 5 s, then the local login. The terms' box is
+ * checked by the shared schema like the other fields: unticked, nothing is sent, and the box says
+ * why and takes the focus (when it is the first field to mend).
  */
 export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
   const online = useOnline();
   const signup = useRegister();
   const [general, setGeneral] = useState<string | null>(null);
   const [showProgress, setShowProgress] = useState(false);
-  const { register, handleSubmit, setError, control, formState, watch, reset, getValues } = useForm<RegisterBody>({
+  const cgvErrorId = useId();
+  const { register, handleSubmit, setError, formState, watch, reset, getValues } = useForm<RegisterBody>({
     resolver: zodResolver(registerBodySchema),
     mode: 'onChange',
     defaultValues: { firstname: '', lastname: '', company_name: '', phone: '', email: '', password: '', password_confirmation: '', cgv: false },
@@ -33,7 +37,6 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
   // What was typed survives a reload of the tab, passwords and the terms' box excepted.
   const forgetDraft = useFormDraft('signup', { watch, reset, getValues }, ['firstname', 'lastname', 'company_name', 'phone', 'email']);
   const { errors, isSubmitted } = formState;
-  const cgv = useWatch({ control, name: 'cgv' });
 
   useEffect(() => {
     if (!showProgress) return;
@@ -60,8 +63,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
     <form
       method="post"
       className={styles.form}
-      // The terms must be ticked: until then, submitting does nothing.
-      onSubmit={(event) => (cgv ? onSubmit(event) : event.preventDefault())}
+      onSubmit={onSubmit}
       noValidate
       aria-label="Inscription"
     >
@@ -93,7 +95,13 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
         {...register('password_confirmation')}
       />
       <label className={styles.check}>
-        <input type="checkbox" {...register('cgv')} aria-required="true" />
+        <input
+          type="checkbox"
+          {...register('cgv')}
+          aria-required="true"
+          aria-invalid={errors.cgv ? true : undefined}
+          aria-describedby={errors.cgv ? cgvErrorId : undefined}
+        />
         {/* One run of text beside the box: as separate flex items, words and link made three columns. */}
         <span>
           J’accepte les{' '}
@@ -103,7 +111,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: () => void }) {
           {'\u00a0'}*
         </span>
       </label>
-      <Button type="submit" busy={signup.isPending} aria-disabled={!cgv || undefined} disabled={!online}>
+      {errors.cgv ? (
+        <p id={cgvErrorId} className={field.error}>
+          {errors.cgv.message}
+        </p>
+      ) : null}
+      <Button type="submit" busy={signup.isPending} disabled={!online}>
         {signup.isPending && showProgress ? 'Inscription en cours...' : 'Créer mon compte'}
       </Button>
       <OfflineReason offline={!online} />

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { useOnline } from '../../../lib/connection-store';
 import type { Cart } from '../../../shared/api/cart';
 import { DIFFERENT_POINT_WARNING } from '../../../shared/api/delivery';
 import { formatEuros } from '../../../shared/money';
+import { frenchClock } from '../../../shared/time';
 import { cartState } from '../cart-store';
 import { cartCount, itemsTotal, needsPointWarning, splitLines } from '../cart-rules';
 import { CartBonuses, CartDeposits } from './cart-extras';
@@ -38,7 +39,6 @@ interface CartModalProps {
   onChooseDelivery: () => void;
 }
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 
 /** The cart modal: empty state, or the order, bonuses, delivery, deposits, promo and payment. */
 export function CartModal(props: CartModalProps) {
@@ -54,11 +54,39 @@ export function CartModal(props: CartModalProps) {
   // Logged in from the panel: back to the cart, now with the customer's details.
   if (props.customer && panel !== 'cart') setPanel('cart');
 
+  // The button pressed to switch panels is gone with its panel: the focus goes to the new panel's
+  // first field (the login form arrives lazily: waited for), or back to the payment button.
+  const accountRef = useRef<HTMLDivElement>(null);
+  const shown = useRef(panel);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = panel;
+    if (!open || before === panel) return;
+    if (panel === 'cart') {
+      if (document.activeElement === document.body) document.querySelector<HTMLElement>('[data-cart-pay]')?.focus();
+      return;
+    }
+    const node = accountRef.current;
+    if (!node) return;
+    // Visible only: while the next form loads, the previous one is kept, hidden, behind the fallback.
+    const firstField = () => [...node.querySelectorAll<HTMLElement>('input:not([type="hidden"]), select, textarea')].find((el) => el.getClientRects().length > 0);
+    const found = firstField();
+    if (found) return void found.focus();
+    const watcher = new MutationObserver(() => {
+      const field = firstField();
+      if (!field) return;
+      watcher.disconnect();
+      field.focus();
+    });
+    watcher.observe(node, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'hidden'] });
+    return () => watcher.disconnect();
+  }, [open, panel]);
+
   const empty = !cart || cartCount(cart) === 0;
   return (
     <Dialog open={open} title={panel === 'cart' ? 'Mon panier' : panel === 'login' ? 'Mon compte' : 'Nouveau compte'} onClose={onClose} placement="panel-right">
       {panel !== 'cart' ? (
-        <div className={styles.account}>
+        <div className={styles.account} ref={accountRef}>
           <Button variant="ghost" size="sm" className={styles.back} onClick={() => setPanel('cart')}>
             ← Retour
           </Button>
@@ -129,7 +157,7 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
       <OfflineReason offline={!online}>Hors connexion, votre panier est en lecture seule : il vous attend tel quel au retour du réseau.</OfflineReason>
       <PanelSection title="Votre commande">
         <CartLines lines={[...formulas, ...dishes]} />
-        {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {timeFormat.format(expiresAt)}.</p> : null}
+        {expiresAt ? <p className={styles.muted}>Vos plats vous sont réservés jusqu’à {frenchClock(new Date(expiresAt))}.</p> : null}
       </PanelSection>
       {/* Cutlery and tote bags come with formulas (one each per formula): none to offer without one. */}
       {(bonuses.cutlery || bonuses.toteBags) && formulas.length > 0 ? (
@@ -170,7 +198,7 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
           <span>À payer</span>
           <strong data-testid="cart-final-price">{cart.final_price} €</strong>
         </p>
-        <Button className={styles.pay} busy={busy} onClick={() => void onPay()}>
+        <Button className={styles.pay} busy={busy} onClick={() => void onPay()} data-cart-pay>
           Passer au paiement
         </Button>
         <OfflineReason offline={!online} />

@@ -1,7 +1,7 @@
 import type { Menu } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
 import { Button } from '../../../components/ui/button';
-import { cheapestMenu } from '../catalog-rules';
+import { cheapestMenu, coursesBesideName, hasPricedExtras } from '../catalog-rules';
 import styles from './formula-list.module.css';
 
 const COURSE_NAMES: Record<number, string> = { 1: 'Entrée', 2: 'Plat', 3: 'Dessert' };
@@ -19,24 +19,28 @@ interface FormulaListProps {
   onCompose: (menu: Menu) => void;
 }
 
-/** The formulas of the day as cards; the cheapest says "à partir de". */
+/**
+ * The formulas of the day as cards. Each one whose extras add to its price says "à partir de";
+ * the cheapest has the primary button.
+ */
 export function FormulaList({ menus, onCompose }: FormulaListProps) {
-  const cheapest = cheapestMenu(menus);
+  // Formulas of the same lowest price are treated alike.
+  const lowest = cheapestMenu(menus)?.price;
   if (menus.length === 0) {
     return <p className={styles.empty}>Pas de formule au menu ce jour-là : la cuisine se repose. Revenez demain !</p>;
   }
   return (
     <ul className={styles.list}>
       {menus.map((menu) => (
-        <li key={menu.id} className={styles.card} data-cheapest={menu.id === cheapest?.id || undefined}>
+        <li key={menu.id} className={styles.card} data-cheapest={menu.price === lowest || undefined}>
           <h3 className={styles.name}>{menu.name}</h3>
-          <p className={styles.courses}>{courses(menu)}</p>
+          {coursesBesideName(menu.name, courses(menu)) ? <p className={styles.courses}>{courses(menu)}</p> : null}
           {menu.description ? <p className={styles.description}>{menu.description}</p> : null}
           <p className={styles.price}>
-            {menu.id === cheapest?.id && menus.length > 1 ? <span className={styles.from}>à partir de </span> : null}
+            {hasPricedExtras(menu) ? <span className={styles.from}>à partir de </span> : null}
             {formatEuros(menu.price)}
           </p>
-          <Button variant={menu.id === cheapest?.id ? 'primary' : 'secondary'} onClick={() => onCompose(menu)} aria-label={`Composer la formule ${menu.name}`}>
+          <Button variant={menu.price === lowest ? 'primary' : 'secondary'} onClick={() => onCompose(menu)} aria-label={`Composer la formule ${menu.name}`}>
             Composer
           </Button>
         </li>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFormDraft } from '../../../lib/form-draft';
 import { Alert } from '../../../components/ui/alert';
@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAppState } from '../../../lib/app-state';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/snackbar-store';
-import { CONTACT_MESSAGES, MAX_TOTAL_BYTES, contactBodySchema, type ContactBody, type ContactFields, type ContactMode } from '../../../shared/api/contact';
+import { CONTACT_MESSAGES, MAX_TOTAL_BYTES, contactBodySchema, requestTypesFor, type ContactBody, type ContactFields, type ContactMode } from '../../../shared/api/contact';
 import { sendContact } from '../api/send-contact';
 import { submissionId } from '../submission-id';
 import { FilePicker } from './file-picker';
@@ -17,6 +17,7 @@ import { MessageField, SendFooter, useSendStatus } from './form-parts';
 import styles from './contact-form.module.css';
 
 const FIELDS = ['request_type', 'firstname', 'lastname', 'email', 'phone', 'message', 'recall'] as const;
+const IDENTITY_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const;
 
 const SUBMIT_LABEL: Record<ContactMode, string> = {
   contactPage: 'Envoyer mon message',
@@ -32,8 +33,9 @@ const SUBMIT_LABEL: Record<ContactMode, string> = {
  */
 export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () => void }) {
   const { data: state } = useAppState();
-  const types = Object.entries(state?.contact_types ?? {});
+  const types = requestTypesFor(mode, Object.entries(state?.contact_types ?? {}));
   const hasJobType = types.some(([key]) => key === 'job');
+  const customer = state?.customer ?? null;
   const selectId = useId();
   const [status, setStatus] = useSendStatus();
   const [general, setGeneral] = useState<string | null>(null);
@@ -68,6 +70,14 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
     if (mode === 'apply' && hasJobType && !getValues('request_type')) setValue('request_type', 'job');
   }, [mode, hasJobType, getValues, setValue]);
 
+  // A logged-in customer's name, e-mail and phone fill the fields left empty, after the draft is
+  // restored (declared after it, this effect runs after it): what the customer typed stays.
+  const fillFromAccount = useCallback(() => {
+    if (!identity || !customer) return;
+    for (const name of IDENTITY_FIELDS) if (!getValues(name)) setValue(name, customer[name]);
+  }, [identity, customer, getValues, setValue]);
+  useEffect(fillFromAccount, [fillFromAccount]);
+
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const tooBig = total > MAX_TOTAL_BYTES;
 
@@ -94,6 +104,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
       setStatus('success');
       reset({ ...defaults, request_type: defaults.request_type || (mode === 'apply' && hasJobType ? 'job' : '') });
       forgetDraft();
+      fillFromAccount();
       setFiles([]);
       setSubmission(submissionId());
       onSent?.();
@@ -125,7 +136,7 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
             aria-describedby={errors.request_type ? `${selectId}-error` : undefined}
             {...register('request_type')}
           >
-            <option value="">Choisissez un objet</option>
+            <option value="">Choisissez l’objet de votre message</option>
             {types.map(([key, label]) => (
               <option key={key} value={key}>
                 {label}

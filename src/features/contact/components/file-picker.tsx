@@ -62,10 +62,17 @@ export function FilePicker({ files, onChange, disabled = false, error }: FilePic
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" className={styles.dropIcon}>
           <path d="M12 16V4m0 0l-4.5 4.5M12 4l4.5 4.5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <p className={styles.dropText}>
+        {/* Both wordings are drawn, CSS shows one: a phone cannot drag, and the server's drawing
+            cannot know the screen (no hydration mismatch). */}
+        <p className={`${styles.dropText} ${styles.withPointer}`}>
           Glissez vos fichiers ici ou{' '}
           <label htmlFor={inputId} className={styles.dropButton}>
             choisissez-les
+          </label>
+        </p>
+        <p className={`${styles.dropText} ${styles.withTouch}`}>
+          <label htmlFor={inputId} className={styles.dropButton}>
+            Ajoutez vos fichiers
           </label>
         </p>
         <p className={styles.dropHint}>

@@ -6,7 +6,7 @@ import { OfflineReason } from '../../../components/ui/offline-reason';
 import { useOnline } from '../../../lib/connection-store';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
-import { DELIVERY_REQUIRED_MESSAGE, DIFFERENT_POINT_WARNING, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
+import { DELIVERY_REQUIRED_MESSAGE, DIFFERENT_POINT_WARNING, SLOT_REQUIRED_MESSAGE, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
 import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
 import type { LatLng } from '../../../shared/geo';
 import { parisDate, parisTime } from '../../../shared/time';
@@ -74,7 +74,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!deliveryId) {
-      setError(DELIVERY_REQUIRED_MESSAGE);
+      setError(locationId === null ? DELIVERY_REQUIRED_MESSAGE : SLOT_REQUIRED_MESSAGE);
       // A point is chosen but not its slot: take the customer to the slots, where the message is.
       const firstSlot = [...document.getElementsByName(slotsName)].find((input) => !(input as HTMLInputElement).disabled);
       firstSlot?.focus();

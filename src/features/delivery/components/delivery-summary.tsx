@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import type { Delivery } from '../../../shared/api/delivery';
-import { timeOf } from '../../../shared/time';
+import { frenchTime, frenchTimeRange } from '../../../shared/time';
 import styles from './delivery-summary.module.css';
 
 interface DeliverySummaryProps {
@@ -32,8 +32,6 @@ export function DeliverySummary({ delivery, dateLabel, onChoose }: DeliverySumma
     );
   }
   const location = delivery.delivery_location;
-  const start = timeOf(delivery.starts_at);
-  const end = timeOf(delivery.ends_at);
   return (
     <div className={styles.summary}>
       <div className={styles.text}>
@@ -41,7 +39,7 @@ export function DeliverySummary({ delivery, dateLabel, onChoose }: DeliverySumma
         <span>{location.address}</span>
         <span>
           {dateLabel ? `${dateLabel}, ` : ''}
-          {location.is_private ? `avant ${start}` : `de ${start} à ${end}`}
+          {location.is_private ? `avant ${frenchTime(delivery.starts_at)}` : frenchTimeRange(delivery.starts_at, delivery.ends_at)}
         </span>
       </div>
       <Button variant="secondary" size="sm" onClick={onChoose}>

@@ -1,11 +1,11 @@
 import { Page } from '../../../components/ui/page';
 import styles from './marketing.module.css';
 
-/** « Notre charte d'engagement » : Popote's numbered commitments. */
+/** « Notre charte d’engagement » : Popote's numbered commitments. */
 export function CharterPage() {
   return (
     <Page
-      title="Notre charte d'engagement"
+      title="Notre charte d’engagement"
       lead="Bien nourrir les Lyonnais à midi, sans abîmer la ville ni ceux qui y travaillent : voici, noir sur blanc, ce à quoi nous nous engageons."
     >
       <section className={styles.section} aria-labelledby="charte-engagements">

@@ -4,6 +4,24 @@ import { useOnline } from '../../../lib/connection-store';
 import { payment } from '../payment-store';
 import styles from './payment-loader.module.css';
 
+/**
+ * A pending card payment being confirmed: a notice in the page, which stays usable meanwhile (the
+ * checks of the order go on behind it).
+ */
+export function PaymentConfirming() {
+  const { confirming } = useSnapshot(payment);
+  if (!confirming) return null;
+  return (
+    <div className={styles.confirming} role="status" aria-live="polite" data-testid="payment-confirming">
+      <Spinner />
+      <p>
+        <strong>Validation de votre paiement...</strong> Votre banque n’a pas encore confirmé votre paiement par carte : votre commande
+        s’affichera ici dès sa confirmation. Vous pouvez continuer votre visite.
+      </p>
+    </div>
+  );
+}
+
 /** The full-screen payment loader. */
 export function PaymentLoader() {
   const { loader } = useSnapshot(payment);

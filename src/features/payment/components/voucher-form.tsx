@@ -3,10 +3,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError } from '../../../lib/api-client';
-import { VOUCHERS_LIMIT_MESSAGE, vouchersTotalCents, type LunchVoucherRow, type PreOrder } from '../../../shared/api/checkout';
-import { formatEuros } from '../../../shared/money';
+import { VOUCHER_VALUE_MESSAGE, VOUCHERS_LIMIT_MESSAGE, parseVoucherValue, vouchersTotalCents, type LunchVoucherRow, type PreOrder } from '../../../shared/api/checkout';
+import { formatAmount, formatEuros } from '../../../shared/money';
 import { saveLunchVouchers } from '../api/payment-calls';
-import { DEFAULT_VOUCHER_ROW, removeVoucherRow, VOUCHER_QUANTITIES, VOUCHER_VALUES, vouchersOverLimit } from '../payment-rules';
+import { DEFAULT_VOUCHER_ROW, removeVoucherRow, VOUCHER_QUANTITIES, vouchersOverLimit } from '../payment-rules';
 import styles from './payment-modal.module.css';
 
 interface VoucherFormProps {
@@ -15,22 +15,39 @@ interface VoucherFormProps {
   onCancel: () => void;
 }
 
-/** 'Ma cagnotte Tickets resto papiers' (docs/product/vouchers-and-pool.md): rows of quantity × unit value. */
+/** A row as the form holds it: the unit value as typed ('9,25'). */
+type VoucherDraft = { quantity: number; value: string };
+const draftOf = (row: LunchVoucherRow): VoucherDraft => ({ quantity: row.quantity, value: formatAmount(Math.round(row.amount * 100)) });
+
+/**
+ * 'Ma cagnotte Tickets resto papiers' (docs/product/vouchers-and-pool.md): rows of quantity × unit
+ * value, the value typed to the cent (0 to 19 €: a ticket is often worth 9,25 €).
+ */
 export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
-  const [rows, setRows] = useState<LunchVoucherRow[]>(() => (initial.length ? initial.map((r) => ({ ...r })) : [{ ...DEFAULT_VOUCHER_ROW }]));
+  const [drafts, setDrafts] = useState<VoucherDraft[]>(() => (initial.length ? initial : [DEFAULT_VOUCHER_ROW]).map(draftOf));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Values checked on submit: the rows whose value is not one are marked until changed. */
+  const [invalid, setInvalid] = useState<ReadonlySet<number>>(new Set());
   const id = useId();
+  const rows: LunchVoucherRow[] = drafts.map((d) => ({ quantity: d.quantity, amount: parseVoucherValue(d.value) ?? 0 }));
   const over = vouchersOverLimit(rows);
   const total = formatEuros(vouchersTotalCents(rows));
 
-  function update(index: number, patch: Partial<LunchVoucherRow>) {
-    setRows((current) => current.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  function update(index: number, patch: Partial<VoucherDraft>) {
+    setDrafts((current) => current.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+    if (patch.value !== undefined && invalid.has(index)) setInvalid(new Set([...invalid].filter((i) => i !== index)));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (over) return;
+    const wrong = new Set(drafts.flatMap((d, i) => (parseVoucherValue(d.value) === null ? [i] : [])));
+    setInvalid(wrong);
+    if (wrong.size) {
+      document.getElementById(`${id}-a${Math.min(...wrong)}`)?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -48,7 +65,7 @@ export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
         ‹ Retour au récapitulatif
       </LinkButton>
       <ul className={styles.rows}>
-        {rows.map((row, index) => (
+        {drafts.map((row, index) => (
           <li key={index} className={styles.row} data-testid="voucher-row">
             <label className={styles.field}>
               <span>Nombre de tickets</span>
@@ -64,20 +81,26 @@ export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
               ×
             </span>
             <label className={styles.field}>
-              <span>Valeur d’un ticket</span>
-              <select id={`${id}-a${index}`} value={row.amount} onChange={(e) => update(index, { amount: Number(e.target.value) })}>
-                {VOUCHER_VALUES.map((v) => (
-                  <option key={v} value={v}>
-                    {v} €
-                  </option>
-                ))}
-              </select>
+              <span>Valeur d’un ticket (€)</span>
+              <input
+                id={`${id}-a${index}`}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={row.value}
+                onChange={(e) => update(index, { value: e.target.value })}
+                aria-invalid={invalid.has(index) || undefined}
+                aria-describedby={invalid.has(index) ? `${id}-value-error` : `${id}-value-hint`}
+              />
             </label>
             <button
               type="button"
               className={styles.remove}
-              onClick={() => setRows((current) => removeVoucherRow(current, index))}
-              disabled={rows.length <= 1}
+              onClick={() => {
+                setDrafts((current) => removeVoucherRow(current, index));
+                setInvalid(new Set());
+              }}
+              disabled={drafts.length <= 1}
               aria-label={`Supprimer la ligne ${index + 1}`}
             >
               ✕
@@ -85,7 +108,16 @@ export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
           </li>
         ))}
       </ul>
-      <LinkButton className={styles.add} onClick={() => setRows((current) => [...current, { ...DEFAULT_VOUCHER_ROW }])} disabled={over}>
+      {invalid.size ? (
+        <div id={`${id}-value-error`}>
+          <Alert>{VOUCHER_VALUE_MESSAGE}</Alert>
+        </div>
+      ) : (
+        <p id={`${id}-value-hint`} className={styles.valueHint}>
+          Valeur d’un ticket : de 0 à 19 €, centimes compris (par exemple 9,25).
+        </p>
+      )}
+      <LinkButton className={styles.add} onClick={() => setDrafts((current) => [...current, draftOf(DEFAULT_VOUCHER_ROW)])} disabled={over}>
         Ajouter un autre ticket resto
       </LinkButton>
       {over ? <Alert>{VOUCHERS_LIMIT_MESSAGE}</Alert> : null}

@@ -10,11 +10,16 @@ interface HeaderProps {
   onMenu: () => void;
   onAccount: () => void;
   onCart: () => void;
-  /** The delivery search bar, composed by the route; hidden by the caller while an overlay or a recipe is open. */
+  /** The delivery search bar, composed by the route. */
   search?: ReactNode;
+  /**
+   * While an overlay or a recipe is open the bar is hidden, not removed: its field, when it opened
+   * the overlay, is still there to take the focus back on close.
+   */
+  searchHidden?: boolean;
 }
 
-export function Header({ loggedIn, cartCount, onMenu, onAccount, onCart, search }: HeaderProps) {
+export function Header({ loggedIn, cartCount, onMenu, onAccount, onCart, search, searchHidden = false }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -23,7 +28,7 @@ export function Header({ loggedIn, cartCount, onMenu, onAccount, onCart, search 
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
         </button>
-        <Link to="/" className={styles.logo} aria-label="Popote, retour à l'accueil">
+        <Link to="/" className={styles.logo} aria-label="Popote, retour à l’accueil">
           <Logo />
         </Link>
         <nav className={styles.nav} aria-label="Navigation principale">
@@ -61,7 +66,11 @@ export function Header({ loggedIn, cartCount, onMenu, onAccount, onCart, search 
           </button>
         </div>
       </div>
-      {search ? <div className={styles.search}>{search}</div> : null}
+      {search ? (
+        <div className={styles.search} hidden={searchHidden}>
+          {search}
+        </div>
+      ) : null}
     </header>
   );
 }
