@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { addMenu } from '../features/cart/api/cart-calls';
 import { useCartExpiry } from '../features/cart/cart-expiry';
 import { cartCount } from '../features/cart/cart-rules';
-import { cartState, replaceCart } from '../features/cart/cart-store';
+import { cartState, replaceCart, stateCartIsCurrent } from '../features/cart/cart-store';
 import { menusQuery } from '../features/catalog/api/menus';
 import { DeliverySummary } from '../features/delivery/components/delivery-summary';
 import { DeliveryWidget } from '../features/delivery/components/delivery-widget';
@@ -24,7 +24,7 @@ import { ProgressBar } from '../features/shell/components/progress-bar';
 import { Snackbars } from '../features/shell/components/snackbars';
 import { Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
-import { useAppState, settingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
+import { lastStateRequestAt, useAppState, settingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { paperVouchersEnabled } from '../shared/settings-rules';
 import { formatLongDate } from '../lib/format';
@@ -154,9 +154,10 @@ export function AppShell() {
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // Each load of the app state brings the server's cart: it replaces the mirror.
+  // Each load of the app state brings the server's cart: it replaces the mirror, unless a cart
+  // change answered since that load was asked for (its answer is the newer cart).
   useEffect(() => {
-    if (state) replaceCart(state.cart);
+    if (state && stateCartIsCurrent(lastStateRequestAt())) replaceCart(state.cart);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stateQuery.dataUpdatedAt]);
   useCartExpiry(

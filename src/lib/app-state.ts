@@ -8,9 +8,16 @@ import { useHydrated } from './use-hydrated';
 /** GET /api/state: customer, delivery, cart, settings and contact types (refreshed after changes). */
 export const appStateQuery = queryOptions({
   queryKey: ['state'],
-  queryFn: ({ signal }) => api('/api/state', { schema: () => stateSchemas().then((m) => m.stateSchema), signal }),
+  queryFn: ({ signal }) => {
+    stateRequestedAt = Date.now();
+    return api('/api/state', { schema: () => stateSchemas().then((m) => m.stateSchema), signal });
+  },
   staleTime: 30_000,
 });
+
+let stateRequestedAt = 0;
+/** When the app state was last asked for (ms): its cart is as the server held it then. */
+export const lastStateRequestAt = () => stateRequestedAt;
 
 export const shopOpenQuery = queryOptions({
   queryKey: ['state', 'shop-open'],

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartCount, expirySchedule, needsPointWarning, refusalNotice, splitLines } from '../../src/features/cart/cart-rules';
-import { CART_CHECKED, cartAction, cartState, replaceCart } from '../../src/features/cart/cart-store';
+import { CART_CHECKED, cartAction, cartState, replaceCart, stateCartIsCurrent } from '../../src/features/cart/cart-store';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { snackbars } from '../../src/lib/snackbar-store';
 import { CART_NOTICES, type Cart, type CartProduct } from '#shared/api/cart';
@@ -144,5 +144,23 @@ describe('usual point warning at payment', () => {
     expect(needsPointWarning({ loggedIn: true, locationId: 5, usualLocationId: 5 })).toBe(false);
     expect(needsPointWarning({ loggedIn: true, locationId: 3, usualLocationId: null })).toBe(false);
     expect(needsPointWarning({ loggedIn: false, locationId: 3, usualLocationId: 5 })).toBe(false);
+  });
+});
+
+describe('the cart inside an app state', () => {
+  it('replaces the mirror only when asked for after the last change ended, and never while one is under way', async () => {
+    const before = Date.now();
+    vi.advanceTimersByTime(10);
+    let answer!: (cart: Cart) => void;
+    const change = cartAction('product-1', 'product', () => new Promise<Cart>((resolve) => (answer = resolve)));
+    // A state asked for before the change, or while it is under way, holds the cart as it was.
+    expect(stateCartIsCurrent(before)).toBe(false);
+    vi.advanceTimersByTime(10);
+    expect(stateCartIsCurrent(Date.now())).toBe(false);
+    answer(cart([dish(1)]));
+    await change;
+    expect(stateCartIsCurrent(before)).toBe(false);
+    vi.advanceTimersByTime(10);
+    expect(stateCartIsCurrent(Date.now())).toBe(true);
   });
 });

@@ -93,6 +93,7 @@ export const CART_CHECKED = {
 export async function cartAction(key: string, kind: CartActionKind, call: () => Promise<Cart>, reread?: () => Promise<Cart>): Promise<{ ok: boolean; error?: ApiError }> {
   if (cartState.pending[key]) return { ok: false };
   cartState.pending[key] = true;
+  lastChangeAt = Date.now();
   try {
     replaceCart(await call());
     return { ok: true };
@@ -112,5 +113,19 @@ export async function cartAction(key: string, kind: CartActionKind, call: () => 
     return { ok: false, error };
   } finally {
     delete cartState.pending[key];
+    lastChangeAt = Date.now();
   }
+}
+
+/** When a cart change last started or ended (ms). */
+let lastChangeAt = 0;
+
+/**
+ * Whether the cart inside an app state asked for at `requestedAt` may replace the mirror: not while a
+ * change is under way, nor when a change ended after that request left. The state read then may
+ * hold the cart as it was before the change (a fast tap just after the page loads, or a slow state
+ * answer), and showing it would undo the change on screen while the server holds it.
+ */
+export function stateCartIsCurrent(requestedAt: number): boolean {
+  return Object.keys(cartState.pending).length === 0 && lastChangeAt < requestedAt;
 }
