@@ -57,6 +57,11 @@ function findLayoutProblems({ include, exclude }: { include: string; exclude: st
       problems.push(`${describe(el)} sticks out of the viewport (${Math.round(rect.left)}–${Math.round(rect.right)} px of ${viewport})`);
     }
     const style = getComputedStyle(el);
+    // A box that scrolls sideways (a dialog's body, say) hides what sticks out of it: unless it
+    // is meant to (`data-scroll-x`), its content is too wide for it.
+    if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1 && !el.closest('[data-scroll-x]')) {
+      problems.push(`${describe(el)} scrolls sideways: ${el.scrollWidth} px of content in ${el.clientWidth} px`);
+    }
     const hidesOverflow = ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
     const ownText = [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
     if (hidesOverflow && ownText && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {

@@ -119,6 +119,7 @@ export function CgvPage() {
         </p>
         <div
           className={styles.tableWrap}
+          data-scroll-x=""
           role="region"
           aria-label="Taux de TVA appliqués"
           tabIndex={0}

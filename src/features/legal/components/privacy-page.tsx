@@ -77,6 +77,7 @@ export function PrivacyPage() {
         <h2 id="pc-finalites">3. Pourquoi et sur quelle base ?</h2>
         <div
           className={styles.tableWrap}
+          data-scroll-x=""
           role="region"
           aria-label="Finalités et bases légales des traitements"
           tabIndex={0}
@@ -169,6 +170,7 @@ export function PrivacyPage() {
         <h2 id="pc-durees">6. Combien de temps les conservons-nous ?</h2>
         <div
           className={styles.tableWrap}
+          data-scroll-x=""
           role="region"
           aria-label="Durées de conservation"
           tabIndex={0}
