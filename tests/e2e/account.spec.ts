@@ -203,6 +203,9 @@ test('a customer changing from their usual point confirms once (issue 4)', async
     const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
     const [usual, other] = locations.filter((l) => l.deliveries.length === 1);
     const choose = async (name: string) => {
+      // The warning needs to know who is choosing: the customer's state has arrived once the
+      // header offers their account.
+      await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
       await page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
       await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
     };
