@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
+import { keepEarlyInstallPrompt } from './features/pwa/pwa-store';
 import './app/global.css';
 
 const queryClient = createQueryClient();
@@ -11,6 +12,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 reloadOnChunkFailure();
+keepEarlyInstallPrompt();
 
 // The page came from the server with its data: React takes it over where it stands. Whatever the
 // first screen does not need (the service worker, the stored cart, the offline copy) starts once

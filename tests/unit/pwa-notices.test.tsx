@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpdateNotice } from '../../src/features/pwa/update-notice';
-import { offerUpdate, pwa, watchInstallPrompt } from '../../src/features/pwa/pwa-store';
+import { keepEarlyInstallPrompt, offerUpdate, pwa, watchInstallPrompt } from '../../src/features/pwa/pwa-store';
 
 afterEach(() => {
   cleanup();
@@ -43,5 +43,17 @@ describe('install offer', () => {
     expect(pwa.installPrompt).toBe(offer);
     target.dispatchEvent(new Event('appinstalled'));
     expect(pwa.installPrompt).toBeNull();
+  });
+
+  it('keeps an offer made before the app was interactive, and shows it once it is', () => {
+    pwa.installPrompt = null;
+    const target = new EventTarget() as unknown as Window;
+    keepEarlyInstallPrompt(target);
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(), userChoice: Promise.resolve({ outcome: 'accepted' }) });
+    target.dispatchEvent(offer);
+    expect(offer.defaultPrevented).toBe(true);
+    expect(pwa.installPrompt).toBeNull();
+    watchInstallPrompt(new EventTarget() as unknown as Window);
+    expect(pwa.installPrompt).toBe(offer);
   });
 });

@@ -30,8 +30,24 @@ export function applyUpdate() {
   apply?.();
 }
 
-/** Keeps the install offer (Chromium, Edge, Samsung Internet) for the install button. */
+/** An offer made before the app was interactive, kept aside (not in `pwa`, which the first render reads). */
+let earlyOffer: InstallPromptEvent | null = null;
+
+/**
+ * Listens from the page's first script: a page loaded under an installed worker is installable at
+ * once, and Chromium may make its offer before hydration, when nothing else listens yet.
+ */
+export function keepEarlyInstallPrompt(target: Window = window) {
+  target.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    earlyOffer = event as InstallPromptEvent;
+  });
+}
+
+/** Keeps the install offer (Chromium, Edge, Samsung Internet) for the install button, an early one too. */
 export function watchInstallPrompt(target: Window = window) {
+  if (earlyOffer) pwa.installPrompt = ref(earlyOffer);
+  earlyOffer = null;
   target.addEventListener('beforeinstallprompt', (event) => {
     // The browser's own mini-bar would compete with our button: the customer installs from ours.
     event.preventDefault();
