@@ -33,6 +33,9 @@ export async function customerWithCart(page: Page, project: string, pick: (d: Ca
   expect(chosen.ok()).toBe(true);
 
   await page.goto('/passer-commande');
+  // The customer's state has arrived (the header offers their account): paying then goes to the
+  // recap, not to the login the page offers while it does not yet know who is there.
+  await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
   const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
   const dish = dishes.find((d) => !d.sold_out && pick(d))!;
   await page.getByRole('button', { name: `Ajouter au panier : ${dish.name}`, exact: true }).click();
