@@ -93,7 +93,6 @@ export const CART_CHECKED = {
 export async function cartAction(key: string, kind: CartActionKind, call: () => Promise<Cart>, reread?: () => Promise<Cart>): Promise<{ ok: boolean; error?: ApiError }> {
   if (cartState.pending[key]) return { ok: false };
   cartState.pending[key] = true;
-  lastChangeAt = Date.now();
   try {
     replaceCart(await call());
     return { ok: true };
@@ -117,7 +116,7 @@ export async function cartAction(key: string, kind: CartActionKind, call: () => 
   }
 }
 
-/** When a cart change last started or ended (ms). */
+/** When a cart change last ended (ms); one under way is in `cartState.pending`. */
 let lastChangeAt = 0;
 
 /**
