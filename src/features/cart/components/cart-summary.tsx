@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { openModal } from '../../../lib/overlays-store';
 import type { Cart } from '../../../shared/api/cart';
 import { formatEuros } from '../../../shared/money';
@@ -10,12 +11,12 @@ import styles from './cart-summary.module.css';
 /**
  * The cart beside the catalog on a wide screen: what is in it and its total, and the way to the
  * cart itself (where quantities, delivery and payment are). The cart is the visitor's own, so the
- * server draws the empty card.
+ * server draws the empty card and the lines come once the page is the browser's.
  */
 export function CartSummary() {
   const { cart } = useSnapshot(cartState) as { cart: Cart | null };
-  // The mirror fills only once the page is the browser's: the server and the first render agree.
-  const count = cartCount(cart);
+  const hydrated = useHydrated();
+  const count = hydrated ? cartCount(cart) : 0;
   const { formulas, dishes } = cart && count > 0 ? splitLines(cart) : { formulas: [], dishes: [] };
   return (
     <section className={styles.summary} aria-labelledby="cart-summary-title" data-testid="cart-summary">
