@@ -54,26 +54,28 @@ export function rateLimit(rule: Rule): (request: FastifyRequest) => Promise<void
 }
 
 /**
- * A limit on failures only (wrong promo codes): `check` refuses once the window holds `max`
- * failures, before anything is tried, so a right guess past the limit is refused like a wrong one;
- * `record` counts a failure.
+ * A limit on failures only (wrong promo codes): `check` refuses once the window holds a key's
+ * `max` failures, before anything is tried, so a right guess past the limit is refused like a
+ * wrong one; `record` counts a failure under every key. The keys (per visitor, per address…) are
+ * read in one query: `check` is on the way of every code entered.
  */
-export function failureLimit(rule: Rule & { keys: (request: FastifyRequest) => string[] }) {
-  const keysOf = (request: FastifyRequest) => rule.keys(request).map((key) => `${rule.name}:${key}`);
+export function failureLimit(rule: { name: string; windowMs: number; limits: (request: FastifyRequest) => Record<string, number> }) {
+  const limitsOf = (request: FastifyRequest) => new Map(Object.entries(rule.limits(request)).map(([key, max]) => [`${rule.name}:${key}`, max]));
   return {
     async check(request: FastifyRequest): Promise<void> {
       const { db, clock } = request.server;
       const now = clock.now();
+      const limits = limitsOf(request);
       const rows = await db
         .select()
         .from(rateLimits)
-        .where(and(inArray(rateLimits.key, keysOf(request)), gt(rateLimits.resetAt, now)));
-      const full = rows.filter((row) => row.count >= rule.max * request.server.env.RATE_LIMIT_FACTOR);
+        .where(and(inArray(rateLimits.key, [...limits.keys()]), gt(rateLimits.resetAt, now)));
+      const full = rows.filter((row) => row.count >= limits.get(row.key)! * request.server.env.RATE_LIMIT_FACTOR);
       if (full.length) throw tooMany(new Date(Math.max(...full.map((row) => row.resetAt.getTime()))), now);
     },
     async record(request: FastifyRequest): Promise<void> {
       const { db, clock } = request.server;
-      for (const key of keysOf(request)) await hit(db, key, rule.windowMs, clock.now());
+      for (const key of limitsOf(request).keys()) await hit(db, key, rule.windowMs, clock.now());
     },
   };
 }

@@ -115,6 +115,8 @@ describe.each([
       () => v.request('POST', '/api/cart/menus', { menu: formula }),
       () => v.request('POST', '/api/cart/cutlery'),
       () => v.request('DELETE', '/api/cart/cutlery'),
+      () => v.request('POST', '/api/cart/tote-bags'),
+      () => v.request('DELETE', '/api/cart/tote-bags'),
       () => v.request('DELETE', '/api/cart/deposits'),
       () => v.request('DELETE', '/api/cart/discounts'),
     ];
@@ -122,6 +124,18 @@ describe.each([
       const statements = await fewest(call);
       expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('a promo code: applied in 4 (the wrong-code guard reads its counters first), taken off in 3 at most', async () => {
+    const code = `TOURS${customer ? 'C' : 'G'}${Date.now()}`;
+    await app.database.db.insert(t.discounts).values({ code, amountType: 1, amount: 10 });
+    const apply = () => v.request('POST', '/api/cart/discounts', { code });
+    const remove = () => v.request('DELETE', '/api/cart/discounts');
+    const applied = await fewest(apply, remove);
+    expect(applied, applied.join('\n')).toHaveLength(4);
+    expect(applied.filter((s) => s.includes('"rate_limits"')), 'one read for both counters (visitor and address)').toHaveLength(1);
+    const removed = await fewest(remove, apply);
+    expect(removed.length, removed.join('\n')).toBeLessThanOrEqual(3);
   });
 
   it('an idempotency key adds its claim and its answer: 4', async () => {
@@ -147,5 +161,16 @@ describe.each([
     });
     expect(delivery).not.toBeNull();
     expect(statements, statements.join('\n')).toHaveLength(customer ? 2 : 1);
+  });
+});
+
+describe('round trips of a customer returning containers', () => {
+  it('one more returned, one less: 3 at most each (the containers held come with the session)', async () => {
+    const v = await withCart(true);
+    const more = () => v.request('POST', '/api/cart/deposits');
+    const less = () => v.request('DELETE', '/api/cart/deposits');
+    for (const statements of [await fewest(more, less), await fewest(less, more)]) {
+      expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
+    }
   });
 });

@@ -254,7 +254,14 @@ export async function heldDeposits(db: Conn, customerId: number | null, now?: Da
   if (!customerId) return 0;
   const [row] = await db.select({ deposits: customers.deposits }).from(customers).where(eq(customers.id, customerId)).limit(1);
   const held = row?.deposits ?? 0;
-  if (!held || !now) return held;
+  return held && now ? returnableDeposits(db, customerId, held, now) : held;
+}
+
+/**
+ * Of the `held` containers a customer has, those they can return now: not those of an order on its
+ * way to them (paid, not yet delivered).
+ */
+export async function returnableDeposits(db: Conn, customerId: number, held: number, now: Date): Promise<number> {
   const coming = await db
     .select({ date: orders.deliveryDate, end: orders.deliveryEnd, added: preOrders.depositsAdded })
     .from(orders)

@@ -18,13 +18,11 @@ export const CART_CHANGES_PER_MINUTE = 120;
 /** Wrong promo or sponsor codes, per visitor and per address: then even a right one waits. */
 export const WRONG_CODES = { perSession: 10, perIp: 30, windowMs: 15 * MINUTE } as const;
 
-const wrongCodesPerSession = failureLimit({
+const wrongCodes = failureLimit({
   name: 'wrong-code',
-  max: WRONG_CODES.perSession,
   windowMs: WRONG_CODES.windowMs,
-  keys: (request) => (request.session ? [`session:${request.session.id}`] : []),
+  limits: (request) => ({ ...(request.session && { [`session:${request.session.id}`]: WRONG_CODES.perSession }), [`ip:${request.ip}`]: WRONG_CODES.perIp }),
 });
-const wrongCodesPerIp = failureLimit({ name: 'wrong-code', max: WRONG_CODES.perIp, windowMs: WRONG_CODES.windowMs, keys: (request) => [`ip:${request.ip}`] });
 
 const answers = { response: { 200: cartSchema } };
 
@@ -73,14 +71,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/cart/deposits', { onRequest: limited, schema: { summary: 'Return one container less', ...answers } }, async (request) => changeDeposits(await context(request), -1));
 
   app.post('/api/cart/discounts', { onRequest: limited, schema: { summary: 'Apply a promo or sponsor code', body: discountBodySchema, ...answers } }, async (request) => {
-    await wrongCodesPerSession.check(request);
-    await wrongCodesPerIp.check(request);
+    await wrongCodes.check(request);
     try {
       return await applyDiscount(await context(request), request.body.code);
     } catch (err) {
       if (err instanceof AppError && err.code === CART_ERRORS.invalidDiscount) {
-        await wrongCodesPerSession.record(request);
-        await wrongCodesPerIp.record(request);
+        await wrongCodes.record(request);
       }
       throw err;
     }

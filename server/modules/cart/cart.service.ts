@@ -26,6 +26,7 @@ import {
   hasOrdered,
   hasLiveCardPayment,
   heldDeposits,
+  returnableDeposits,
   lineCatalog,
   linesOf,
   moveLines,
@@ -463,7 +464,9 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
     const returned = state.cart.depositsReturned;
     if (delta < 0) return { fields: { depositsReturned: Math.max(0, returned - 1) } };
     // Those on their way to the customer (an order not yet delivered) cannot be returned yet.
-    const held = await heldDeposits(conn, ctx.owner.customerId, ctx.now);
+    // The session's read brought the containers the customer holds.
+    const customerId = ctx.owner.customerId;
+    const held = customerId && state.heldDeposits ? await returnableDeposits(conn, customerId, state.heldDeposits, ctx.now) : 0;
     if (returned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
     if (returned + 1 > maxReturnableDeposits(totalsNow(state, reads).orderAmount, held)) {
       throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);
