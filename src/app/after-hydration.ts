@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { restoreStoredCart, shareCartWithOtherTabs } from '../features/cart/cart-store';
 import { registerServiceWorker } from '../features/pwa/register-sw';
-import { setBusyNotice } from '../lib/api-client';
-import { watchConnection } from '../lib/connection-store';
+import { setBusyNotice, setCallWatcher } from '../lib/api-client';
+import { callWatcher, watchConnection } from '../lib/connection-store';
 import { notify } from '../lib/snackbar-store';
 
 let started = false;
@@ -20,6 +20,8 @@ export function startAfterHydration(queryClient: QueryClient): void {
   setBusyNotice((message) => notify({ title: 'Patience', message, type: 'info' }));
   // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
   watchConnection(() => void queryClient.invalidateQueries());
+  // A call slow to answer, or not answering at all while the browser says online, is said too.
+  setCallWatcher(callWatcher);
   // The last cart seen, until the server answers (offline, it is all there is).
   void restoreStoredCart();
   shareCartWithOtherTabs();

@@ -94,7 +94,7 @@ export function AppShell() {
   const date = useDeliveryDate();
   const snap = useSnapshot(overlays);
   const paymentBusy = useSnapshot(paymentState);
-  const paymentLoader = paymentBusy.loader || paymentBusy.confirming;
+  const paymentLoader = paymentBusy.loader || Boolean(paymentBusy.confirming);
   const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && snap.modals.menu });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const detail = useDishDetail();

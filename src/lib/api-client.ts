@@ -16,9 +16,17 @@ export class ApiError extends Error {
   }
 }
 
-/** The network itself failed (offline, connection dropped, or no answer in time): status 0. */
+/**
+ * The network itself failed (offline, connection dropped, or no answer in time): status 0.
+ * `unsent`: the call itself never left (its anti-forgery token could not be fetched), so a change
+ * certainly did not happen; otherwise it may have reached the server.
+ */
 export class NetworkError extends ApiError {
-  constructor(message = 'Connexion impossible : vérifiez votre réseau puis réessayez.', code = 'network_error') {
+  constructor(
+    message = 'Connexion impossible : vérifiez votre réseau puis réessayez.',
+    code = 'network_error',
+    readonly unsent = false,
+  ) {
     super(0, { message, code });
   }
 }
@@ -29,7 +37,23 @@ export class NetworkError extends ApiError {
  * with its idempotency key, applied once). Files (a CV on 3G) get longer. Tests may shorten them.
  */
 export const DEADLINES_MS = { read: 10_000, change: 20_000, upload: 120_000 };
-const noAnswer = () => new NetworkError('La connexion ne répond pas : vérifiez votre réseau puis réessayez.', 'network_timeout');
+const NO_ANSWER = 'La connexion ne répond pas : vérifiez votre réseau puis réessayez.';
+
+/**
+ * What the app wants to know of the calls (the connection notice): `waiting` when one leaves (it
+ * returns what to call when it ends), `answered` when the server answered anything, `noAnswer`
+ * when one got nothing in time. None while the server renders.
+ */
+export interface CallWatcher {
+  waiting(): () => void;
+  answered(): void;
+  noAnswer(): void;
+}
+let watcher: CallWatcher | null = null;
+
+export function setCallWatcher(next: CallWatcher | null): void {
+  watcher = next;
+}
 
 /**
  * How a call reaches the API: fetch in the browser. While the server renders a page, its loaders'
@@ -88,10 +112,13 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (key) headers[IDEMPOTENCY_HEADER] = key;
+  const ended = watcher?.waiting();
+  let sent = method === 'GET';
   try {
-    if (method !== 'GET') {
+    if (!sent) {
       if (!readCookie('XSRF-TOKEN')) await refreshCsrfToken(combined);
       headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
+      sent = true;
     }
     const response = await transport()(path, {
       method,
@@ -101,11 +128,18 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
       signal: combined,
     });
     // The body may stall after the headers: it is under the same deadline.
-    return { response, text: await response.text() };
+    const text = await response.text();
+    watcher?.answered();
+    return { response, text };
   } catch (err) {
     if (signal?.aborted) throw err;
-    if (deadline.aborted) throw noAnswer();
-    throw new NetworkError();
+    if (deadline.aborted) {
+      watcher?.noAnswer();
+      throw new NetworkError(NO_ANSWER, 'network_timeout', !sent);
+    }
+    throw new NetworkError(undefined, undefined, !sent);
+  } finally {
+    ended?.();
   }
 }
 

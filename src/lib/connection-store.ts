@@ -18,28 +18,88 @@ export const connection = proxy({
   restored: false,
   /** The customer reduced the offline notice to a small mark, for this offline period. */
   noticeReduced: false,
+  /** A call has waited SLOW_CALL_MS without an answer (and is still waiting). */
+  slow: false,
+  /**
+   * Online as far as the browser knows, yet a call got no answer before its deadline: the screen
+   * shows what it last received, and a probe asks the server until it answers.
+   */
+  stalled: false,
 });
 
+/** How long a call waits before the notice says the connection is slow. */
+export const SLOW_CALL_MS = 4000;
+/** How often a stalled connection is tried again (a bare health check, with its own deadline). */
+const PROBE_EVERY_MS = 5000;
+
 let restoredTimer: ReturnType<typeof setTimeout> | undefined;
+let backAgain: () => void = () => {};
+
+/** Says the connection is back for a few seconds, and refreshes what the page shows. */
+function cameBack() {
+  connection.restored = true;
+  onlineManager.setOnline(true);
+  backAgain();
+  clearTimeout(restoredTimer);
+  restoredTimer = setTimeout(() => (connection.restored = false), RESTORED_NOTICE_MS);
+}
+
+const slowCalls = new Set<object>();
+let probe: ReturnType<typeof setInterval> | undefined;
+
+/** The calls as the notice sees them (api-client's CallWatcher). */
+export const callWatcher = {
+  waiting(): () => void {
+    const call = {};
+    const timer = setTimeout(() => {
+      slowCalls.add(call);
+      connection.slow = true;
+    }, SLOW_CALL_MS);
+    return () => {
+      clearTimeout(timer);
+      slowCalls.delete(call);
+      connection.slow = slowCalls.size > 0;
+    };
+  },
+  answered(): void {
+    if (!connection.stalled) return;
+    connection.stalled = false;
+    clearInterval(probe);
+    cameBack();
+  },
+  noAnswer(): void {
+    if (connection.stalled || !connection.online) return;
+    connection.stalled = true;
+    connection.restored = false;
+    clearInterval(probe);
+    // Any answer ends the stall; the probe makes sure one is asked for, without the watcher (a
+    // stalled probe must not say "slow").
+    probe = setInterval(() => {
+      void fetch('/api/health', { signal: AbortSignal.timeout(PROBE_EVERY_MS), cache: 'no-store' }).then(
+        () => callWatcher.answered(),
+        () => undefined,
+      );
+    }, PROBE_EVERY_MS);
+  },
+};
 
 /** Starts following the browser's online/offline events; `onBack` runs each time the connection returns. */
 export function watchConnection(onBack: () => void): () => void {
   onlineManager.setOnline(navigator.onLine);
   connection.online = navigator.onLine;
+  backAgain = onBack;
   const offline = () => {
     clearTimeout(restoredTimer);
+    clearInterval(probe);
     connection.online = false;
     connection.restored = false;
+    connection.stalled = false;
     connection.noticeReduced = false;
     onlineManager.setOnline(false);
   };
   const online = () => {
     connection.online = true;
-    connection.restored = true;
-    onlineManager.setOnline(true);
-    onBack();
-    clearTimeout(restoredTimer);
-    restoredTimer = setTimeout(() => (connection.restored = false), RESTORED_NOTICE_MS);
+    cameBack();
   };
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);

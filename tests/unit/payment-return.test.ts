@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api-client';
+import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { snackbars } from '../../src/lib/snackbar-store';
 import { overlays } from '../../src/lib/overlays-store';
 import type { ValidatedOrder } from '#shared/api/checkout';
@@ -11,7 +11,7 @@ vi.mock('../../src/features/payment/api/payment-calls', () => ({
   refundEdenredForCard: (poId: string) => refundEdenredForCard(poId),
 }));
 
-const { handleCardReturn, PENDING_POLL } = await import('../../src/features/payment/payment-flow');
+const { handleCardReturn, NETWORK_RETRY, PENDING_POLL } = await import('../../src/features/payment/payment-flow');
 const { payment } = await import('../../src/features/payment/payment-store');
 
 const order: ValidatedOrder = {
@@ -43,7 +43,7 @@ describe('return from the card page', () => {
     expect(clear).toHaveBeenCalledOnce();
     // Not the full-screen loader: a notice, the page usable.
     expect(payment.loader).toBe(false);
-    expect(payment.confirming).toBe(true);
+    expect(payment.confirming).toBe('bank');
     await vi.advanceTimersByTimeAsync(PENDING_POLL.intervalMs * PENDING_POLL.tries);
     await done;
     expect(fetchCardOrder).toHaveBeenCalledTimes(10);
@@ -65,6 +65,31 @@ describe('return from the card page', () => {
     expect(refresh).toHaveBeenCalled();
     expect(window.dataLayer).toHaveLength(1);
     expect(payment.loader).toBe(false);
+  });
+
+  it('a successful return whose checks get no answer goes on checking, a notice saying so, until the order comes', async () => {
+    fetchCardOrder.mockRejectedValueOnce(new NetworkError()).mockRejectedValueOnce(new NetworkError()).mockRejectedValueOnce(new NetworkError()).mockResolvedValueOnce(order);
+    const done = handleCardReturn({ status: 'success', poId: 'po_1' }, { refresh: vi.fn() }, () => {});
+    // Behind the full-screen loader at first; once an answer is lost, the page is usable again.
+    expect(payment.loader).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(payment.loader).toBe(false);
+    expect(payment.confirming).toBe('network');
+    await vi.advanceTimersByTimeAsync(NETWORK_RETRY.firstMs * (1 + 2 + 4));
+    await done;
+    expect(fetchCardOrder).toHaveBeenCalledTimes(4);
+    expect(overlays.popins.validated_order).toBe(true);
+    expect(payment.confirming).toBe(false);
+    expect(snackbars.queue).toEqual([]);
+  });
+
+  it('lost answers do not count as checks of a pending payment: the ten checks are ten answers', async () => {
+    fetchCardOrder.mockRejectedValueOnce(new NetworkError()).mockRejectedValue(pending());
+    const done = handleCardReturn({ status: 'pending', poId: 'po_1' }, { refresh: vi.fn() }, () => {});
+    await vi.advanceTimersByTimeAsync(NETWORK_RETRY.firstMs + PENDING_POLL.intervalMs * PENDING_POLL.tries);
+    await done;
+    expect(fetchCardOrder).toHaveBeenCalledTimes(11);
+    expect(snackbars.queue.map((s) => s.title)).toEqual(['Paiment en attente']);
   });
 
   it('a refused payment says so and gives an Edenred part back, whose failure is only logged', async () => {

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, NetworkError } from '../../lib/api-client';
 import { notify } from '../../lib/snackbar-store';
 import { readStored, removeStored, writeStored } from '../../lib/stored';
 import type { Cart } from '../../shared/api/cart';
@@ -98,7 +98,8 @@ export async function cartAction(key: string, kind: CartActionKind, call: () => 
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 0 && reread) {
+    // Unsent (its anti-forgery token could not be fetched): certainly not applied, plainly failed.
+    if (error instanceof NetworkError && !error.unsent && reread) {
       const cart = await reread().catch(() => null);
       if (cart) {
         replaceCart(cart);

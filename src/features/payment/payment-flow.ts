@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError, NetworkError } from '../../lib/api-client';
 import { closeModal, closePopin, MODALS, openModal, openPopin } from '../../lib/overlays-store';
 import { isOnline } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
@@ -108,7 +108,7 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
     // loader says the payment is being checked, and the check runs when the network returns. The
     // return parameters stay in the address meanwhile, so a reload does not lose them.
     payment.loader = true;
-    await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+    await onlineAgain();
     payment.loader = false;
   }
   clearUrl();
@@ -123,10 +123,12 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
   // A pending payment may take the whole polling (20 s): a notice says it is being confirmed and the
   // page stays usable; a return said successful is checked once, behind the full-screen loader.
   payment.loader = !resumed && ret.status !== 'pending';
-  payment.confirming = !resumed && ret.status === 'pending';
+  payment.confirming = !resumed && ret.status === 'pending' ? 'bank' : false;
   const tries = resumed ? 1 : ret.status === 'pending' ? PENDING_POLL.tries : 1;
+  let answered = 0;
+  let lost = 0;
   try {
-    for (let i = 0; i < tries; i++) {
+    for (;;) {
       try {
         const order = await fetchCardOrder(ret.poId);
         forgetCardPayment();
@@ -145,11 +147,22 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
           if (ret.status === 'success') console.error('Commande introuvable après le paiement', err);
           return;
         }
+        if (err instanceof NetworkError) {
+          // No answer (lost, stalled, or no network): the payment is neither confirmed nor refused,
+          // so the check goes on until it is, the page usable meanwhile with a notice saying so.
+          payment.loader = false;
+          if (!resumed) payment.confirming = 'network';
+          await onlineAgain();
+          await wait(Math.min(NETWORK_RETRY.firstMs * 2 ** lost++, NETWORK_RETRY.maxMs));
+          continue;
+        }
         if (!pending && ret.status === 'success' && !resumed) {
           console.error('Commande introuvable après le paiement', err);
           return;
         }
-        if (i < tries - 1) await wait(PENDING_POLL.intervalMs);
+        if (++answered >= tries) break;
+        payment.confirming = resumed ? false : 'bank';
+        await wait(PENDING_POLL.intervalMs);
       }
     }
     // Still unsettled: kept, checked again at the app's next start.
@@ -158,6 +171,14 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
     payment.loader = false;
     payment.confirming = false;
   }
+}
+
+/** The waits between checks of a payment whose answers do not arrive: 1 s, doubling, 15 s at most. */
+export const NETWORK_RETRY = { firstMs: 1000, maxMs: 15_000 } as const;
+
+/** Resolves at once online, else when the browser says the network is back. */
+function onlineAgain(): Promise<void> {
+  return isOnline() ? Promise.resolve() : new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 }
 
 export { keptCardPayment, readCardReturn, withoutCardReturn } from './payment-rules';

@@ -10,8 +10,11 @@ export const payment = proxy({
   preOrder: null as PreOrder | null,
   screen: 'recap' as PaymentScreen,
   loader: false,
-  /** A pending card payment is being checked: said by a notice, the page stays usable. */
-  confirming: false,
+  /**
+   * A card payment is being checked, said by a notice while the page stays usable: the bank has not
+   * confirmed it yet, or the network loses the answers of the checks.
+   */
+  confirming: false as false | 'bank' | 'network',
   order: null as ValidatedOrder | null,
   /** The linked Edenred account's balance in cents; null until fetched. */
   edenredBalance: null as number | null,

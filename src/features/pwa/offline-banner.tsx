@@ -5,12 +5,29 @@ import styles from './offline-banner.module.css';
 /**
  * The persistent notice of a lost connection (not a 3-second toast): what still works and what waits
  * for the network; then, for a few seconds, that the connection is back and the data refreshed.
+ * Online, a call that takes long is said too ("lente"), and one that got no answer in time
+ * ("ne répond pas") until the server answers again.
  * On a phone it takes room: the customer may reduce it to a small "Hors connexion" mark (which
  * opens it again) for the rest of that offline period.
  */
 export function OfflineBanner() {
-  const { online, restored, noticeReduced: reduced } = useSnapshot(connection);
+  const { online, restored, noticeReduced: reduced, slow, stalled } = useSnapshot(connection);
   const setReduced = (value: boolean) => (connection.noticeReduced = value);
+  if (online && (stalled || slow)) {
+    return (
+      <div role="status" aria-live="polite" className={`${styles.banner} ${styles.slow}`} data-testid="connection-banner">
+        {stalled ? (
+          <p>
+            <strong>La connexion ne répond pas.</strong> Vous voyez les dernières informations reçues ; nous réessayons en arrière-plan.
+          </p>
+        ) : (
+          <p>
+            <strong>La connexion est lente.</strong> Nous attendons la réponse du serveur…
+          </p>
+        )}
+      </div>
+    );
+  }
   if (online && !restored) return <div role="status" aria-live="polite" className={styles.live} />;
   if (!online && reduced) {
     return (

@@ -5,8 +5,8 @@ import { payment } from '../payment-store';
 import styles from './payment-loader.module.css';
 
 /**
- * A pending card payment being confirmed: a notice in the page, which stays usable meanwhile (the
- * checks of the order go on behind it).
+ * A card payment being confirmed (the bank has not said yet, or the connection loses the checks'
+ * answers): a notice in the page, which stays usable meanwhile (the checks go on behind it).
  */
 export function PaymentConfirming() {
   const { confirming } = useSnapshot(payment);
@@ -14,10 +14,17 @@ export function PaymentConfirming() {
   return (
     <div className={styles.confirming} role="status" aria-live="polite" data-testid="payment-confirming">
       <Spinner />
-      <p>
-        <strong>Validation de votre paiement...</strong> Votre banque n’a pas encore confirmé votre paiement par carte : votre commande
-        s’affichera ici dès sa confirmation. Vous pouvez continuer votre visite.
-      </p>
+      {confirming === 'bank' ? (
+        <p>
+          <strong>Validation de votre paiement...</strong> Votre banque n’a pas encore confirmé votre paiement par carte : votre commande
+          s’affichera ici dès sa confirmation. Vous pouvez continuer votre visite.
+        </p>
+      ) : (
+        <p>
+          <strong>Validation de votre paiement...</strong> La connexion est instable : nous vérifions votre paiement et votre commande
+          s’affichera ici dès que nous aurons la réponse. Vous pouvez continuer votre visite.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from './flaky-network';
+import type { CatalogProduct } from '#shared/api/catalog';
+import { customerWithCart, expectValidated, openPayment, snackbar, toHostedPage } from './checkout-steps';
+import { catalogKept } from './catalog-kept';
+
+/**
+ * A phone on "lie-fi": online as far as the browser knows, but calls stall, answers are lost after
+ * the server acted, or everything crawls. Each scenario breaks the network through the QA proxy
+ * (tests/e2e/flaky-network.ts), service worker included, and checks the customer is never left
+ * blank, never charged or served twice, and always told the truth. Phone size only (the project
+ * config): the network, not the layout, is under test.
+ */
+
+const ORDER_CHECK = /^\/api\/payment\/paygreen\/[^/]+\/order$/;
+const ADD_DISH = /^\/api\/cart\/products$/;
+const cartButton = (page: Page, count: number) => page.getByRole('button', { name: new RegExp(`^Panier, ${count} article`) });
+
+async function serverCart(page: Page) {
+  return (await (await page.request.get('/api/cart')).json()) as { products: { quantity: number }[] };
+}
+
+async function aStarter(page: Page): Promise<CatalogProduct> {
+  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  return dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
+}
+
+/** The order page, the service worker in control and the day's catalog kept. */
+async function underTheWorker(page: Page) {
+  await page.goto('/passer-commande');
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  await catalogKept(page);
+}
+
+test('paid by card, the answers of the order check lost: the app checks again and shows the order', async ({ page, network }, info) => {
+  const { location } = await customerWithCart(page, `${info.project.name}-controle-perdu`);
+  await openPayment(page);
+  await toHostedPage(page);
+  network.fail(ORDER_CHECK, { kind: 'drop' }, { times: 6 });
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+  expect(network.sent(ORDER_CHECK).length).toBeGreaterThan(3);
+});
+
+test('paid by card, the way back to the shop cut: the worker sends the customer to the check, which completes', async ({ page, network }, info) => {
+  const { location } = await customerWithCart(page, `${info.project.name}-retour-coupe`);
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await openPayment(page);
+  await toHostedPage(page);
+  network.fail(/^\/api\/payment\/paygreen\/return\b/, { kind: 'cut' });
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+});
+
+test('an "Ajouter" whose answers are all lost: one portion on the server and on screen, and the retry makes two', async ({ page, network }) => {
+  await page.goto('/passer-commande');
+  const starter = await aStarter(page);
+  network.fail(ADD_DISH, { kind: 'drop' }, { method: 'POST' });
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  // Never called failed nor doubled: the cart is read again and shown as the server has it.
+  await expect(snackbar(page, 'nous avons vérifié votre panier')).toBeVisible();
+  await expect(cartButton(page, 1)).toBeVisible();
+  expect((await serverCart(page)).products).toEqual([expect.objectContaining({ quantity: 1 })]);
+  network.heal();
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 2)).toBeVisible();
+  expect((await serverCart(page)).products).toEqual([expect.objectContaining({ quantity: 2 })]);
+});
+
+test('a stalled "Ajouter" says the connection is slow, gives up at its deadline with the cart as it is, then works', async ({ page, network }) => {
+  await page.goto('/passer-commande');
+  const starter = await aStarter(page);
+  network.fail(ADD_DISH, { kind: 'stall' }, { method: 'POST' });
+  const add = page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true });
+  await add.click();
+  // Said within seconds, not after the deadline; then the deadline ends the wait, and the cart is
+  // read again (the change may have reached the server) and shown as it is: here, untouched.
+  await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
+  await expect(snackbar(page, 'nous avons vérifié votre panier')).toBeVisible({ timeout: 25_000 });
+  await expect(cartButton(page, 0)).toBeVisible();
+  network.heal();
+  await add.click();
+  await expect(cartButton(page, 1)).toBeVisible();
+  expect((await serverCart(page)).products).toEqual([expect.objectContaining({ quantity: 1 })]);
+});
+
+test('every call stalls: the page is drawn at once all the same, says the connection does not answer, and recovers', async ({ page, network }) => {
+  await underTheWorker(page);
+  network.fail(/^\/api\//, { kind: 'stall' });
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+  await expect(cartButton(page, 0)).toBeVisible();
+  await expect(page.getByTestId('connection-banner')).toContainText('La connexion ne répond pas', { timeout: 20_000 });
+  network.heal();
+  await expect(page.getByTestId('connection-banner')).toContainText('La connexion est revenue.', { timeout: 20_000 });
+});
+
+test('the anti-forgery refresh fails: the change says the connection failed, nothing is left uncaught', async ({ page, context, network }) => {
+  await page.goto('/passer-commande');
+  const starter = await aStarter(page);
+  await context.clearCookies({ name: 'XSRF-TOKEN' });
+  network.fail(/^\/api\/csrf-cookie$/, { kind: 'cut' });
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  // Never sent, so plainly failed (not "checked": there is nothing to check).
+  await expect(snackbar(page, 'Impossible d’ajouter ce plat')).toContainText('Connexion impossible : vérifiez votre réseau puis réessayez.');
+  expect((await serverCart(page)).products).toEqual([]);
+  network.heal();
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 1)).toBeVisible();
+});
