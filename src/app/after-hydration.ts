@@ -3,6 +3,7 @@ import { restoreStoredCart, shareCartWithOtherTabs } from '../features/cart/cart
 import { registerServiceWorker } from '../features/pwa/register-sw';
 import { setBusyNotice, setCallWatcher } from '../lib/api-client';
 import { callWatcher, watchConnection } from '../lib/connection-store';
+import { restoreKeptState } from '../lib/kept-state';
 import { notify } from '../lib/snackbar-store';
 
 let started = false;
@@ -22,8 +23,10 @@ export function startAfterHydration(queryClient: QueryClient): void {
   watchConnection(() => void queryClient.invalidateQueries());
   // A call slow to answer, or not answering at all while the browser says online, is said too.
   setCallWatcher(callWatcher);
-  // The last cart seen, until the server answers (offline, it is all there is).
+  // The last cart seen, until the server answers (offline, it is all there is); the same for who
+  // the visitor is and their chosen point.
   void restoreStoredCart();
+  void restoreKeptState();
   shareCartWithOtherTabs();
   registerServiceWorker();
   // What stays readable offline comes back from IndexedDB (not needed to draw the page online).

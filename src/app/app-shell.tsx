@@ -157,7 +157,8 @@ export function AppShell() {
   // Each load of the app state brings the server's cart: it replaces the mirror, unless a cart
   // change answered since that load was asked for (its answer is the newer cart).
   useEffect(() => {
-    if (state && stateCartIsCurrent(lastStateRequestAt())) replaceCart(state.cart);
+    // The server's answer only: a state kept on the device carries no cart.
+    if (stateQuery.data && stateCartIsCurrent(lastStateRequestAt())) replaceCart(stateQuery.data.cart);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stateQuery.dataUpdatedAt]);
   useCartExpiry(

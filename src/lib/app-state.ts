@@ -1,16 +1,22 @@
 import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 /** The state's schemas load with the answers (no zod on the first screen). */
 const stateSchemas = () => import('../shared/api/state');
+import { useSnapshot } from 'valtio';
+import type { AppState } from '../shared/api/state';
 import { api } from './api-client';
+import { connection } from './connection-store';
+import { keepState, keptState } from './kept-state';
 import { offlineReadable } from './offline-queries';
 import { useHydrated } from './use-hydrated';
 
 /** GET /api/state: customer, delivery, cart, settings and contact types (refreshed after changes). */
 export const appStateQuery = queryOptions({
   queryKey: ['state'],
-  queryFn: ({ signal }) => {
+  queryFn: async ({ signal }) => {
     stateRequestedAt = Date.now();
-    return api('/api/state', { schema: () => stateSchemas().then((m) => m.stateSchema), signal });
+    const state = await api('/api/state', { schema: () => stateSchemas().then((m) => m.stateSchema), signal });
+    keepState(state);
+    return state;
   },
   staleTime: 30_000,
 });
@@ -44,7 +50,12 @@ export const settingsQuery = queryOptions({
  */
 export function useAppState() {
   const query = useQuery(appStateQuery);
-  return { data: useHydrated() ? query.data : undefined, query };
+  const hydrated = useHydrated();
+  const { online } = useSnapshot(connection);
+  const kept = useSnapshot(keptState).state as AppState | null;
+  // Offline, or with no answer to be had, the visitor as last known (identity, chosen point).
+  const fallback = query.data === undefined && (!online || query.isError) ? (kept ?? undefined) : undefined;
+  return { data: hydrated ? (query.data ?? fallback) : undefined, query };
 }
 
 /**

@@ -27,6 +27,10 @@ async function aStarter(page: Page): Promise<CatalogProduct> {
 /** The order page, the service worker in control and the day's catalog kept. */
 async function underTheWorker(page: Page) {
   await page.goto('/passer-commande');
+  await workerInControl(page);
+}
+
+async function workerInControl(page: Page) {
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
@@ -108,4 +112,21 @@ test('the anti-forgery refresh fails: the change says the connection failed, not
   network.heal();
   await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
   await expect(cartButton(page, 1)).toBeVisible();
+});
+
+test('offline, a logged-in customer is still shown as such, with their chosen point and cart', async ({ page, context }, info) => {
+  const { location } = await customerWithCart(page, `${info.project.name}-hors-ligne`);
+  await expect(cartButton(page, 1)).toBeVisible();
+  await workerInControl(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('connection-banner')).toContainText('Vous êtes hors connexion.');
+  await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Votre livraison' })).toContainText(location.name);
+  await expect(cartButton(page, 1)).toBeVisible();
+  // Nothing the device need not know is kept: no e-mail, no phone.
+  const kept = await page.evaluate(() => localStorage.getItem('popote:state') ?? '');
+  expect(kept).toContain('Léa');
+  expect(kept).not.toMatch(/@example\.fr|06 12/);
+  await context.setOffline(false);
 });
