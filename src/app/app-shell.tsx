@@ -27,6 +27,7 @@ import { QueryStatus } from '../components/ui/query-status';
 import { lastStateRequestAt, useAppState, settingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { paperVouchersEnabled } from '../shared/settings-rules';
+import { isOnline } from '../lib/connection-store';
 import { formatLongDate } from '../lib/format';
 import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
@@ -335,6 +336,9 @@ export function AppShell() {
             }}
             onRefresh={() => {
               closePopin('cart_expiry');
+              // Offline the state cannot be asked (it is, on the way back): the released cart is
+              // not shown as if it still held its dishes meanwhile.
+              if (!isOnline()) replaceCart(null);
               void queryClient.invalidateQueries({ queryKey: ['state'] });
             }}
           />

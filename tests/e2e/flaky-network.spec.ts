@@ -130,3 +130,37 @@ test('offline, a logged-in customer is still shown as such, with their chosen po
   expect(kept).not.toMatch(/@example\.fr|06 12/);
   await context.setOffline(false);
 });
+
+test('a cart that expires offline says so, and shows no dishes it no longer holds', async ({ page, context, request }) => {
+  const { current_delivery_date: date } = (await (await request.get('/api/state')).json()) as { current_delivery_date: string };
+  const nine = new Date(`${date}T09:00:00+01:00`);
+  await page.clock.install({ time: nine });
+  await underTheWorker(page);
+  const starter = await aStarter(page);
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 1)).toBeVisible();
+  await context.setOffline(true);
+  await page.clock.fastForward('28:05');
+  const warning = page.getByRole('dialog', { name: 'Votre panier expire bientôt' });
+  await warning.getByRole('button', { name: 'J’ai compris' }).click();
+  await page.clock.fastForward('02:00');
+  const expired = page.getByRole('dialog', { name: 'Votre panier a expiré' });
+  await expect(expired).toContainText('Vous êtes hors connexion : la carte et votre panier seront actualisés dès le retour du réseau.');
+  await expired.getByRole('button', { name: 'J’ai compris' }).click();
+  await expect(expired).toHaveCount(0);
+  await expect(cartButton(page, 0)).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a stalled login says the connection is slow, then gives up at its deadline, the form kept', async ({ page, network }) => {
+  await page.goto('/login');
+  network.fail(/^\/api\/login$/, { kind: 'stall' }, { method: 'POST' });
+  const form = page.getByRole('form', { name: 'Connexion' });
+  await form.getByLabel('E-mail').fill('demo@popote.fr');
+  await form.getByLabel('Mot de passe').fill('popote-demo');
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
+  await expect(page.getByText('La connexion ne répond pas : vérifiez votre réseau puis réessayez.').first()).toBeVisible({ timeout: 25_000 });
+  await expect(form.getByLabel('E-mail')).toHaveValue('demo@popote.fr');
+  await expect(form.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+});

@@ -40,7 +40,7 @@ describe('the visitor kept on the device for offline', () => {
     keepState(state());
     keptState.state = null;
     await restoreKeptState();
-    expect(keptState.state?.customer?.id).toBe(7);
+    expect((keptState.state as AppState | null)?.customer?.id).toBe(7);
     localStorage.setItem('popote:state', '{"customer": 12}');
     keptState.state = null;
     await restoreKeptState();
