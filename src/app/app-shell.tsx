@@ -24,7 +24,7 @@ import { ProgressBar } from '../features/shell/components/progress-bar';
 import { Snackbars } from '../features/shell/components/snackbars';
 import { Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
-import { lastStateRequestAt, useAppState, settingsQuery, shopOpenQuery, useDeliveryDate } from '../lib/app-state';
+import { lastStateRequestAt, useAppState, settingsQuery, useDeliveryDate, useShopOpen } from '../lib/app-state';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { paperVouchersEnabled } from '../shared/settings-rules';
 import { isOnline } from '../lib/connection-store';
@@ -91,7 +91,7 @@ function chooseDeliveryFromCart() {
 export function AppShell() {
   const router = useRouter();
   const { data: state, query: stateQuery } = useAppState();
-  const { data: shop } = useQuery(shopOpenQuery);
+  const shop = useShopOpen();
   const date = useDeliveryDate();
   const snap = useSnapshot(overlays);
   const paymentBusy = useSnapshot(paymentState);

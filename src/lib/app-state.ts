@@ -2,9 +2,12 @@ import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tansta
 /** The state's schemas load with the answers (no zod on the first screen). */
 const stateSchemas = () => import('../shared/api/state');
 import { useSnapshot } from 'valtio';
-import type { AppState } from '../shared/api/state';
+import { useMemo } from 'react';
+import type { AppState, ShopOpen } from '../shared/api/state';
+import { shopOpenAt } from '../shared/delivery-rules';
+import { parisDate, parisTime } from '../shared/time';
 import { api } from './api-client';
-import { connection } from './connection-store';
+import { connection, useOnline } from './connection-store';
 import { keepState, keptState } from './kept-state';
 import { offlineReadable } from './offline-queries';
 import { useHydrated } from './use-hydrated';
@@ -53,18 +56,40 @@ export function useAppState() {
   const hydrated = useHydrated();
   const { online } = useSnapshot(connection);
   const kept = useSnapshot(keptState).state as AppState | null;
-  // Offline, or with no answer to be had, the visitor as last known (identity, chosen point).
-  const fallback = query.data === undefined && (!online || query.isError) ? (kept ?? undefined) : undefined;
+  // Offline, or with no answer to be had, the visitor as last known (identity, chosen point); a
+  // delivery chosen for a day now past is not shown as the current one.
+  const fallback = query.data === undefined && (!online || query.isError) && kept ? withoutPastDelivery(kept) : undefined;
   return { data: hydrated ? (query.data ?? fallback) : undefined, query };
 }
 
+function withoutPastDelivery(state: AppState): AppState {
+  const day = state.current_delivery?.starts_at.slice(0, 10);
+  return day && day < parisDate(new Date()) ? { ...state, current_delivery: null } : state;
+}
+
 /**
- * The current delivery date: the state's; offline, before the state ever answered, the shop-open
- * answer's (the service worker and the persisted cache keep it; the state is personal and is not).
+ * Whether the shop takes orders, and for which date: the server's answer online. Offline that
+ * answer is a kept copy, maybe from yesterday: the opening is worked out again from its delivery
+ * days and the device's clock, never shown as it was when kept.
+ */
+export function useShopOpen(): ShopOpen | undefined {
+  const { data } = useQuery(shopOpenQuery);
+  const online = useOnline();
+  return useMemo(() => {
+    if (!data || online) return data;
+    const now = new Date();
+    return shopOpenAt(data, parisDate(now), parisTime(now));
+  }, [data, online]);
+}
+
+/**
+ * The current delivery date: the state's; offline, the one worked out from the shop-open answer
+ * (the service worker and the persisted cache keep it; the state is personal and is not).
  */
 export function useDeliveryDate(): string | null {
   const state = useAppState().data;
-  const shop = useQuery(shopOpenQuery).data;
+  const shop = useShopOpen();
+  if (!useOnline() && shop) return shop.current_delivery_date;
   return state?.current_delivery_date ?? shop?.current_delivery_date ?? null;
 }
 

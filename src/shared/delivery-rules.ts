@@ -51,3 +51,16 @@ export function normalizeTime(value: string): string {
   if (!m) return '00:00:00';
   return `${m[1]!.padStart(2, '0')}:${m[2] ?? '00'}:${m[3] ?? '00'}`;
 }
+
+/**
+ * The shop's opening at `now` from a kept opening answer (its delivery days and opening hour), as
+ * the server would answer then: offline, the device's clock decides, not the time of the copy.
+ */
+export function shopOpenAt<T extends { orders_opening_hour: string; delivery_days: { date: string; last_order_time_limit: string }[] }>(
+  shop: T,
+  today: string,
+  nowTime: string,
+): T & { open: boolean; current_delivery_date: string | null } {
+  const days = shop.delivery_days.map((d) => ({ date: d.date, lastOrderTimeLimit: d.last_order_time_limit }));
+  return { ...shop, open: isShopOpen(days, today, nowTime, shop.orders_opening_hour), current_delivery_date: currentDeliveryDate(days, today, nowTime) };
+}

@@ -54,7 +54,10 @@ describe('GET /api/state/shop-open', () => {
   it('is open before the cut-offs, for today', async () => {
     t.clock.set(at(MONDAY, '09:00:00'));
     const body = shopOpenSchema.parse((await t.app.inject('/api/state/shop-open')).json());
-    expect(body).toEqual({ open: true, current_delivery_date: MONDAY, orders_opening_hour: '15:00' });
+    expect(body).toMatchObject({ open: true, current_delivery_date: MONDAY, orders_opening_hour: '15:00' });
+    // The days the app needs to work the opening out offline, today's first.
+    expect(body.delivery_days[0]).toEqual({ date: MONDAY, last_order_time_limit: expect.stringMatching(/^\d\d:\d\d:\d\d$/) });
+    expect(body.delivery_days.length).toBeGreaterThan(1);
   });
 
   it('is closed between the last cut-off and the opening hour', async () => {

@@ -164,3 +164,19 @@ test('a stalled login says the connection is slow, then gives up at its deadline
   await expect(form.getByLabel('E-mail')).toHaveValue('demo@popote.fr');
   await expect(form.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
 });
+
+test('offline the next morning: yesterday’s menus are not shown as today’s, the opening follows the device’s clock', async ({ page, context, request }) => {
+  const { current_delivery_date: date } = (await (await request.get('/api/state')).json()) as { current_delivery_date: string };
+  await page.clock.install({ time: new Date(`${date}T09:00:00+01:00`) });
+  await underTheWorker(page);
+  await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+  await context.setOffline(true);
+  await page.clock.fastForward('24:00:00');
+  await page.reload();
+  await expect(page.getByTestId('connection-banner')).toContainText('Vous êtes hors connexion.');
+  await expect(page.getByText(/^La carte du \S+ \d+ \S+ n’est pas encore enregistrée sur cet appareil\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Composer la formule / })).toHaveCount(0);
+  // Before the day's cut-off, orders are open: no closed-shop pop-in from a copy kept after one.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await context.setOffline(false);
+});

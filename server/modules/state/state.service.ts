@@ -46,6 +46,7 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
     open: isShopOpen(days, today, nowTime, openingHour),
     current_delivery_date: currentDeliveryDate(days, today, nowTime),
     orders_opening_hour: openingHour,
+    delivery_days: days.map((d) => ({ date: d.date, last_order_time_limit: d.lastOrderTimeLimit })),
   };
 }
 

@@ -53,6 +53,12 @@ export const shopOpenSchema = z.object({
   current_delivery_date: z.nullable(z.string()),
   /** From settings, 'HH:MM': when orders for the next delivery day open. */
   orders_opening_hour: z.string(),
+  /**
+   * The next delivery days (today's included) with their last cut-off, Paris 'HH:MM:SS': offline, the
+   * app works out the opening and the current date from them and the device's clock (a copy kept
+   * from yesterday must not say yesterday's menu is today's).
+   */
+  delivery_days: z.array(z.object({ date: z.string(), last_order_time_limit: z.string() })),
 });
 export type ShopOpen = z.infer<typeof shopOpenSchema>;
 
