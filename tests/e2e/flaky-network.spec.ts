@@ -180,3 +180,50 @@ test('offline the next morning: yesterday’s menus are not shown as today’s, 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await context.setOffline(false);
 });
+
+test('an "Ajouter" whose answer is lost once (the browser sends it again by itself): one tap, one portion', async ({ page, network }) => {
+  await page.goto('/passer-commande');
+  const starter = await aStarter(page);
+  network.fail(ADD_DISH, { kind: 'drop' }, { method: 'POST', times: 1 });
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 1)).toBeVisible();
+  expect((await serverCart(page)).products).toEqual([expect.objectContaining({ quantity: 1 })]);
+  // Whether Chromium repeated it or the app read the cart again, the server applied it once.
+  expect(network.sent(ADD_DISH, 'POST').length).toBeGreaterThanOrEqual(1);
+});
+
+test('a first visit on a crawling connection: the page reads before its scripts have arrived', async ({ context, network }) => {
+  network.fail(/^\/assets\/.+\.js$/, { kind: 'delay', ms: 1500 });
+  network.fail(/^\/api\//, { kind: 'throttle', bytesPerSecond: 20_000 });
+  // A page of its own: the usual one waits for the app to be interactive, which is the point here.
+  const page = await context.newPage();
+  await page.goto('/passer-commande', { waitUntil: 'commit' });
+  await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Panier, 0 article/ })).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  // And it becomes the app once they have.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
+  await page.close();
+});
+
+test('the connection cut on "Ajouter": nothing applied, and the cart is shown as the server has it', async ({ page, network }) => {
+  await page.goto('/passer-commande');
+  const starter = await aStarter(page);
+  network.fail(ADD_DISH, { kind: 'cut' }, { method: 'POST' });
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(snackbar(page, 'nous avons vérifié votre panier')).toBeVisible();
+  await expect(cartButton(page, 0)).toBeVisible();
+  expect((await serverCart(page)).products).toEqual([]);
+});
+
+test('paid by card, the order check stalls: the page is usable with a notice, and the order shows once it answers', async ({ page, network }, info) => {
+  const { location } = await customerWithCart(page, `${info.project.name}-controle-bloque`);
+  await openPayment(page);
+  await toHostedPage(page);
+  network.fail(ORDER_CHECK, { kind: 'stall' }, { times: 1 });
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  // Past the check's deadline: no full-screen loader, a notice saying why it waits.
+  const notice = page.getByTestId('payment-confirming');
+  await expect(notice).toContainText('La connexion est instable : nous vérifions votre paiement', { timeout: 20_000 });
+  await expectValidated(page, location.name);
+});
