@@ -2,6 +2,7 @@ import { expect, test, type Page } from './flaky-network';
 import type { CatalogProduct } from '#shared/api/catalog';
 import { customerWithCart, expectValidated, openPayment, snackbar, toHostedPage } from './checkout-steps';
 import { catalogKept } from './catalog-kept';
+import { checkScreen } from './screen-check';
 
 /**
  * A phone on "lie-fi": online as far as the browser knows, but calls stall, answers are lost after
@@ -81,6 +82,7 @@ test('a stalled "Ajouter" says the connection is slow, gives up at its deadline 
   // Said within seconds, not after the deadline; then the deadline ends the wait, and the cart is
   // read again (the change may have reached the server) and shown as it is: here, untouched.
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
+  await checkScreen(page, 'connexion lente');
   await expect(snackbar(page, 'nous avons vérifié votre panier')).toBeVisible({ timeout: 25_000 });
   await expect(cartButton(page, 0)).toBeVisible();
   network.heal();
@@ -96,6 +98,7 @@ test('every call stalls: the page is drawn at once all the same, says the connec
   await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
   await expect(cartButton(page, 0)).toBeVisible();
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion ne répond pas', { timeout: 20_000 });
+  await checkScreen(page, 'connexion qui ne répond pas');
   network.heal();
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est revenue.', { timeout: 20_000 });
 });
@@ -175,9 +178,11 @@ test('offline the next morning: yesterday’s menus are not shown as today’s, 
   await page.reload();
   await expect(page.getByTestId('connection-banner')).toContainText('Vous êtes hors connexion.');
   await expect(page.getByText(/^La carte du \S+ \d+ \S+ n’est pas encore enregistrée sur cet appareil\./)).toBeVisible();
+  await expect(page.getByText(/^Les plats du \S+ \d+ \S+ ne sont pas encore enregistrés sur cet appareil\./)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Composer la formule / })).toHaveCount(0);
   // Before the day's cut-off, orders are open: no closed-shop pop-in from a copy kept after one.
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await checkScreen(page, 'hors connexion le lendemain');
   await context.setOffline(false);
 });
 

@@ -4,18 +4,14 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { menusQuery } from '../../features/catalog/api/menus';
 import { selectMenu } from '../../features/catalog/catalog-store';
 import { FormulaList } from '../../features/catalog/components/formula-list';
-import { useOnline } from '../../lib/connection-store';
-import { formatLongDate } from '../../lib/format';
+import { useUnloadedDay } from '../../lib/unloaded-day';
 import { openModal } from '../../lib/overlays-store';
 
 /** The day's formulas; "Composer" opens the composer (the 'menu' modal) on that formula. Offline, the copy's age. */
 export function FormulasOfTheDay({ date }: { date: string | null }) {
   const options = { ...menusQuery(date), enabled: Boolean(date) };
   const menus = useQuery(options);
-  // Offline, a day whose menus were never kept (the device's clock has moved to the next delivery
-  // day, say) is named: yesterday's copy is not shown as today's.
-  const online = useOnline();
-  const missing = !online && date ? `La carte du ${formatLongDate(date)} n’est pas encore enregistrée sur cet appareil.` : 'Impossible de charger les formules.';
+  const missing = useUnloadedDay('formulas', date);
   return (
     <>
       <DataAge label="Menus" query={{ queryKey: options.queryKey, dataUpdatedAt: menus.dataUpdatedAt }} />

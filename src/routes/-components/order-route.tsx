@@ -13,12 +13,14 @@ import { mapCenter } from '../../features/delivery/search-rules';
 import { useAppState, useDeliveryDate } from '../../lib/app-state';
 import { formatLongDate } from '../../lib/format';
 import { openModal } from '../../lib/overlays-store';
+import { useUnloadedDay } from '../../lib/unloaded-day';
 import { FormulasOfTheDay } from './formulas-of-the-day';
 
 /** /passer-commande: the delivery, then the day's formulas and dishes; a dish detail opens over it. */
 export function OrderRoute() {
   const { data: state } = useAppState();
   const date = useDeliveryDate();
+  const unloaded = useUnloadedDay('dishes', date);
   const dishes = useQuery({ ...dayProductsQuery(date), enabled: Boolean(date) });
   return (
     <>
@@ -41,7 +43,7 @@ export function OrderRoute() {
         catalog={
           <>
             <FormulasOfTheDay date={date} />
-            <QueryStatus query={dishes} loading="Chargement des plats…" error="Impossible de charger les plats.">
+            <QueryStatus query={dishes} loading="Chargement des plats…" error={unloaded}>
               {(data) => <DishGrid products={data} action={(p) => <AddToCartButton product={p} />} />}
             </QueryStatus>
           </>
