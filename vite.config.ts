@@ -73,9 +73,10 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
         // The offline shell (the root rendered alone by the server), new with each build: what a
         // navigation falls back to offline when no copy of that page was kept.
         additionalManifestEntries: [{ url: SHELL_PATH, revision: BUILD_ID }],
-        // The map (maplibre and its worker, ~600 KiB gzip) stays out of the install: it loads where
-        // a map shows. Dish and page pictures are cached as they are seen.
-        globIgnores: ['images/dishes/**', 'images/marketing/**', 'assets/delivery-map-*', 'assets/maplibre-gl-worker-*'],
+        // The map (maplibre and its worker, ~600 KiB gzip) is listed but stays out of the install:
+        // the worker fetches it with the map's tiles after the catalog (sw/map-warm.ts). Dish and
+        // page pictures are cached as they are seen.
+        globIgnores: ['images/dishes/**', 'images/marketing/**'],
       },
     }),
   ],

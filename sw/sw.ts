@@ -6,9 +6,10 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import type { CoverImage } from '#shared/api/cover-image';
-import { DEFAULT_MAP_STYLE_URL } from '#shared/constants';
+import { DEFAULT_MAP_STYLE_URL, MAP } from '#shared/constants';
 import { offlineVariant, photoKeyOf } from '#shared/cover-rules';
 import { SHELL_PATH } from '#shared/paths';
+import { MAP_CODE, MAP_WARM_BUDGET_BYTES, MAP_WARM_MAX_ZOOM, sourcesOf, styleFilesOf, tileJsonSource, tilesAround, tileUrl, type LngLat, type MapStyle, type TileSource } from './map-warm';
 import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, paymentReturnFallback, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -20,7 +21,10 @@ const shellEntry = PRECACHE.find((entry) => typeof entry !== 'string' && entry.u
 const BUILD = (typeof shellEntry === 'object' && shellEntry.revision) || 'dev';
 const PAGES_CACHE = pagesCacheOf(String(BUILD));
 
-precacheAndRoute(PRECACHE);
+/** The map's code is left out of the install (it is large) and fetched with the map's warm-up instead. */
+const isMapCode = (entry: (typeof PRECACHE)[number]) => MAP_CODE.test(`/${typeof entry === 'string' ? entry : entry.url}`);
+const MAP_CODE_URLS = PRECACHE.filter(isMapCode).map((entry) => `/${typeof entry === 'string' ? entry : entry.url}`);
+precacheAndRoute(PRECACHE.filter((entry) => !isMapCode(entry)));
 cleanupOutdatedCaches();
 
 const DAY_S = 24 * 60 * 60;
@@ -112,32 +116,40 @@ registerRoute(
   },
 );
 
-const context = {
-  origin: self.location.origin,
-  mapOrigins: mapOriginsOf(import.meta.env.VITE_MAP_STYLE_URL || DEFAULT_MAP_STYLE_URL),
-};
+const MAP_STYLE_URL = import.meta.env.VITE_MAP_STYLE_URL || DEFAULT_MAP_STYLE_URL;
+const context = { origin: self.location.origin, mapOrigins: mapOriginsOf(MAP_STYLE_URL) };
+/** One strategy per kind: the routes answer with them, the warm-ups fill the caches through them. */
+const strategies = Object.fromEntries((Object.keys(RUNTIME_CACHES) as RuntimeKind[]).map((kind) => [kind, strategyFor(kind)])) as Record<RuntimeKind, Strategy>;
 for (const kind of Object.keys(RUNTIME_CACHES) as RuntimeKind[]) {
-  registerRoute(({ url, request }) => runtimeKind({ url, method: request.method, destination: request.destination }, context) === kind, strategyFor(kind));
+  registerRoute(({ url, request }) => runtimeKind({ url, method: request.method, destination: request.destination }, context) === kind, strategies[kind]);
 }
 
 /**
  * Pages come with their data inside, so browsing online fills no API cache. The worker fetches what
  * the offline shell reads itself: the shop's opening and settings, the day's formulas and dishes
  * (each dish's detail and picture too) and the delivery points, about 80 small answers (under
- * 1 MB), when a page asks after loading (at most every WARM_EVERY_MS).
+ * 1 MB), when a page asks after loading (at most every WARM_EVERY_MS). Then the map around those
+ * points (sw/map-warm.ts: its code, style and tiles, within MAP_WARM_BUDGET_BYTES), so the points
+ * page draws its map offline on a phone that never opened it.
  */
 const WARM_EVERY_MS = 10 * 60 * 1000;
 let lastWarm = 0;
 let warming: Promise<void> = Promise.resolve();
-/** The latest fetch of the catalog, started anew when the previous one is old enough. */
-function warm(): Promise<void> {
+let mapWarming: Promise<void> = Promise.resolve();
+/** The screen's pixel ratio as the page told it: which sprite sheet MapLibre will ask for. */
+let pixelRatio = 1;
+/** The latest fetch of the catalog (and then of the map), started anew when the previous one is old enough. */
+function warm(event: ExtendableEvent): Promise<void> {
   if (Date.now() - lastWarm >= WARM_EVERY_MS) {
     lastWarm = Date.now();
-    warming = warmCatalog().catch(() => undefined);
+    const points = warmCatalog().catch(() => []);
+    warming = points.then(() => undefined);
+    mapWarming = points.then((kept) => warmMap(kept, event)).catch(() => undefined);
   }
   return warming;
 }
-async function warmCatalog(): Promise<void> {
+/** Keeps the catalog; answers the delivery points it kept (the map's warm-up fetches around them). */
+async function warmCatalog(): Promise<LngLat[]> {
   const keep = async (kind: RuntimeKind, url: string): Promise<Response | null> => {
     const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
     if (!response || response.status !== 200) return null;
@@ -147,8 +159,8 @@ async function warmCatalog(): Promise<void> {
   const shop = await keep('shopOpen', '/api/state/shop-open');
   await keep('settings', '/api/settings');
   const date = shop ? ((await shop.json()) as { current_delivery_date: string | null }).current_delivery_date : null;
-  if (!date) return;
-  await Promise.all([keep('menus', `/api/menus?date=${date}`), keep('deliveryLocations', `/api/delivery-locations?date=${date}`), keep('products', `/api/products/shuffle?number=8&date=${date}`)]);
+  if (!date) return [];
+  const [, locations] = await Promise.all([keep('menus', `/api/menus?date=${date}`), keep('deliveryLocations', `/api/delivery-locations?date=${date}`), keep('products', `/api/products/shuffle?number=8&date=${date}`)]);
   const products = await keep('products', `/api/products?date=${date}`);
   const dishes = products ? ((await products.json()) as { slug: string; cover_url: string | null; cover?: CoverImage | null }[]) : [];
   for (const dish of dishes) {
@@ -156,6 +168,46 @@ async function warmCatalog(): Promise<void> {
     // A photo: the variant a card asks for (the others fall back to it offline); a drawing: itself.
     const picture = (dish.cover && offlineVariant(dish.cover)?.url) ?? dish.cover_url;
     if (picture) await keep('images', picture);
+  }
+  return locations ? ((await locations.json()) as LngLat[]) : [];
+}
+
+/**
+ * The map ahead of a visit, through the routes' own strategies (what is already kept is not fetched
+ * again; the caches' bounds hold): the map's code, its style with the TileJSON, sprites and glyphs
+ * it names, then the tiles around the points from the widest zoom in, until MAP_WARM_BUDGET_BYTES
+ * are kept. Not on a connection that asks to save data.
+ */
+async function warmMap(points: readonly LngLat[], event: ExtendableEvent): Promise<void> {
+  const connection = (navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData || points.length === 0) return;
+  let kept = 0;
+  const full = () => kept >= MAP_WARM_BUDGET_BYTES;
+  const keep = async (kind: RuntimeKind, url: string): Promise<Response | null> => {
+    if (full()) return null;
+    const response = await strategies[kind].handle({ request: new Request(url), event }).catch(() => null);
+    if (!response?.ok) return null;
+    kept += (await response.clone().arrayBuffer()).byteLength;
+    return response;
+  };
+  for (const url of MAP_CODE_URLS) await keep('assets', url);
+  const answer = await keep('mapStyle', MAP_STYLE_URL);
+  if (!answer) return;
+  const style = (await answer.json()) as MapStyle;
+  const { inline, tileJson } = sourcesOf(style);
+  const sources: TileSource[] = [...inline];
+  for (const url of tileJson) {
+    const doc = await keep('mapStyle', url);
+    const source = doc && tileJsonSource((await doc.json()) as Parameters<typeof tileJsonSource>[0]);
+    if (source) sources.push(source);
+  }
+  for (const file of styleFilesOf(style, pixelRatio)) await keep('mapStyle', file);
+  for (const source of sources) {
+    const tiles = tilesAround(points, Math.max(MAP.minZoom, source.minzoom), Math.min(MAP_WARM_MAX_ZOOM, source.maxzoom));
+    // A few at a time: quicker than one by one, without crowding the customer's own requests.
+    for (let i = 0; i < tiles.length && !full(); i += 4) {
+      await Promise.all(tiles.slice(i, i + 4).map((tile) => keep('mapTiles', tileUrl(source.template, tile))));
+    }
   }
 }
 
@@ -173,8 +225,15 @@ self.addEventListener('message', (event) => {
   // Which build this worker is (the update tests ask the worker in control).
   if (type === 'BUILD') event.ports[0]?.postMessage(BUILD);
   // Not on activation itself: taking over (and a customer's update) must not wait for 80 answers.
-  // A port, when given, hears when the catalog is kept (tests wait for it before going offline).
-  if (type === 'WARM') event.waitUntil(warm().then(() => event.ports[0]?.postMessage('warm')));
+  // A port, when given, hears when the catalog is kept, or with `until: 'map'` the map as well
+  // (tests wait for it before going offline).
+  if (type === 'WARM') {
+    const data = event.data as { pixelRatio?: number; until?: 'map' };
+    if (typeof data.pixelRatio === 'number') pixelRatio = data.pixelRatio;
+    const done = warm(event);
+    event.waitUntil(Promise.all([done, mapWarming]));
+    event.waitUntil((data.until === 'map' ? mapWarming : done).then(() => event.ports[0]?.postMessage('warm')));
+  }
 });
 
 // The first install has no page to disturb: take control at once so the shell works offline.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { validatedOrderSchema } from '#shared/api/checkout';
+import { CARD_RETURN_PATH, validatedOrderSchema } from '#shared/api/checkout';
 import { MONDAY, at, createTestApp, customerWithCart as customerWithCartAt, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -18,6 +18,8 @@ async function startCard(call: Awaited<ReturnType<typeof customerWithCart>>['cal
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().hosted_payment_url as string);
   expect(url.pathname).toMatch(/^\/__sandbox\/paygreen\/pay\/po_/);
+  // The payment's id comes with it (the app keeps it before leaving for the bank's page).
+  expect(res.json().po_id).toBe(url.pathname.split('/').pop());
   return url.pathname.split('/').pop()!;
 }
 
@@ -26,6 +28,16 @@ async function payOnHostedPage(po: string, outcome: 'success' | 'refuse' | 'pend
   const res = await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/pay/${po}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
   expect(res.statusCode).toBe(303);
   return new URL(String(res.headers.location));
+}
+
+/** The app's first check once PayGreen sent the buyer back to it (the return carries nothing else). */
+const orderBack = (po: string) => `/api/payment/paygreen/${po}/order?back=1`;
+
+/** The buyer's choice on the hosted page, the way back to the app's page, and the app's first check of the payment. */
+async function backFrom(call: Awaited<ReturnType<typeof customerWithCart>>['call'], po: string, outcome: 'success' | 'refuse' | 'pending') {
+  const back = await payOnHostedPage(po, outcome);
+  expect(back.pathname + back.search).toBe(`${CARD_RETURN_PATH}&po_id=${po}`);
+  return call('GET', orderBack(po));
 }
 
 const ordersOf = (customerId: number) => app.database.db.select().from(t.orders).where(eq(t.orders.customerId, customerId));
@@ -37,20 +49,20 @@ describe('card payment through PayGreen (sandbox)', () => {
     const [payment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
     expect(payment).toMatchObject({ amountCents: preOrder.remaining_price, status: 'pending', customerId: customer.id });
 
+    // PayGreen sends the buyer back to a page of the app, adding the payment's id; the app asks.
     const back = await payOnHostedPage(po, 'success');
-    expect(back.pathname).toBe('/api/payment/paygreen/return');
-    const landing = await call('GET', back.pathname + back.search);
-    expect(landing.statusCode).toBe(303);
-    expect(landing.headers.location).toBe(`/passer-commande?payment_status=success&po_id=${po}`);
-
-    const order = await call('GET', `/api/payment/paygreen/${po}/order`);
+    expect(back.pathname + back.search).toBe(`${CARD_RETURN_PATH}&po_id=${po}`);
+    const order = await call('GET', `/api/payment/paygreen/${po}/order?back=1`);
     expect(order.statusCode, order.body).toBe(200);
     const placed = validatedOrderSchema.parse(order.json());
     expect(placed.amount_total).toBe(preOrder.remaining_price);
     expect(placed.invoice_number).toMatch(/^F\d{4}-\d{6}$/);
-    // The notification afterwards (or a replayed return) changes nothing.
+    // The notification afterwards, a check again or the former return address change nothing.
     await call('POST', '/api/payment/paygreen/notification', { id: po });
-    await call('GET', back.pathname + back.search);
+    expect((await call('GET', `/api/payment/paygreen/${po}/order`)).json().id).toBe(placed.id);
+    const former = await call('GET', `/api/payment/paygreen/return?po_id=${po}`);
+    expect(former.statusCode).toBe(303);
+    expect(former.headers.location).toBe(`/passer-commande?payment_status=success&po_id=${po}`);
     expect(await ordersOf(customer.id)).toHaveLength(1);
     expect((await call('GET', '/api/cart')).json().products).toEqual([]);
   });
@@ -64,7 +76,7 @@ describe('card payment through PayGreen (sandbox)', () => {
     const po = await startCard(call);
     const [payment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
     expect(payment!.amountCents).toBe(preOrder.remaining_price - 500);
-    await call('GET', (await payOnHostedPage(po, 'success')).pathname + `?po_id=${po}`);
+    await backFrom(call, po, 'success');
     const [order] = await ordersOf(customer.id);
     expect(order!.amountTotalCents).toBe(preOrder.remaining_price);
     expect(order).toMatchObject({ paperVouchersCents: 500, paperVouchersExcessCents: 0, paperVouchersConfirmedAt: null });
@@ -77,10 +89,10 @@ describe('card payment through PayGreen (sandbox)', () => {
   it('places one order when the return and the notification arrive together, ten times over', async () => {
     const { call, customer } = await customerWithCart();
     const po = await startCard(call);
-    const back = await payOnHostedPage(po, 'success');
+    await payOnHostedPage(po, 'success');
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        i % 2 ? call('GET', back.pathname + back.search) : app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: po } }),
+        i % 2 ? call('GET', orderBack(po)) : app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: po } }),
       ),
     );
     const orders = await ordersOf(customer.id);
@@ -93,10 +105,10 @@ describe('card payment through PayGreen (sandbox)', () => {
     const { call, customer, preOrder } = await customerWithCart();
     const first = await startCard(call);
     const second = await startCard(call);
-    const backs = [await payOnHostedPage(first, 'success'), await payOnHostedPage(second, 'success')];
+    for (const po of [first, second]) await payOnHostedPage(po, 'success');
     await Promise.all(
-      [first, second].flatMap((po, i) => [
-        call('GET', backs[i]!.pathname + backs[i]!.search),
+      [first, second].flatMap((po) => [
+        call('GET', orderBack(po)),
         app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: po } }),
       ]),
     );
@@ -122,21 +134,19 @@ describe('card payment through PayGreen (sandbox)', () => {
   it('a refused payment places nothing and leaves the pre-order payable again', async () => {
     const { call, customer } = await customerWithCart();
     const po = await startCard(call);
-    const back = await payOnHostedPage(po, 'refuse');
-    expect((await call('GET', back.pathname + back.search)).headers.location).toBe(`/passer-commande?payment_status=refused&po_id=${po}`);
+    expect((await backFrom(call, po, 'refuse')).statusCode).toBe(402);
     expect((await call('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(402);
     expect(await ordersOf(customer.id)).toHaveLength(0);
     // Paying again works.
     const again = await startCard(call);
-    await call('GET', (await payOnHostedPage(again, 'success')).pathname + `?po_id=${again}`);
+    await backFrom(call, again, 'success');
     expect(await ordersOf(customer.id)).toHaveLength(1);
   });
 
   it('a pending payment says so until PayGreen confirms it', async () => {
     const { call, customer } = await customerWithCart();
     const po = await startCard(call);
-    const back = await payOnHostedPage(po, 'pending');
-    expect((await call('GET', back.pathname + back.search)).headers.location).toBe(`/passer-commande?payment_status=pending&po_id=${po}`);
+    expect((await backFrom(call, po, 'pending')).statusCode).toBe(409);
     const pending = await call('GET', `/api/payment/paygreen/${po}/order`);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().code).toBe('payment_pending');
@@ -180,8 +190,7 @@ describe('card payment through PayGreen (sandbox)', () => {
       .update(t.productAvailabilities)
       .set({ stock: 0 })
       .where(eq(t.productAvailabilities.productId, dish.id));
-    const back = await payOnHostedPage(po, 'success');
-    expect((await call('GET', back.pathname + back.search)).headers.location).toBe(`/passer-commande?payment_status=refused&po_id=${po}`);
+    expect((await backFrom(call, po, 'success')).statusCode).toBe(402);
     expect(await ordersOf(customer.id)).toHaveLength(0);
     const refunded = await app.database.db.select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, po));
     expect(refunded[0]).toMatchObject({ status: 'refunded', refundedAmount: preOrder.remaining_price });
@@ -217,13 +226,15 @@ describe('card payment through PayGreen (sandbox)', () => {
   it('keeps each customer to their own payments, and needs a login', async () => {
     const first = await customerWithCart();
     const po = await startCard(first.call);
-    await first.call('GET', (await payOnHostedPage(po, 'success')).pathname + `?po_id=${po}`);
+    await backFrom(first.call, po, 'success');
     const second = await customerWithCart();
     expect((await second.call('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(404);
     const anonymous = await visitor(app.app);
     expect((await anonymous.request('POST', '/api/payment/paygreen')).statusCode).toBe(401);
     expect((await anonymous.request('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(401);
     expect((await anonymous.request('GET', '/api/payment/paygreen/return?po_id=<script>')).statusCode).toBe(422);
+    // Only '1' says the buyer is back.
+    expect((await first.call('GET', `/api/payment/paygreen/${po}/order?back=yes`)).statusCode).toBe(422);
     expect((await app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: 'po_inconnu' } })).json()).toEqual({ received: true, status: 'refused' });
     expect((await app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { nope: 1 } })).statusCode).toBe(422);
   });

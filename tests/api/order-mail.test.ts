@@ -74,14 +74,17 @@ describe('every placed order is confirmed by mail, with its invoice', () => {
 
   it('a card payment confirms once with the card as means; refused, pending and refunded payments get one short mail each', async () => {
     const c = await customerWithCart(app);
-    // Refused, its return and notification replayed: one mail.
+    // Refused, its return (at the former return address) replayed: one mail.
     const refusedPo = await startCard(c);
     await hosted(refusedPo, 'refuse');
     for (let i = 0; i < 3; i++) await c.call('GET', `/api/payment/paygreen/return?po_id=${refusedPo}`);
-    // Left pending on the hosted page, then paid.
+    // Left pending on the hosted page, then paid. The app's quiet check at its start sends no mail;
+    // its checks once the buyer is back (back=1) send one.
     const pendingPo = await startCard(c);
     await hosted(pendingPo, 'pending');
-    for (let i = 0; i < 2; i++) await c.call('GET', `/api/payment/paygreen/return?po_id=${pendingPo}`);
+    await c.call('GET', `/api/payment/paygreen/${pendingPo}/order`);
+    expect((await mailsTo(c.customer.email)).map((m) => m.subject)).not.toContain('Votre paiement Popote est en attente');
+    for (let i = 0; i < 2; i++) await c.call('GET', `/api/payment/paygreen/${pendingPo}/order?back=1`);
     await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/payment-orders/${pendingPo}/outcome`, payload: { status: 'successed', notify: false } });
     for (let i = 0; i < 2; i++) await app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: pendingPo } });
     const subjects = (await mailsTo(c.customer.email)).map((m) => m.subject);

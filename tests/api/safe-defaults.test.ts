@@ -112,7 +112,7 @@ describe('the demo on another port, without PUBLIC_URL', () => {
     expect(hosted.origin).toBe('http://localhost:4000');
     const po = hosted.pathname.split('/').pop()!;
     const paid = await app.app.inject({ method: 'POST', url: hosted.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=success' });
-    expect(paid.headers.location).toBe(`http://localhost:4000/api/payment/paygreen/return?po_id=${po}`);
+    expect(paid.headers.location).toBe(`http://localhost:4000/passer-commande?payment_status=returned&po_id=${po}`);
     expect((await c.call('GET', `/api/payment/paygreen/${po}/order`)).statusCode).toBe(200);
     expect(await app.database.db.select().from(t.orders).where(eq(t.orders.customerId, c.customer.id))).toHaveLength(1);
   });

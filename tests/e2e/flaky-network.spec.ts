@@ -12,7 +12,7 @@ import { checkScreen } from './screen-check';
  * config): the network, not the layout, is under test.
  */
 
-const ORDER_CHECK = /^\/api\/payment\/paygreen\/[^/]+\/order$/;
+const ORDER_CHECK = /^\/api\/payment\/paygreen\/[^/]+\/order(\?back=1)?$/;
 const ADD_DISH = /^\/api\/cart\/products$/;
 const cartButton = (page: Page, count: number) => page.getByRole('button', { name: new RegExp(`^Panier, ${count} article`) });
 
@@ -53,7 +53,8 @@ test('paid by card, the way back to the shop cut: the worker sends the customer 
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await openPayment(page);
   await toHostedPage(page);
-  network.fail(/^\/api\/payment\/paygreen\/return\b/, { kind: 'cut' });
+  // The way back is the shop's own page: the worker serves it from its copy (the shell) and the app checks.
+  network.fail(/^\/passer-commande\?payment_status=returned&/, { kind: 'cut' });
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './fixtures';
 import type { CatalogProduct } from '#shared/api/catalog';
+import { CARD_RETURN_PATH } from '#shared/api/checkout';
 import { customerWithCart, openPayment, recap, toHostedPage } from './checkout-steps';
 import { xsrfToken } from './xsrf';
 import { catalogKept } from './catalog-kept';
@@ -187,16 +188,17 @@ test('back from the card page on a dead connection: the check waits, then comple
   // The worker that answers the way back offline is active (it installs on the first visit).
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await context.setOffline(true);
-  await page.goto(`/passer-commande?payment_status=success&po_id=${po}`);
+  // The provider sends the buyer back to the shop's page, which the worker serves without network.
+  await page.goto(`${CARD_RETURN_PATH}&po_id=${po}`);
   await expect(page.getByText('Validation de votre paiement...')).toBeVisible();
   await expect(page.getByText('nous vérifierons votre paiement dès le retour du réseau')).toBeVisible();
-  expect(page.url()).toContain('payment_status=success');
+  expect(page.url()).toContain('payment_status=returned');
   await context.setOffline(false);
   await expect(page.getByRole('dialog', { name: 'Vous allez vous régaler' })).toBeVisible({ timeout: 15_000 });
   expect(page.url()).not.toContain('payment_status');
 });
 
-test('the way back from the card page itself fails: the worker sends the customer to the check, not to an error page', async ({ page, context }, info) => {
+test('the former return address (payments started before the return went to the app’s page) fails: the worker sends the customer to the check, not to an error page', async ({ page, context }, info) => {
   await customerWithCart(page, `${info.project.name}-retour-perdu`);
   await openPayment(page);
   const po = await toHostedPage(page);
@@ -204,7 +206,7 @@ test('the way back from the card page itself fails: the worker sends the custome
   // The worker that answers the way back offline is active (it installs on the first visit).
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await context.setOffline(true);
-  // The provider sends the buyer back to the shop's return address: no network to reach it.
+  // The provider sends the buyer back to the return address the payment was made with: no network to reach it.
   await page.goto(`/api/payment/paygreen/return?po_id=${po}`);
   await expect(page).toHaveURL(new RegExp(`/passer-commande\\?payment_status=pending&po_id=${po}$`));
   await expect(page.getByText('nous vérifierons votre paiement dès le retour du réseau')).toBeVisible();

@@ -4,10 +4,10 @@ import { snackbars } from '../../src/lib/snackbar-store';
 import { overlays } from '../../src/lib/overlays-store';
 import type { ValidatedOrder } from '#shared/api/checkout';
 
-const fetchCardOrder = vi.fn<(poId: string) => Promise<ValidatedOrder>>();
+const fetchCardOrder = vi.fn<(poId: string, back?: boolean) => Promise<ValidatedOrder>>();
 const refundEdenredForCard = vi.fn<(poId: string) => Promise<{ refunded: boolean }>>();
 vi.mock('../../src/features/payment/api/payment-calls', () => ({
-  fetchCardOrder: (poId: string) => fetchCardOrder(poId),
+  fetchCardOrder: (poId: string, back?: boolean) => fetchCardOrder(poId, back),
   refundEdenredForCard: (poId: string) => refundEdenredForCard(poId),
 }));
 
@@ -30,6 +30,7 @@ describe('return from the card page', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     fetchCardOrder.mockReset();
+    refundEdenredForCard.mockReset().mockResolvedValue({ refunded: false });
     snackbars.queue.splice(0);
     overlays.popins.validated_order = false;
     window.dataLayer = [];
@@ -101,5 +102,49 @@ describe('return from the card page', () => {
     expect(logged).toHaveBeenCalled();
     expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([['Paiement refusé', 'Le paiement a été refusé.']]);
     logged.mockRestore();
+  });
+
+  it('back from the bank’s page (which says nothing itself): one check behind the loader, telling the server the buyer is back', async () => {
+    fetchCardOrder.mockResolvedValueOnce(order);
+    const done = handleCardReturn({ status: 'returned', poId: 'po_1' }, { refresh: vi.fn() }, () => {});
+    expect(payment.loader).toBe(true);
+    expect(payment.confirming).toBe(false);
+    await done;
+    expect(fetchCardOrder.mock.calls).toEqual([['po_1', true]]);
+    expect(overlays.popins.validated_order).toBe(true);
+  });
+
+  it('back, and the bank has not decided: the loader gives way to the notice and the polling, the buyer said back once', async () => {
+    fetchCardOrder.mockRejectedValueOnce(pending()).mockRejectedValueOnce(pending()).mockResolvedValueOnce(order);
+    const done = handleCardReturn({ status: 'returned', poId: 'po_1' }, { refresh: vi.fn() }, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(payment.loader).toBe(false);
+    expect(payment.confirming).toBe('bank');
+    await vi.advanceTimersByTimeAsync(PENDING_POLL.intervalMs * 2);
+    await done;
+    expect(fetchCardOrder.mock.calls).toEqual([
+      ['po_1', true],
+      ['po_1', false],
+      ['po_1', false],
+    ]);
+    expect(overlays.popins.validated_order).toBe(true);
+    expect(snackbars.queue).toEqual([]);
+  });
+
+  it('back from a payment refused or cancelled: said, and an Edenred part given back', async () => {
+    fetchCardOrder.mockRejectedValueOnce(new ApiError(402, { message: 'Le paiement a été refusé.', code: 'payment_refused' }));
+    await handleCardReturn({ status: 'returned', poId: 'po_1' }, { refresh: vi.fn() }, () => {});
+    expect(snackbars.queue.map((s) => s.title)).toEqual(['Paiement refusé']);
+    expect(refundEdenredForCard).toHaveBeenCalledWith('po_1');
+    expect(payment.loader).toBe(false);
+  });
+
+  it('a kept payment found refused at the app’s start is forgotten quietly (it may have been given up), its Edenred part given back', async () => {
+    localStorage.setItem('popote:card-payment', JSON.stringify({ poId: 'po_1', at: Date.now() }));
+    fetchCardOrder.mockRejectedValueOnce(new ApiError(402, { message: 'Le paiement a été refusé.', code: 'payment_refused' }));
+    await handleCardReturn({ status: 'pending', poId: 'po_1' }, { refresh: vi.fn() }, () => {}, true);
+    expect(snackbars.queue).toEqual([]);
+    expect(refundEdenredForCard).toHaveBeenCalledWith('po_1');
+    expect(localStorage.getItem('popote:card-payment')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryHours, edenredPlan, forgetCardPayment, keepCardPayment, keptCardPayment, purchaseEvent, widgetConfirmed, readCardReturn, removeVoucherRow, vouchersOverLimit, withoutCardReturn } from '../../src/features/payment/payment-rules';
-import { cardAmountTooSmall, lunchVoucherRowSchema, parseVoucherValue, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '#shared/api/checkout';
+import { CARD_RETURN_PATH, cardAmountTooSmall, lunchVoucherRowSchema, parseVoucherValue, vouchersQuantity, vouchersTotalCents, type ValidatedOrder } from '#shared/api/checkout';
 
 describe('paper vouchers', () => {
   it('counts and totals the rows in cents', () => {
@@ -56,6 +56,8 @@ describe('card return parameters', () => {
     expect(readCardReturn('?payment_status=success&po_id=po_123')).toEqual({ status: 'success', poId: 'po_123' });
     expect(readCardReturn('?payment_status=refused')).toEqual({ status: 'refused', poId: null });
     expect(readCardReturn('?payment_status=pending&po_id=po_9')).toEqual({ status: 'pending', poId: 'po_9' });
+    // The provider's own way back: the shop's return address, with the po_id it adds.
+    expect(readCardReturn(`?${CARD_RETURN_PATH.split('?')[1]}&po_id=po_7`)).toEqual({ status: 'returned', poId: 'po_7' });
   });
 
   it('ignores unknown statuses and unsafe ids', () => {

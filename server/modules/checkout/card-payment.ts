@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type CardReturnStatus } from '#shared/api/checkout';
+import { CARD_MINIMUM_MESSAGE, CARD_RETURN_PATH, CHECKOUT_ERRORS, cardAmountTooSmall, type CardReturnStatus } from '#shared/api/checkout';
 import { carts, customers, payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
@@ -24,7 +24,7 @@ function providerError(err: unknown, log?: FastifyInstance['log']) {
 }
 
 /** Starts a PayGreen payment order for what is left to pay on the customer's open pre-order. */
-export async function startCardPayment(app: FastifyInstance, customerId: number): Promise<{ hosted_payment_url: string }> {
+export async function startCardPayment(app: FastifyInstance, customerId: number): Promise<{ hosted_payment_url: string; po_id: string }> {
   const open = await requireOpenPreOrder(app.db, customerId);
   await checkStillOpen(app.db, open, app.clock.now());
   // An earlier attempt still under way is settled, or canceled at PayGreen when nobody paid it:
@@ -54,8 +54,8 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
     order = await app.paygreen().createPaymentOrder({
       amount: remaining,
       reference: `popote-${pre.id}-${Date.now().toString(36)}`,
-      returnUrl: `${base}/api/payment/paygreen/return`,
-      cancelUrl: `${base}/api/payment/paygreen/return`,
+      returnUrl: `${base}${CARD_RETURN_PATH}`,
+      cancelUrl: `${base}${CARD_RETURN_PATH}`,
       notificationUrl: `${base}/api/payment/paygreen/notification`,
       buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
     });
@@ -68,7 +68,7 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
   }
   await app.db.update(payments).set({ providerId: order.id, status: order.status }).where(eq(payments.id, claimed!.id));
   if (pre.cartId) await app.db.update(carts).set({ expiresAt: new Date(app.clock.now().getTime() + PAYMENT_HOLD_MS) }).where(eq(carts.id, pre.cartId));
-  return { hosted_payment_url: order.hosted_payment_url };
+  return { hosted_payment_url: order.hosted_payment_url, po_id: order.id };
 }
 
 /**

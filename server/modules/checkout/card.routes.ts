@@ -26,7 +26,10 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     return { pending: false };
   });
 
-  /** PayGreen sends the buyer back here; the app then reads payment_status and po_id on any page. */
+  /**
+   * The way back of payments started before returns went to the app's page (CARD_RETURN_PATH): a
+   * payment order keeps the return URL it was made with, so this stays for those still under way.
+   */
   app.get('/api/payment/paygreen/return', { schema: { summary: 'Where PayGreen sends the buyer back', querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
     const poId = request.query.po_id;
     const { status } = poId ? await settleCardPayment(app, poId, { buyerBack: true }) : { status: 'refused' as const };
@@ -44,9 +47,15 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/payment/paygreen/:id/order', { schema: { summary: 'The order a card payment placed', params: z.object({ id: providerIdSchema }), response: { 200: validatedOrderSchema } } }, async (request) => {
+  /**
+   * What a card payment came to, asked of PayGreen. `back=1`: the buyer has just come back from the
+   * hosted page (the app's first check after the return), so a payment still pending is mailed
+   * about, once; the app's later checks and its quiet ones at start send no such mail.
+   */
+  const orderQuery = z.object({ back: z.literal('1').optional() });
+  app.get('/api/payment/paygreen/:id/order', { schema: { summary: 'The order a card payment placed (back=1: the buyer is just back from the hosted page)', params: z.object({ id: providerIdSchema }), querystring: orderQuery, response: { 200: validatedOrderSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
-    const settled = await settleCardPayment(app, request.params.id);
+    const settled = await settleCardPayment(app, request.params.id, { buyerBack: request.query.back === '1' });
     if (settled.customerId !== customerId) throw new AppError(404, 'not_found', 'Paiement introuvable.');
     if (settled.status === 'pending') throw new AppError(409, 'payment_pending', 'Le paiement est en cours de validation.');
     if (!settled.orderId) throw new AppError(402, 'payment_refused', 'Le paiement a été refusé.');

@@ -78,7 +78,10 @@ function failed(err: unknown, ctx: PaymentContext) {
 export async function payByCard(): Promise<void> {
   payment.loader = true;
   try {
-    const { hosted_payment_url } = await startCardPayment();
+    const { hosted_payment_url, po_id } = await startCardPayment();
+    // Kept before leaving: should the way back never come (the tab closed on the bank's page, the
+    // connection lost), the app's next start still asks what the payment came to.
+    keepCardPayment(po_id);
     window.location.assign(hosted_payment_url);
   } catch (err) {
     payment.loader = false;
@@ -112,34 +115,31 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
     payment.loader = false;
   }
   clearUrl();
-  if (ret.status === 'refused') {
-    forgetCardPayment();
-    notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
-    // The Edenred part of a split payment goes back; its errors are only logged.
-    if (ret.poId) await refundEdenredForCard(ret.poId).catch((err: unknown) => console.error('Remboursement Edenred impossible', err));
-    return;
-  }
+  if (ret.status === 'refused') return refused(ret.poId);
   if (!ret.poId) return;
   // A pending payment may take the whole polling (20 s): a notice says it is being confirmed and the
-  // page stays usable; a return said successful is checked once, behind the full-screen loader.
-  payment.loader = !resumed && ret.status !== 'pending';
-  payment.confirming = !resumed && ret.status === 'pending' ? 'bank' : false;
-  const tries = resumed ? 1 : ret.status === 'pending' ? PENDING_POLL.tries : 1;
+  // page stays usable. A return (or one said successful) is checked once behind the full-screen
+  // loader; if the bank has not decided yet, the polling and its notice follow.
+  let status = ret.status;
+  payment.loader = !resumed && status !== 'pending';
+  payment.confirming = !resumed && status === 'pending' ? 'bank' : false;
+  const tries = () => (resumed ? 1 : status === 'pending' ? PENDING_POLL.tries : 1);
   let answered = 0;
   let lost = 0;
   try {
     for (;;) {
       try {
-        const order = await fetchCardOrder(ret.poId);
+        // The first check after the buyer came back tells the server so (a pending payment is mailed about).
+        const order = await fetchCardOrder(ret.poId, status === 'returned' && answered === 0);
         forgetCardPayment();
         await completePayment(order, ctx);
         return;
       } catch (err) {
         const pending = err instanceof ApiError && err.body.code === 'payment_pending';
-        if (err instanceof ApiError && err.status === 402) {
-          forgetCardPayment();
-          notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
-          return;
+        if (err instanceof ApiError && err.status === 402) return await refused(ret.poId, resumed);
+        if (pending && status === 'returned') {
+          status = 'pending';
+          payment.loader = false;
         }
         if (err instanceof ApiError && err.status === 404) {
           // Not this customer's payment (or unknown): nothing to check any more.
@@ -160,7 +160,7 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
           console.error('Commande introuvable après le paiement', err);
           return;
         }
-        if (++answered >= tries) break;
+        if (++answered >= tries()) break;
         payment.confirming = resumed ? false : 'bank';
         await wait(PENDING_POLL.intervalMs);
       }
@@ -171,6 +171,18 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
     payment.loader = false;
     payment.confirming = false;
   }
+}
+
+/**
+ * A refused (or cancelled) card payment: no longer kept, and the Edenred part of a split payment
+ * given back (its errors are only logged). Said, unless found at the app's start (`quiet`): that
+ * one may have been given up on the bank's page or with "Annuler le paiement", and a refusal by
+ * the bank is mailed.
+ */
+async function refused(poId: string | null, quiet = false): Promise<void> {
+  forgetCardPayment();
+  if (!quiet) notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
+  if (poId) await refundEdenredForCard(poId).catch((err: unknown) => console.error('Remboursement Edenred impossible', err));
 }
 
 /** The waits between checks of a payment whose answers do not arrive: 1 s, doubling, 15 s at most. */

@@ -29,7 +29,7 @@ export function startServiceWorker(): Workbox {
   wb.register()
     .then(() => {
       // The page's data came inside it: the worker fetches the day's catalog for offline use itself.
-      void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'WARM' }));
+      void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'WARM', pixelRatio: devicePixelRatio }));
       setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
     .catch((err: unknown) => console.error('Service worker registration failed', err));

@@ -94,7 +94,15 @@ export const preOrderSchema = z.object({
 export type PreOrder = z.infer<typeof preOrderSchema>;
 
 /** POST /api/payment/paygreen: where to send the buyer to pay by card. */
-export const cardPaymentStartSchema = z.object({ hosted_payment_url: z.string() });
+/** A card payment started: the hosted page to go to, and the payment's id (kept on the device until settled). */
+export const cardPaymentStartSchema = z.object({ hosted_payment_url: z.string(), po_id: z.string() });
+
+/**
+ * Where PayGreen sends the buyer back, adding `po_id` (paid or cancelled alike): a page of the app,
+ * which the service worker serves on any connection; the app then asks the server what the payment
+ * came to (`GET /api/payment/paygreen/{po_id}/order?back=1`).
+ */
+export const CARD_RETURN_PATH = '/passer-commande?payment_status=returned';
 
 /** What the buyer's return from PayGreen and its notification learn of the payment. */
 export const CARD_RETURN_STATUSES = ['success', 'refused', 'pending'] as const;

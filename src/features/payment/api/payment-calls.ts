@@ -21,7 +21,8 @@ export const applyPool = () => api('/api/pending-order/pool', { ...post, schema:
 export const payWithoutCard = () => api('/api/payment', { ...post, schema: validatedOrderSchema });
 export const orderFreeCart = () => api('/api/cart/order', { ...post, schema: validatedOrderSchema });
 export const startCardPayment = () => api('/api/payment/paygreen', { ...post, schema: cardPaymentStartSchema });
-export const fetchCardOrder = (poId: string) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order`, { schema: validatedOrderSchema });
+/** `back`: the first check after the buyer came back from the hosted page (a pending payment is then mailed about). */
+export const fetchCardOrder = (poId: string, back = false) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order${back ? '?back=1' : ''}`, { schema: validatedOrderSchema });
 
 // Edenred (docs/api.md).
 export const edenredOauthUrl = () => api('/api/edenred/oauth-url', { ...post, schema: oauthUrlSchema });
