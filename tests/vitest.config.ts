@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const api = { environment: 'node' as const, include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+// Two files at a time even on 2 cores: a file spends much of its time waiting on its database
+// (PostgreSQL's own process, or PGlite between statements), so the default of cores − 1 (one at a
+// time here) left a core idle.
+const api = { environment: 'node' as const, include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 2 };
 
 /**
  * unit: pure rules and components in jsdom. api: buildApp() with app.inject on an in-memory PGlite;

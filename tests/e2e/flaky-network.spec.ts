@@ -4,6 +4,9 @@ import { customerWithCart, expectValidated, openPayment, snackbar, toHostedPage 
 import { catalogKept } from './catalog-kept';
 import { checkScreen } from './screen-check';
 
+// The service worker is what these scenarios are about (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A phone on "lie-fi": online as far as the browser knows, but calls stall, answers are lost after
  * the server acted, or everything crawls. Each scenario breaks the network through the QA proxy

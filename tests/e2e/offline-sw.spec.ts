@@ -11,6 +11,9 @@ import { customerWithCart, openPayment, recap } from './checkout-steps';
 import { serveMapFixtures, type MapFixtures } from './map-fixtures';
 import { expectEveryPoint, pinOf } from './map-pins';
 
+// The service worker is what these scenarios are about (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The service worker itself, on the production build: the map offline over cached tiles (and
  * without them), the new-version notice after a new build (never during a payment), and Chromium's

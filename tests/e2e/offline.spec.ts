@@ -5,6 +5,9 @@ import { customerWithCart, openPayment, recap, toHostedPage } from './checkout-s
 import { xsrfToken } from './xsrf';
 import { catalogKept } from './catalog-kept';
 
+// The service worker is what these scenarios are about (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The offline suite (issue 10): each scenario visits online, loses the connection, checks what the
  * customer sees and that nothing is lost or half-done, then gets the connection back.

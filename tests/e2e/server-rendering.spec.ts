@@ -160,6 +160,8 @@ test.describe('what the server answers', () => {
 });
 
 test.describe('in the browser', () => {
+  // Taken over as a customer's browser does, its service worker installing and taking control.
+  test.use({ serviceWorkers: 'allow' });
   test('every route is taken over without a console error or a hydration mismatch', async ({ page, context, request }) => {
     test.setTimeout(240_000);
     // The map service is outside this machine: answered here, so its failures cannot pass for the app's.
