@@ -5,6 +5,7 @@
  * side: they survive the shop's restart.
  */
 import { describe, expect, it } from 'vitest';
+import { CARD_RETURN_PATH } from '#shared/api/checkout';
 import { parisDate } from '#shared/time';
 import { Client, customerWithCart, notify, oneServerPerFile, providerMarksPaid, startCard, waitFor } from './harness';
 
@@ -28,12 +29,12 @@ describe('the server killed during a card payment', () => {
     expect(await ordersOf(customerId)).toHaveLength(0);
 
     await restart();
-    // The browser comes back and PayGreen notifies, each five times over, all at once.
+    // The browser comes back (the app checks the payment) and PayGreen notifies, each five times over, all at once.
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? client.get(`/api/payment/paygreen/return?po_id=${po}`) : notify(file.server.url, po))),
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? client.get(`/api/payment/paygreen/${po}/order?back=1`) : notify(file.server.url, po))),
     );
     for (const [i, a] of answers.entries()) {
-      if (i % 2) expect((a as { headers: Headers }).headers.get('location')).toBe(`/passer-commande?payment_status=success&po_id=${po}`);
+      if (i % 2) expect((a as { status: number }).status).toBe(200);
       else expect((a as { json: unknown }).json).toEqual({ received: true, status: 'success' });
     }
     const orders = await ordersOf(customerId);
@@ -61,9 +62,10 @@ describe('the server killed during a card payment', () => {
     });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
-    // The hosted page notified the shop in the background; the browser follows the redirect too.
-    const landing = await client.get(back.pathname + back.search);
-    expect(landing.headers.get('location')).toBe(`/passer-commande?payment_status=success&po_id=${po}`);
+    // The hosted page notified the shop in the background; the browser comes back to the app's
+    // page, which checks the payment.
+    expect(back.pathname + back.search).toBe(`${CARD_RETURN_PATH}&po_id=${po}`);
+    expect((await client.get(`/api/payment/paygreen/${po}/order?back=1`)).status).toBe(200);
     await notify(file.server.url, po);
     expect(await ordersOf(customerId)).toHaveLength(1);
   });
