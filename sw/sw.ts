@@ -22,9 +22,9 @@ const BUILD = (typeof shellEntry === 'object' && shellEntry.revision) || 'dev';
 const PAGES_CACHE = pagesCacheOf(String(BUILD));
 
 /** The map's code is left out of the install (it is large) and fetched with the map's warm-up instead. */
-const isMapCode = (entry: (typeof PRECACHE)[number]) => MAP_CODE.test(`/${typeof entry === 'string' ? entry : entry.url}`);
-const MAP_CODE_URLS = PRECACHE.filter(isMapCode).map((entry) => `/${typeof entry === 'string' ? entry : entry.url}`);
-precacheAndRoute(PRECACHE.filter((entry) => !isMapCode(entry)));
+const pathOf = (entry: (typeof PRECACHE)[number]) => `/${typeof entry === 'string' ? entry : entry.url}`;
+const MAP_CODE_URLS = PRECACHE.map(pathOf).filter((path) => MAP_CODE.test(path));
+precacheAndRoute(PRECACHE.filter((entry) => !MAP_CODE.test(pathOf(entry))));
 cleanupOutdatedCaches();
 
 const DAY_S = 24 * 60 * 60;
@@ -231,8 +231,8 @@ self.addEventListener('message', (event) => {
     const data = event.data as { pixelRatio?: number; until?: 'map' };
     if (typeof data.pixelRatio === 'number') pixelRatio = data.pixelRatio;
     const done = warm(event);
-    event.waitUntil(Promise.all([done, mapWarming]));
-    event.waitUntil((data.until === 'map' ? mapWarming : done).then(() => event.ports[0]?.postMessage('warm')));
+    // The worker stays alive through the map's warm-up too; the port hears at the point asked for.
+    event.waitUntil(Promise.all([(data.until === 'map' ? mapWarming : done).then(() => event.ports[0]?.postMessage('warm')), mapWarming]));
   }
 });
 
