@@ -24,12 +24,14 @@ let closing = false;
 
 // Abandoned carts give their portions back even when nobody touches a cart (docs/product/cart.md, "Expiry").
 const sweep = setInterval(() => {
+  if (!app.clock.shared()) return;
   releaseExpiredCarts(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
 }, 60_000);
 sweep.unref();
 
 // Expired sessions, ended counters and used reset links are deleted in bounded batches (server/lib/purge.ts).
 const purge = setInterval(() => {
+  if (!app.clock.shared()) return;
   purgeExpired(app.db, app.clock.now())
     .then((purged) => {
       if (Object.values(purged).some((n) => n > 0)) app.log.info({ purged }, 'purged expired rows');

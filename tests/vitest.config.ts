@@ -5,7 +5,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Two files at a time even on 2 cores: a file spends much of its time waiting on its database
 // (PostgreSQL's own process, or PGlite between statements), so the default of cores − 1 (one at a
 // time here) left a core idle.
-const api = { environment: 'node' as const, include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 2 };
+const api = { environment: 'node' as const, include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 2, globalSetup: ['tests/api/pglite-image.ts'] };
 
 /**
  * unit: pure rules and components in jsdom. api: buildApp() with app.inject on an in-memory PGlite;

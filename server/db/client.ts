@@ -82,9 +82,11 @@ function listeners() {
 
 /**
  * PostgreSQL when the URL is postgres://…, otherwise the embedded PGlite: `memory://` for tests,
- * `file:PATH` or nothing (then DATA_DIR/pglite) for data kept on disk.
+ * `file:PATH` or nothing (then DATA_DIR/pglite) for data kept on disk. `image`, for `memory://`:
+ * a data directory dumped by PGlite (`dumpDataDir`) to start from instead of creating a cluster,
+ * which takes most of an in-memory database's opening (the API tests open one per file).
  */
-export async function openDatabase(url: string | undefined, dataDir = '.data'): Promise<Database> {
+export async function openDatabase(url: string | undefined, dataDir = '.data', image?: Blob): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const changes = listeners();
     // Every pooled connection LISTENs: PostgreSQL hands a session its own notifications at commit,
@@ -123,7 +125,7 @@ export async function openDatabase(url: string | undefined, dataDir = '.data'): 
   }
   let client: FairPGlite;
   if (url === 'memory://') {
-    client = new FairPGlite();
+    client = new FairPGlite(image ? { loadDataDir: image } : undefined);
   } else {
     const dir = url?.startsWith('file:') ? url.slice('file:'.length) : join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });

@@ -6,6 +6,14 @@ export interface Clock {
   now(): Date;
   /** Freeze time at an instant (tests, sandbox); null returns to real time. */
   set(instant: Date | null): void;
+  /**
+   * Whether now() is everyone's time, so that work on other customers' rows may go by it
+   * (releasing abandoned carts, deleting expired rows). Always, except in the sandbox while test
+   * scopes keep times of their own (server/sandbox/scope.ts): a scope set a day ahead would
+   * release every other test's cart. Each customer's own rows still expire by their own time, as
+   * their requests read them.
+   */
+  shared(): boolean;
 }
 
 export function createClock(initial: Date | null = null): Clock {
@@ -15,5 +23,6 @@ export function createClock(initial: Date | null = null): Clock {
     set: (instant) => {
       frozen = instant;
     },
+    shared: () => true,
   };
 }

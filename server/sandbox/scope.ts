@@ -69,6 +69,7 @@ export function scopedClock(base: Clock): Clock {
       if (scope) scope.now = instant;
       else base.set(instant);
     },
+    shared: () => ![...scopes.values()].some((scope) => scope.now !== null),
   };
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -18,14 +19,16 @@ export const MONDAY = '2026-11-23';
 export const at = (date: string, time: string) => parisInstant(date, time);
 
 /**
- * A database of the test file's own: in-memory PGlite, or (project api-postgres) a fresh database
+ * A database of the test file's own: in-memory PGlite (from the run's empty cluster,
+ * tests/api/pglite-image.ts), or (project api-postgres) a fresh database
  * created on the PostgreSQL of TEST_DATABASE_URL and dropped afterwards, so runs never see each
  * other's rows.
  */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.API_TEST_DATABASE !== 'postgres' || !url) {
-    return { database: await openDatabase('memory://'), drop: async () => {} };
+    const image = new Blob([readFileSync(inject('pgliteImage'))]);
+    return { database: await openDatabase('memory://', undefined, image), drop: async () => {} };
   }
   const created = await createPostgresDatabase(url);
   return { database: await openDatabase(created.url), drop: created.drop };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SCOPE_COOKIE, SANDBOX_SCOPE_HEADER } from '../../server/sandbox/scope';
-import { createTestApp, MONDAY, type TestApp } from './helpers';
+import { sql } from 'drizzle-orm';
+import { cookieJar, createTestApp, MONDAY, rowsOf, type TestApp } from './helpers';
 
 /**
  * Sandbox scopes (server/sandbox/scope.ts): a scope's time holds for its own requests only, so
@@ -37,6 +38,34 @@ describe('sandbox scopes', () => {
     expect(await clockIn(a)).toBe(`${MONDAY}T08:00:00.000Z`);
   });
 
+  it('a scope ahead in time does not release the carts of others, and each cart still expires by its own scope’s time', async () => {
+    const products = (await t.app.inject('/api/products')).json<{ id: number; sold_out: boolean }[]>();
+    const dishes = products.filter((p) => !p.sold_out);
+    /** A visitor of a scope at `time` on Monday: its cookies, and a dish put in its cart. */
+    const shopper = async (scope: string, time: string, dish: { id: number }) => {
+      const headers = { [SANDBOX_SCOPE_HEADER]: scope };
+      await t.app.inject({ method: 'POST', url: '/__sandbox/clock', headers, payload: { now: `${MONDAY}T${time}+01:00` } });
+      const jar = cookieJar();
+      jar.store(await t.app.inject({ url: '/api/state', headers }));
+      const send = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+        t.app.inject({ method, url, payload: payload as never, headers: { ...headers, cookie: jar.header(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' } }).then((r) => (jar.store(r), r));
+      expect((await send('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
+      return { headers, send, cart: async () => (await send('GET', '/api/cart')).json<{ products: unknown[] }>().products.length };
+    };
+    const early = await shopper('cart-early', '09:00:00', dishes[0]!);
+    // Another tester, an hour later (past the early cart's half hour), changes a cart of their own.
+    const late = await shopper('cart-late', '10:00:00', dishes[1]!);
+    expect(await late.cart()).toBe(1);
+    const [row] = await rowsOf<{ n: number }>(t.database, sql`select count(*)::int as n from carts`);
+    expect(row!.n).toBeGreaterThanOrEqual(2);
+    expect(await early.cart()).toBe(1);
+    // Nor does the server's own sweep (server/index.ts) while scopes keep times of their own.
+    expect(t.app.clock.shared()).toBe(false);
+    // In its own time, the early cart expires as always.
+    await t.app.inject({ method: 'POST', url: '/__sandbox/clock', headers: early.headers, payload: { now: `${MONDAY}T09:30:01+01:00` } });
+    expect(await early.cart()).toBe(0);
+  });
+
   it('ignores a malformed scope name: the request is the server’s', async () => {
     const odd = { [SANDBOX_SCOPE_HEADER]: 'a b;c' };
     await t.app.inject({ method: 'POST', url: '/__sandbox/clock', headers: { [SANDBOX_SCOPE_HEADER]: 'tester-c' }, payload: { now: `${WEDNESDAY}T09:00:00+01:00` } });
@@ -56,5 +85,6 @@ describe('without the sandbox', () => {
     const res = await t.app.inject({ url: '/api/state', headers: { [SANDBOX_SCOPE_HEADER]: 'tester-a' } });
     expect(res.json<{ current_delivery_date: string }>().current_delivery_date).toBe(MONDAY);
     expect((await t.app.inject({ url: '/__sandbox/clock', headers: { [SANDBOX_SCOPE_HEADER]: 'tester-a' } })).statusCode).toBe(404);
+    expect(t.app.clock.shared()).toBe(true);
   });
 });

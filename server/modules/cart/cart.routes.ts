@@ -37,7 +37,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function context(request: FastifyRequest): Promise<CartContext> {
     const session = await request.ensureSession();
-    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA, session: request.sessionCart };
+    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA, session: request.sessionCart, sharedTime: app.clock.shared() };
   }
 
   app.get('/api/cart', { schema: { summary: 'The session’s cart', ...answers } }, async (request) => readCart(await context(request)));

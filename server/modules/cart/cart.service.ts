@@ -53,6 +53,8 @@ export interface CartContext {
   demoData: boolean;
   /** The cart the session query read with the session (undefined: not read, so read it here). */
   session?: SessionCart;
+  /** `now` is everyone's time (Clock.shared): abandoned carts are released by it. */
+  sharedTime: boolean;
 }
 
 const refusal = (status: number, code: string, message: string, field?: string) =>
@@ -217,7 +219,7 @@ export async function cartForCheckout(db: Db, owner: CartOwner, now: Date) {
 }
 
 /** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
-export async function readCart(ctx: Omit<CartContext, 'demoData'>, currentDate?: Promise<string | null>): Promise<Cart> {
+export async function readCart(ctx: Omit<CartContext, 'demoData' | 'sharedTime'>, currentDate?: Promise<string | null>): Promise<Cart> {
   // Read with the session (one round trip for both), or here.
   const cart = ctx.session ? (ctx.session.snapshot?.cart ?? null) : await findCart(ctx.db, ctx.owner);
   if (cart && isStale(cart, await (currentDate ?? deliveryDateAt(ctx.db, ctx.now)), ctx.now)) {
@@ -340,7 +342,7 @@ async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartCo
 async function change(ctx: CartContext, plan: Planner, createsCart = true, needs: { menus?: boolean } = {}): Promise<Cart> {
   const { db, now, owner } = ctx;
   // Portions of abandoned carts go back on sale before this change takes any.
-  await releaseDueCarts(db, now);
+  if (ctx.sharedTime) await releaseDueCarts(db, now);
   const [date, settings, catalog] = await Promise.all([deliveryDateAt(db, now), settingsOf(db), cartCatalog(db)]);
   if (!date) throw refusal(409, CART_ERRORS.noDeliveryDate, 'Aucune livraison n’est prévue pour le moment : les commandes rouvrent bientôt.');
   // Read before the transaction, never inside: on PGlite (one session) a read outside the
