@@ -185,7 +185,11 @@ async function warmMap(points: readonly LngLat[], event: ExtendableEvent): Promi
   const full = () => kept >= MAP_WARM_BUDGET_BYTES;
   const keep = async (kind: RuntimeKind, url: string): Promise<Response | null> => {
     if (full()) return null;
-    const response = await strategies[kind].handle({ request: new Request(url), event }).catch(() => null);
+    // handleAll, not handle: handle answers before the strategy has written the cache, and what
+    // is warmed must be kept once the warm-up says it is over (the page goes offline on that word).
+    const [answered, written] = strategies[kind].handleAll({ request: new Request(url), event });
+    const response = await answered.catch(() => null);
+    await written.catch(() => undefined);
     if (!response?.ok) return null;
     kept += (await response.clone().arrayBuffer()).byteLength;
     return response;
