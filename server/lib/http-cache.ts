@@ -4,12 +4,18 @@ import { z } from 'zod';
 
 const strongEtag = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
 
+/**
+ * Whether the client already holds the answer tagged `etag`: its If-None-Match names the tag, in a
+ * list or weakened (a proxy that compresses an answer may weaken its tag).
+ */
+export function holdsEtag(request: FastifyRequest, etag: string): boolean {
+  const match = request.headers['if-none-match'];
+  return Boolean(match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+}
+
 function answer<T>(request: FastifyRequest, reply: FastifyReply, etag: string, maxAgeSeconds: number, body: () => T): T | FastifyReply {
   reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', etag).header('vary', 'cookie');
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
+  if (holdsEtag(request, etag)) return reply.code(304).send();
   return body();
 }
 

@@ -9,6 +9,7 @@ import { MESSAGES } from '#shared/api/messages';
 import { isServerPath, SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
+import { holdsEtag } from '../lib/http-cache';
 import { pageReads } from '../ssr/page-reads';
 import { serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
 
@@ -72,7 +73,7 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const etag = etagOf(html, nonce, encoding);
     reply.header('cache-control', 'public, max-age=60').header('etag', etag).header('vary', 'accept-encoding');
-    if (response.status === 200 && request.headers['if-none-match'] === etag) {
+    if (response.status === 200 && holdsEtag(request, etag)) {
       reply.removeHeader('content-security-policy');
       return reply.code(304).send();
     }

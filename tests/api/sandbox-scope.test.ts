@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SCOPE_COOKIE, SANDBOX_SCOPE_HEADER } from '../../server/sandbox/scope';
 import { sql } from 'drizzle-orm';
-import { cookieJar, createTestApp, MONDAY, rowsOf, type TestApp } from './helpers';
+import { createTestApp, MONDAY, rowsOf, visitor, type TestApp } from './helpers';
 
 /**
  * Sandbox scopes (server/sandbox/scope.ts): a scope's time holds for its own requests only, so
@@ -45,12 +45,10 @@ describe('sandbox scopes', () => {
     const shopper = async (scope: string, time: string, dish: { id: number }) => {
       const headers = { [SANDBOX_SCOPE_HEADER]: scope };
       await t.app.inject({ method: 'POST', url: '/__sandbox/clock', headers, payload: { now: `${MONDAY}T${time}+01:00` } });
-      const jar = cookieJar();
-      jar.store(await t.app.inject({ url: '/api/state', headers }));
-      const send = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-        t.app.inject({ method, url, payload: payload as never, headers: { ...headers, cookie: jar.header(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' } }).then((r) => (jar.store(r), r));
+      const v = await visitor(t.app);
+      const send = (method: 'GET' | 'POST', url: string, payload?: unknown) => v.request(method, url, payload, headers);
       expect((await send('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
-      return { headers, send, cart: async () => (await send('GET', '/api/cart')).json<{ products: unknown[] }>().products.length };
+      return { headers, cart: async () => (await send('GET', '/api/cart')).json<{ products: unknown[] }>().products.length };
     };
     const early = await shopper('cart-early', '09:00:00', dishes[0]!);
     // Another tester, an hour later (past the early cart's half hour), changes a cart of their own.
