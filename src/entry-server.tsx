@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createRequestHandler, renderRouterToStream, RouterServer } from '@tanstack/react-router/ssr/server';
-import type { ServerManifest } from '@tanstack/router-core';
+import { createRequestHandler, RouterServer } from '@tanstack/react-router/ssr/server';
+import type { AnyRouter, ServerManifest } from '@tanstack/router-core';
+import { createSsrStreamResponse, getSsrStatus, transformReadableStreamWithRouter } from '@tanstack/router-core/ssr/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { setTransport, type Transport } from './lib/api-client';
@@ -37,8 +39,26 @@ export function renderPage({ request, manifest, nonce, transport, shell = false 
       createRouter: () => createAppRouter(createQueryClient(), { nonce, isShell: shell, origin: new URL(request.url).origin }),
       getRouterManifest: () => manifest,
     });
-    return handler(({ request: req, responseHeaders, router }) =>
-      renderRouterToStream({ request: req, responseHeaders, router, children: <RouterServer router={router} /> }),
-    );
+    return handler(({ request: req, responseHeaders, router }) => renderComplete(req, router, responseHeaders));
   });
+}
+
+/**
+ * The whole page, its lazy parts included (a panel's form, the newsletter): the server sends a page
+ * only once it is complete (for its ETag and its compression), so streaming the parts that load
+ * later would only put them behind a script, where a reader without JavaScript never sees them.
+ */
+async function renderComplete(request: Request, router: AnyRouter, headers: Headers) {
+  const stream = await renderToReadableStream(<RouterServer router={router} />, {
+    signal: request.signal,
+    nonce: router.options.ssr?.nonce,
+    // Never outline a large finished part behind a script either.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      if (!request.signal.aborted) console.error('Page render error:', error);
+    },
+  });
+  await stream.allReady;
+  const body = transformReadableStreamWithRouter(router, stream, { rendererSafePoint: 'script-close', signal: request.signal });
+  return createSsrStreamResponse(router, new Response(body, { status: getSsrStatus(router), headers }));
 }

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { Dialog } from '../components/ui/dialog';
 import { LinkButton } from '../components/ui/link-button';
 import { AccountPanel } from '../features/account/components/account-panel';
@@ -10,7 +9,7 @@ import { SignupForm } from '../features/account/components/signup-form';
 import { DeliverySummary } from '../features/delivery/components/delivery-summary';
 import { useAppState } from '../lib/app-state';
 import { formatLongDate } from '../lib/format';
-import { closeAll, closeModal, openModal, overlays } from '../lib/overlays-store';
+import { closeAll, closeModal, openModal, useOverlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
 import { paperVouchersEnabled } from '../shared/settings-rules';
 import styles from './account-modal.module.css';
@@ -20,7 +19,7 @@ import styles from './account-modal.module.css';
  * behind 'Mot de passe oublié'); a customer sees their space.
  */
 export function AccountModal() {
-  const snap = useSnapshot(overlays);
+  const snap = useOverlays();
   const navigate = useNavigate();
   const { data: state } = useAppState();
   const [mode, setMode] = useState<'login' | 'signup'>('login');
@@ -50,7 +49,7 @@ export function AccountModal() {
             }
             onLoggedOut={() => {
               // Logout goes to the root.
-              closeAll(() => {});
+              closeAll();
               void navigate({ to: '/' });
               notify({ title: 'À bientôt', message: 'Vous êtes déconnecté.', type: 'info' });
             }}

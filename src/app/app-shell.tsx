@@ -19,17 +19,17 @@ import { AlertBanner } from '../features/shell/components/alert-banner';
 import { DemoBanner } from '../features/shell/components/demo-banner';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
-import { Overlay } from '../features/shell/components/overlay';
 import { ProgressBar } from '../features/shell/components/progress-bar';
 import { Snackbars } from '../features/shell/components/snackbars';
-import { Dialog } from '../components/ui/dialog';
+import { AboveDialogs } from '../components/ui/above-dialogs';
+import { BackdropCloses, Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
 import { lastStateRequestAt, useAppState, settingsQuery, useDeliveryDate, useShopOpen } from '../lib/app-state';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { paperVouchersEnabled } from '../shared/settings-rules';
 import { isOnline } from '../lib/connection-store';
 import { formatLongDate } from '../lib/format';
-import { closeAll, closeModal, closePopin, isAnyOpen, openModal, openPopin, overlayClick, overlays } from '../lib/overlays-store';
+import { closeAll, closeModal, closePopin, openModal, openPopin, useOverlays } from '../lib/overlays-store';
 import { notify } from '../lib/snackbar-store';
 import { readStored, writeStored } from '../lib/stored';
 import type { Cart } from '../shared/api/cart';
@@ -93,7 +93,7 @@ export function AppShell() {
   const { data: state, query: stateQuery } = useAppState();
   const shop = useShopOpen();
   const date = useDeliveryDate();
-  const snap = useSnapshot(overlays);
+  const snap = useOverlays();
   const paymentBusy = useSnapshot(paymentState);
   const paymentLoader = paymentBusy.loader || Boolean(paymentBusy.confirming);
   const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && snap.modals.menu });
@@ -184,8 +184,12 @@ export function AppShell() {
     if (choosingDelivery) prefetchDeliveryMap();
   }, [choosingDelivery]);
 
+  // A click on the dimmed page closes the dialog, except on a dish's order page before a delivery
+  // point is chosen: the choice comes first there.
+  const backdropCloses = !(pathname.startsWith('/passer-commande/') && !state?.current_delivery);
+
   return (
-    <>
+    <BackdropCloses value={backdropCloses}>
       <a className="skip-link" href="#main" data-router="ignore">
         Aller au contenu
       </a>
@@ -199,7 +203,7 @@ export function AppShell() {
         onAccount={() => openModal('account')}
         onCart={() => openModal('cart')}
         // Hidden while an overlay or a recipe is open; none on the order page, which has its own.
-        searchHidden={isAnyOpen(snap) || detail.open}
+        searchHidden={snap.anyOpen || detail.open}
         search={
           pathname.startsWith('/passer-commande') ? null : (
             <DeliveryWidget
@@ -232,13 +236,6 @@ export function AppShell() {
           </Suspense>
         }
         year={new Date().getFullYear()}
-      />
-      <Overlay
-        visible={isAnyOpen(snap) || detail.open}
-        onClick={() => {
-          if (isAnyOpen(overlays)) overlayClick({ orderSlugWithoutDelivery: pathname.startsWith('/passer-commande/') && !state?.current_delivery });
-          else if (detail.open) detail.close();
-        }}
       />
       <Dialog open={snap.modals.menu} title="Composer ma formule" onClose={() => closeModal('menu')} placement="panel-right" wide>
         <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
@@ -275,7 +272,7 @@ export function AppShell() {
       ) : null}
       {snap.popins.homepage ? (
         <Suspense fallback={null}>
-          <HomepagePopin open onClose={() => closeAll(() => {})} title={settings.homepage_popin_title ?? ''} text={settings.homepage_popin_text ?? ''} />
+          <HomepagePopin open onClose={closeAll} title={settings.homepage_popin_title ?? ''} text={settings.homepage_popin_text ?? ''} />
         </Suspense>
       ) : null}
       {snap.modals.navigation ? (
@@ -362,10 +359,12 @@ export function AppShell() {
           <ValidatedOrderPopin />
         </Suspense>
       ) : null}
-      <PaymentLoader />
       {/* A new version waits while a payment is under way or a modal (a form) is open. */}
-      <UpdateNotice busy={isAnyOpen(snap) || paymentLoader} />
-      <Snackbars />
-    </>
+      <UpdateNotice busy={snap.anyOpen || paymentLoader} />
+      <AboveDialogs>
+        <PaymentLoader />
+        <Snackbars />
+      </AboveDialogs>
+    </BackdropCloses>
   );
 }

@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { closeAll, overlays } from '../lib/overlays-store';
+import { bindOverlayHistory, closeUnaddressed } from '../lib/overlays-store';
 import { routeTree } from './route-tree.gen';
 
 export interface AppRouterOptions {
@@ -28,14 +28,20 @@ export function createAppRouter(queryClient: QueryClient, options: AppRouterOpti
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
-  // Changing route closes all modals and pop-ins, without going back in history. At
-  // the start of the navigation: once resolved (after its loaders) would also close a modal the
-  // customer opened meanwhile, e.g. 'Mon compte' clicked right after logging in.
+  // Changing page closes the payment modal and the pop-ins (the panels go with the address). At
+  // the start of the navigation: once resolved (after its loaders) would also close one the
+  // customer opened meanwhile.
   router.subscribe('onBeforeNavigate', ({ pathChanged }) => {
-    if (!pathChanged) return;
-    overlays.redirectBack = false;
-    closeAll(() => {});
+    if (pathChanged) closeUnaddressed();
   });
+  // The panels open and close through the router: its history knows the address before the
+  // browser's bar shows it. Opening a panel keeps the page where it is scrolled.
+  if (typeof window !== 'undefined')
+    bindOverlayHistory({
+      location: () => router.history.location,
+      go: (href, { replace, state }) => void router.navigate({ href, replace, resetScroll: false, state }),
+      back: () => router.history.back(),
+    });
   return router;
 }
 

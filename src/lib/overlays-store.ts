@@ -1,37 +1,118 @@
-import { proxy } from 'valtio';
+import { useRouterState } from '@tanstack/react-router';
+import { proxy, useSnapshot } from 'valtio';
 
 /**
  * The modals and pop-ins: 'menu' is the formula composer; 'navigation' is
- * the mobile menu, a navigation rather than a dialog, but which opens over the overlay like the others.
+ * the mobile menu, a navigation rather than a dialog, but which opens over the page like the others.
  */
 export const MODALS = ['menu', 'navigation', 'cart', 'account', 'payment', 'reset_password', 'delivery_suggest_location', 'delivery_selector', 'contact'] as const;
 export const POPINS = ['validated_order', 'cart_expiry', 'closed_website', 'homepage'] as const;
 export type ModalName = (typeof MODALS)[number];
 export type PopinName = (typeof POPINS)[number];
 
-/** The delivery selector and the suggestion modal exclude each other. */
-const EXCLUSIVE: Partial<Record<ModalName, ModalName>> = {
-  delivery_selector: 'delivery_suggest_location',
-  delivery_suggest_location: 'delivery_selector',
-};
+/**
+ * The modals with an address: the open one is the page's `volet` search parameter, so the back
+ * button closes it, a link opens it and the server draws it. One at a time: opening another
+ * replaces it. The payment modal has none, as it only makes sense inside a checkout this device
+ * started; pop-ins come from the time and the shop's state, not from the customer's navigation.
+ */
+export const VOLETS = {
+  menu: 'formule',
+  navigation: 'menu',
+  cart: 'panier',
+  account: 'compte',
+  reset_password: 'mot-de-passe',
+  delivery_selector: 'livraison',
+  delivery_suggest_location: 'ou-dejeuner',
+  contact: 'aide',
+} as const satisfies Partial<Record<ModalName, string>>;
+export type AddressedModal = keyof typeof VOLETS;
+export type Volet = (typeof VOLETS)[AddressedModal];
+export const VOLET_PARAM = 'volet';
+const VOLET_VALUES = new Set<string>(Object.values(VOLETS));
+/** The history entries this app pushed to open a panel: closing one goes back rather than forward. */
+const PUSHED_KEY = 'popoteVolet';
 
+/** The open panel of a URL's search string ('?volet=panier&…'), if it names one. */
+export function voletOf(search: string): Volet | null {
+  const value = new URLSearchParams(search).get(VOLET_PARAM);
+  return value !== null && VOLET_VALUES.has(value) ? (value as Volet) : null;
+}
+
+/** The address of the same page with the given panel open, or none. */
+export function withVolet(location: { pathname: string; search: string; hash: string }, volet: Volet | null): string {
+  const params = new URLSearchParams(location.search);
+  if (volet) params.set(VOLET_PARAM, volet);
+  else params.delete(VOLET_PARAM);
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
+}
+
+function isAddressed(name: ModalName): name is AddressedModal {
+  return name in VOLETS;
+}
+
+/** What is open without an address: the payment modal and the pop-ins. */
 export const overlays = proxy({
-  modals: Object.fromEntries(MODALS.map((m) => [m, false])) as Record<ModalName, boolean>,
+  payment: false,
   popins: Object.fromEntries(POPINS.map((p) => [p, false])) as Record<PopinName, boolean>,
-  /** When set, closing everything goes back one step in history (a modal opened by URL). */
-  redirectBack: false,
 });
 
+/** How the panels move the browser's history (the router, bound once in the browser). */
+export interface OverlayHistory {
+  location: () => { pathname: string; search: string; hash: string; state: object };
+  /** Goes to the address, with the entry's state (whether a panel opened it). */
+  go: (href: string, options: { replace: boolean; state: Record<string, boolean> }) => void;
+  back: () => void;
+}
+
+let history: OverlayHistory | null = null;
+/** The panel asked for by this task's calls: applied once, so "close the cart, open the selector" is one step. */
+let asked: { volet: Volet | null; pathname: string } | null = null;
+
+export function bindOverlayHistory(bound: OverlayHistory) {
+  history = bound;
+}
+
+function openVolet(): Volet | null {
+  if (asked) return asked.volet;
+  return history ? voletOf(history.location().search) : null;
+}
+
+function ask(volet: Volet | null) {
+  if (!history) return;
+  if (asked) {
+    asked.volet = volet;
+    return;
+  }
+  asked = { volet, pathname: history.location().pathname };
+  queueMicrotask(settle);
+}
+
+function settle() {
+  const wanted = asked;
+  asked = null;
+  if (!wanted || !history) return;
+  const location = history.location();
+  // The customer went to another page meanwhile (a link in the panel): its address has no panel.
+  if (location.pathname !== wanted.pathname) return;
+  const current = voletOf(location.search);
+  if (current === wanted.volet) return;
+  const pushed = Boolean((location.state as Record<string, unknown>)[PUSHED_KEY]);
+  // Closing a panel this app opened goes back, so the back button does not open it again; one
+  // opened by a link (or drawn by the server) has no entry before it on this page: it is removed.
+  if (wanted.volet === null && pushed) return history.back();
+  history.go(withVolet(location, wanted.volet), { replace: current !== null, state: { [PUSHED_KEY]: current === null || pushed } });
+}
+
 export function openModal(name: ModalName) {
-  const other = EXCLUSIVE[name];
-  if (other) overlays.modals[other] = false;
-  overlays.modals[name] = true;
+  if (isAddressed(name)) ask(VOLETS[name]);
+  else overlays.payment = true;
 }
 
 export function closeModal(name: ModalName) {
-  overlays.modals[name] = false;
-  const other = EXCLUSIVE[name];
-  if (other) overlays.modals[other] = false;
+  if (!isAddressed(name)) overlays.payment = false;
+  else if (openVolet() === VOLETS[name]) ask(null);
 }
 
 export function openPopin(name: PopinName) {
@@ -42,25 +123,23 @@ export function closePopin(name: PopinName) {
   overlays.popins[name] = false;
 }
 
-export function isAnyOpen(state: { modals: Record<string, boolean>; popins: Record<string, boolean> } = overlays): boolean {
-  return Object.values(state.modals).some(Boolean) || Object.values(state.popins).some(Boolean);
-}
-
-/** Closes every modal and pop-in; goes back in history when a redirect-back was asked. */
-export function closeAll(goBack: () => void = () => history.back()) {
-  for (const m of MODALS) overlays.modals[m] = false;
+/** Closes what has no address (the payment modal and the pop-ins), as a change of page does. */
+export function closeUnaddressed() {
+  overlays.payment = false;
   for (const p of POPINS) overlays.popins[p] = false;
-  if (overlays.redirectBack) {
-    overlays.redirectBack = false;
-    goBack();
-  }
 }
 
-/**
- * A click on the overlay closes everything, except while the payment modal is open or when the
- * order-slug page has no delivery point chosen yet.
- */
-export function overlayClick(context: { orderSlugWithoutDelivery: boolean }, goBack?: () => void) {
-  if (overlays.modals.payment || context.orderSlugWithoutDelivery) return;
-  closeAll(goBack);
+/** Closes every modal and pop-in. */
+export function closeAll() {
+  closeUnaddressed();
+  if (openVolet() !== null) ask(null);
+}
+
+/** What is open now: the page's panel from its address (the server's too), the rest from the store. */
+export function useOverlays() {
+  const snap = useSnapshot(overlays);
+  const volet = useRouterState({ select: (s) => voletOf(s.location.searchStr) });
+  const modals = Object.fromEntries(MODALS.map((m) => [m, isAddressed(m) ? VOLETS[m] === volet : snap.payment])) as Record<ModalName, boolean>;
+  const anyOpen = volet !== null || snap.payment || Object.values(snap.popins).some(Boolean);
+  return { modals, popins: snap.popins, anyOpen };
 }

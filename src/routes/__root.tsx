@@ -3,9 +3,18 @@ import type { ReactNode } from 'react';
 import { AppShell } from '../app/app-shell';
 import type { RouterContext } from '../app/router-context';
 import { ErrorPage } from '../features/shell/components/error-page';
-import { settingsQuery, shopOpenQuery } from '../lib/app-state';
+import { menusQuery } from '../features/catalog/api/menus';
+import { deliveryLocationsQuery } from '../features/delivery/api/locations';
+import { loadDeliveryDate, settingsQuery, shopOpenQuery } from '../lib/app-state';
+import { voletOf } from '../lib/overlays-store';
 
 const DESCRIPTION = 'Formules du jour et plats faits maison, livrés gratuitement en triporteur à votre point de livraison à Lyon, dans des contenants consignés.';
+
+/** The public data a panel shows, by its name in the address. */
+const PANEL_DATA: Record<string, (date: string) => { queryKey: readonly unknown[] }> = {
+  formule: menusQuery,
+  livraison: deliveryLocationsQuery,
+};
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({
@@ -24,8 +33,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   }),
   // What every page shows and everyone shares: the delivery date and the shop's settings. Nothing
   // personal: the customer, the cart and the chosen point come after hydration (/api/state).
-  loader: async ({ context: { queryClient } }) => {
+  // A panel in the address (?volet=formule) is drawn by the server with its public data too. Not in
+  // the browser: there a panel opens at once and loads what it shows itself.
+  loader: async ({ context: { queryClient }, location }) => {
     await Promise.allSettled([queryClient.ensureQueryData(shopOpenQuery), queryClient.ensureQueryData(settingsQuery)]);
+    if (typeof window !== 'undefined') return;
+    const panel = PANEL_DATA[voletOf(location.searchStr) ?? ''];
+    const date = panel ? await loadDeliveryDate(queryClient) : null;
+    if (panel && date) await queryClient.ensureQueryData(panel(date)).catch(() => undefined);
   },
   shellComponent: RootDocument,
   component: AppShell,

@@ -82,14 +82,14 @@ for (const route of ROUTES) {
     await expect(route.ready(page)).toBeVisible();
     // Wide, the map shows beside the list (a phone shows the list first): checked once drawn.
     if (route.map && !isMobile) await expect(page.getByTestId('delivery-map')).toHaveAttribute('data-state', /ready|plain/, { timeout: 15_000 });
-    await checkScreen(page, path, { include: route.dialog ? '[role="dialog"]' : undefined, exclude: route.map ? MAP : [] });
+    await checkScreen(page, path, { include: route.dialog ? 'dialog' : undefined, exclude: route.map ? MAP : [] });
   });
 }
 
 /** Waits for the dialog, then checks every dialog open on the page (and what they hold). */
 async function checkDialog(page: Page, name: string | RegExp, options: { exclude?: string[] } = {}) {
   await expect(page.getByRole('dialog', { name })).toBeVisible();
-  await checkScreen(page, `the dialog “${String(name)}”`, { include: '[role="dialog"]', exclude: options.exclude });
+  await checkScreen(page, `the dialog “${String(name)}”`, { include: 'dialog', exclude: options.exclude });
 }
 
 async function closeDialog(page: Page, name: string | RegExp) {

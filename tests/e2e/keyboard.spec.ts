@@ -30,7 +30,7 @@ const focused = (page: Page) =>
       el.getAttribute('aria-label') ??
       (labelled ? document.getElementById(labelled)?.textContent : null) ??
       ((el as HTMLInputElement).labels?.[0]?.textContent || el.textContent);
-    const dialog = el.closest('[role="dialog"]');
+    const dialog = el.closest('dialog');
     return {
       tag: el.tagName.toLowerCase(),
       type: el.getAttribute('type') ?? '',

@@ -59,6 +59,13 @@ test.describe('with JavaScript off', () => {
     await page.goto('/conditions-generales-de-vente');
     await expect(page.getByRole('main')).toContainText('consigne');
   });
+  test('a panel in the address is drawn by the server: the composer with the formulas of the day', async ({ page, request }) => {
+    const menus = await json<Menu[]>(request, '/api/menus');
+    await page.goto('/passer-commande?volet=formule');
+    const composer = page.getByRole('dialog', { name: 'Composer ma formule' });
+    await expect(composer).toBeVisible();
+    await expect(composer.getByRole('radio', { name: new RegExp(menus[0]!.name) }).first()).toBeAttached();
+  });
 });
 
 test.describe('what the server answers', () => {
@@ -194,7 +201,7 @@ test.describe('in the browser', () => {
     // The worker installs on the first visit and takes the page over: let it settle first.
     await page.goto('/');
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    for (const path of ['/', `/${dish!.slug}`, '/passer-commande', `/passer-commande/${dish!.slug}`, '/points-de-livraison', '/contact', '/rejoignez-nous', '/entreprises', '/login', '/la-consigne', '/compte/mot-de-passe']) {
+    for (const path of ['/', `/${dish!.slug}`, '/passer-commande', `/passer-commande/${dish!.slug}`, '/points-de-livraison', '/contact', '/rejoignez-nous', '/entreprises', '/login', '/la-consigne', '/compte/mot-de-passe', '/passer-commande?volet=formule', '/?volet=panier', '/contact?volet=compte']) {
       await page.goto(path);
       // Hydrated: the browser's work after the first screen has started.
       await expect(page.locator('html[data-hydrated]'), path).toBeAttached();
@@ -219,5 +226,21 @@ test.describe('in the browser', () => {
     await page.goBack();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a panel opened by its address is modal; one opened here closes with the back button', async ({ page }) => {
+    await page.goto('/passer-commande?volet=formule');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    const composer = page.getByRole('dialog', { name: 'Composer ma formule' });
+    await expect.poll(() => composer.evaluate((node) => node.matches(':modal'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(composer).toHaveCount(0);
+    await expect(page).toHaveURL('/passer-commande');
+    await page.getByRole('button', { name: /^Composer la formule / }).first().click();
+    await expect(composer).toBeVisible();
+    await expect(page).toHaveURL('/passer-commande?volet=formule');
+    await page.goBack();
+    await expect(composer).toHaveCount(0);
+    await expect(page).toHaveURL('/passer-commande');
   });
 });

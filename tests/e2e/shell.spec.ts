@@ -73,17 +73,27 @@ test('header, menu and footer navigation follow the spec', async ({ page, isMobi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('La consigne');
 });
 
-test('the cart modal opens empty over the overlay, which closes it', async ({ page }) => {
+test('the cart opens in the page’s address over the dimmed page; a click there, or the back button, closes it', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: /Panier/ }).click();
   const cart = page.getByRole('dialog', { name: 'Mon panier' });
   await expect(cart.getByText('Votre panier est vide')).toBeVisible();
-  await page.getByTestId('overlay').click({ position: { x: 10, y: 400 } });
+  await expect(page).toHaveURL('/?volet=panier');
+  // Modal: the page behind is out of reach until it closes.
+  expect(await cart.evaluate((node) => node.matches(':modal'))).toBe(true);
+  await page.mouse.click(10, 400);
   await expect(cart).toHaveCount(0);
+  await expect(page).toHaveURL('/');
   await page.getByRole('button', { name: /Panier/ }).click();
-  await page.getByRole('dialog', { name: 'Mon panier' }).getByRole('link', { name: 'Commander' }).click();
+  await expect(cart).toBeVisible();
+  await page.goBack();
+  await expect(cart).toHaveCount(0);
+  await expect(page).toHaveURL('/');
+  await page.goForward();
+  await expect(cart).toBeVisible();
+  await cart.getByRole('link', { name: 'Commander' }).click();
   await expect(page).toHaveURL('/passer-commande');
-  await expect(page.getByTestId('overlay')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('Escape closes a modal and gives focus back to its opener', async ({ page }) => {

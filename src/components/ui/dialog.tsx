@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffectEvent, useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { lowerLayer, raiseLayer } from './above-dialogs';
 import styles from './dialog.module.css';
 import hidden from './visually-hidden.module.css';
 
@@ -8,8 +9,10 @@ interface DialogProps {
   onClose: () => void;
   /** 'panel' slides from the side (cart, menu); 'center' is a centred card (pop-ins). */
   placement?: 'center' | 'panel-right' | 'panel-left';
-  /** Escape closes unless the dialog must stay (payment in progress). */
+  /** Escape and the close button close it, unless the dialog must stay (payment in progress). */
   dismissible?: boolean;
+  /** Whether a click on the dimmed page behind closes it; unset, the page decides (BackdropCloses). */
+  closeOnBackdrop?: boolean;
   hideTitle?: boolean;
   /** Panels: a wider panel for rich content (the formula composer). */
   wide?: boolean;
@@ -22,7 +25,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * What Tab can reach now, in order: a hidden element (display: none, a closed panel) is not a stop,
  * and a group of radio buttons is one stop, its checked button (or its first, when none is).
  */
-export function tabStops(node: HTMLElement): HTMLElement[] {
+function tabStops(node: HTMLElement): HTMLElement[] {
   const visible = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 && !el.closest('[inert]'));
   const radios = (name: string) => visible.filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type === 'radio' && el.name === name);
   return visible.filter((el) => {
@@ -33,70 +36,107 @@ export function tabStops(node: HTMLElement): HTMLElement[] {
   });
 }
 
-/** Open dialogs, the last opened on top: only the top one answers Tab and Escape. */
-const stack: HTMLElement[] = [];
+/** Whether a click on the dimmed page closes dialogs on this page (the page decides; see app-shell). */
+export const BackdropCloses = createContext(true);
+
+function outside(node: HTMLElement, event: MouseEvent) {
+  const box = node.getBoundingClientRect();
+  return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+}
 
 /**
- * The shell of every modal and pop-in: an ARIA dialog that traps focus while open and returns it to
- * the element that opened it (or to the page's main region when there is none). The shared overlay
- * behind it is drawn by the app shell.
+ * The shell of every modal and pop-in: a native <dialog> shown with showModal(), so the page behind
+ * is inert and dimmed by its backdrop, and Escape asks it to close. The server draws it open (a
+ * plain open dialog, readable without JavaScript); the browser makes it modal as it hydrates. Focus
+ * goes to its first control and comes back to the element that opened it (or to the page's main
+ * region when there is none).
  */
-export function Dialog({ open, title, onClose, placement = 'center', dismissible = true, hideTitle = false, wide = false, children }: DialogProps) {
-  const ref = useRef<HTMLDivElement>(null);
+export function Dialog({ open, title, onClose, placement = 'center', dismissible = true, closeOnBackdrop, hideTitle = false, wide = false, children }: DialogProps) {
+  const pageSays = useContext(BackdropCloses);
+  const backdropCloses = dismissible && (closeOnBackdrop ?? pageSays);
+  const ref = useRef<HTMLDialogElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
+  const pressedOutside = useRef(false);
   const titleId = useId();
-  // Read at the key press, not captured by the effect: callers pass a new onClose on each render,
-  // and re-running the effect would move focus back to the dialog's first control while typing.
-  const onKey = useEffectEvent((event: KeyboardEvent) => {
+  // The browser closed it itself: a second Escape with no click in between is not cancelable.
+  const closedByBrowser = useEffectEvent(() => {
     const node = ref.current;
-    if (!node || stack[stack.length - 1] !== node) return;
-    if (event.key === 'Escape' && dismissible) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = tabStops(node);
-    if (items.length === 0) {
-      event.preventDefault();
-      node.focus();
-      return;
-    }
-    const active = document.activeElement as HTMLElement | null;
-    const at = active ? items.indexOf(active) : -1;
-    // From the last stop, the first; from the first (or the dialog itself), the last; focus that
-    // got outside (a click on the page behind) comes back in.
-    if (event.shiftKey && (at === 0 || active === node || !node.contains(active))) {
-      event.preventDefault();
-      items[items.length - 1]!.focus();
-    } else if (!event.shiftKey && (at === items.length - 1 || !node.contains(active))) {
-      event.preventDefault();
-      items[0]!.focus();
-    }
+    // The close() of the upgrade to modal, or a dialog already gone.
+    if (!node || node.open || !node.isConnected) return;
+    if (dismissible) onClose();
+    else node.showModal();
   });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
-    const node = ref.current;
-    if (node) {
-      stack.push(node);
-      (tabStops(node)[0] ?? node).focus();
+    const node = ref.current!;
+    if (!node.matches(':modal')) {
+      node.close();
+      node.showModal();
     }
-    document.addEventListener('keydown', onKey);
+    (tabStops(node)[0] ?? node).focus();
+    const above = layer.current!;
+    raiseLayer(above);
+    const onNativeClose = () => closedByBrowser();
+    node.addEventListener('close', onNativeClose);
     return () => {
-      document.removeEventListener('keydown', onKey);
-      if (node) stack.splice(stack.indexOf(node), 1);
+      node.removeEventListener('close', onNativeClose);
+      lowerLayer(above);
+      // Still in the page while React takes it out, and still modal: the page behind would be inert
+      // and refuse the focus given back below.
+      if (node.open) node.close();
       if (opener && opener !== document.body && document.contains(opener)) opener.focus();
       // No opener to go back to (a pop-in opened by the page itself, or its opener gone): the focus
-      // would fall to the top of the document; the page's main region takes it instead, unless
-      // another dialog has taken it meanwhile.
-      else if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+      // would fall to the top of the document (it is still on this dialog's control, going away);
+      // the page's main region takes it instead, unless another dialog has taken it meanwhile.
+      else if (!document.activeElement || document.activeElement === document.body || node.contains(document.activeElement)) document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [open]);
 
   if (!open) return null;
   return (
-    <div ref={ref} className={`${styles.dialog} ${styles[placement]} ${wide ? styles.wide : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+    <dialog
+      ref={ref}
+      open
+      className={`${styles.dialog} ${styles[placement]} ${wide ? styles.wide : ''}`}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onCancel={(event) => {
+        // Not cancelable: the browser closes it and the close event follows (closedByBrowser).
+        if (!event.cancelable) return;
+        event.preventDefault();
+        if (dismissible) onClose();
+      }}
+      onKeyDown={(event) => {
+        // A modal dialog keeps the page behind out of reach; Tab past its last control would go to
+        // the browser's own bar: it comes round to the first instead, and Shift+Tab the other way.
+        if (event.key !== 'Tab') return;
+        const node = event.currentTarget;
+        const items = tabStops(node);
+        const active = document.activeElement;
+        const at = items.indexOf(active as HTMLElement);
+        if (items.length === 0) {
+          event.preventDefault();
+          node.focus();
+        } else if (event.shiftKey && (at === 0 || active === node)) {
+          event.preventDefault();
+          items[items.length - 1]!.focus();
+        } else if (!event.shiftKey && at === items.length - 1) {
+          event.preventDefault();
+          items[0]!.focus();
+        }
+      }}
+      onPointerDown={(event) => {
+        pressedOutside.current = event.target === event.currentTarget && outside(event.currentTarget, event);
+      }}
+      onClick={(event) => {
+        // The backdrop belongs to the dialog: a click there targets it, outside its box.
+        const fromBackdrop = pressedOutside.current && event.target === event.currentTarget && outside(event.currentTarget, event);
+        pressedOutside.current = false;
+        if (fromBackdrop && backdropCloses) onClose();
+      }}
+    >
       <div className={styles.head}>
         <h2 id={titleId} className={hideTitle ? hidden.srOnly : styles.title}>
           {title}
@@ -110,6 +150,7 @@ export function Dialog({ open, title, onClose, placement = 'center', dismissible
         ) : null}
       </div>
       <div className={styles.body}>{children}</div>
-    </div>
+      <div ref={layer} className={styles.layer} />
+    </dialog>
   );
 }

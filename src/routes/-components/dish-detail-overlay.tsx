@@ -13,7 +13,7 @@ export function DishDetailOverlay({ slug }: { slug: string }) {
   const product = useQuery(productQuery(slug, date));
   const { close } = useDishDetail();
   return (
-    <Dialog open title={product.data?.name ?? 'Chargement du plat…'} onClose={close} placement="panel-right">
+    <Dialog open title={product.data?.name ?? 'Chargement du plat…'} onClose={close} placement="panel-right" closeOnBackdrop>
       <QueryStatus query={product} loading="Chargement du plat…" error="Impossible de charger ce plat.">
         {(data) => <DishDetail product={data} action={<AddToCartButton product={data} size="md" />} />}
       </QueryStatus>

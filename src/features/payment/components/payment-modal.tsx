@@ -8,7 +8,7 @@ import { OfflineReason } from '../../../components/ui/offline-reason';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { useOnline } from '../../../lib/connection-store';
 import { ApiError } from '../../../lib/api-client';
-import { closeModal, overlays } from '../../../lib/overlays-store';
+import { closeModal, useOverlays } from '../../../lib/overlays-store';
 import { CARD_MINIMUM_MESSAGE, cardAmountTooSmall, type PreOrder } from '../../../shared/api/checkout';
 import { formatEuros } from '../../../shared/money';
 import { applyPool, payWithoutCard } from '../api/payment-calls';
@@ -36,7 +36,7 @@ const TITLES: Record<PaymentScreen, string> = {
 
 /** The payment modal (docs/product/payments.md): the recap, the paper voucher screen or the Edenred widget, one at a time. */
 export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }: PaymentModalProps) {
-  const snap = useSnapshot(overlays);
+  const snap = useOverlays();
   const { screen: asked, preOrder } = useSnapshot(payment) as { screen: PaymentScreen; preOrder: PreOrder | null };
   const screen = asked === 'vouchers' && !paperVouchers ? 'recap' : asked;
   const online = useOnline();
@@ -46,6 +46,7 @@ export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }
       title={TITLES[screen]}
       onClose={() => closeModal('payment')}
       placement="panel-right"
+      closeOnBackdrop={false}
     >
       {!preOrder ? (
         <p role="status">Chargement…</p>

@@ -11,7 +11,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
         <ul className={styles.list}>
           {MOBILE_LINKS.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className={styles.link} onClick={onClose}>
+              <Link to={l.to} className={styles.link} replace>
                 {l.label}
               </Link>
             </li>
