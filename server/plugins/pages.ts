@@ -10,6 +10,7 @@ import { isServerPath, SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
 import { holdsEtag } from '../lib/http-cache';
+import { builtStylesheets, inlineStylesheets } from '../ssr/inline-styles';
 import { pageReads } from '../ssr/page-reads';
 import { serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
 
@@ -50,6 +51,7 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     render = ((await import(pathToFileURL(opts.ssrEntry).href)) as { renderPage: Renderer }).renderPage;
   }
   const reads = pageReads(app);
+  const stylesheets = builtStylesheets(opts.distDir);
   const origin = new URL(app.env.PUBLIC_URL).origin;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean) {
@@ -66,7 +68,7 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     if (response.status >= 300 && response.status < 400) return reply.redirect(response.headers.get('location') ?? '/', response.status);
     // The offline shell says so on its root element: the browser draws the route into it (main.tsx).
     const drawn = await response.text();
-    const html = shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn;
+    const html = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets);
     // Compressed when the browser accepts it: a page carries its data for hydration (90 KiB of
     // HTML for the home page), a quarter of a second on a slow phone connection before it paints.
     // Each encoding is its own representation, with its own tag.

@@ -41,7 +41,9 @@ export function DeliveryFinder() {
     closeModal('delivery_selector');
     const { delivery_location: location } = delivery;
     notify({ title: 'Point de livraison enregistré', message: `${location.name} — ${slotLabel(delivery, location.is_private)}`, type: 'success' });
-    if (!pathname.startsWith('/passer-commande')) void navigate({ to: '/passer-commande' });
+    // In place of the selector's entry: back from the order page is the page the selector was
+    // opened on, not the selector again.
+    if (!pathname.startsWith('/passer-commande')) void navigate({ to: '/passer-commande', replace: true });
   }
 
   return (

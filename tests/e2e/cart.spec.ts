@@ -92,7 +92,7 @@ test('every cart limit says why, once', async ({ page }) => {
   await cart.getByRole('button', { name: 'Ajouter un : consignes rendues' }).click();
   await expect(snackbar(page, 'Pas si vite !')).toHaveCount(1);
   await expect(cart.getByRole('button', { name: 'Ajouter un : consignes rendues' })).toBeEnabled();
-  await cart.getByRole('button', { name: 'Fermer' }).click();
+  await cart.getByRole('button', { name: 'Fermer', exact: true }).click();
 
   // A guest's cart holds 10 articles: the card's button hears it from the server (errors.id).
   for (let i = 1; i < 10; i++) {

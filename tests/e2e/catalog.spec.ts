@@ -84,7 +84,7 @@ test.describe('dishes', () => {
     await expect(detail.getByRole('heading', { name: 'Allergènes' })).toBeVisible();
     await expect(detail.getByRole('heading', { name: 'Ingrédients' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Les formules du jour' })).toBeVisible();
-    await detail.getByRole('button', { name: 'Fermer' }).click();
+    await detail.getByRole('button', { name: 'Fermer', exact: true }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });

@@ -115,7 +115,7 @@ function EmptyCart({ onClose }: { onClose: () => void }) {
         <path d="M48 26c-4-6 4-8 0-16M60 26c-4-6 4-8 0-16M72 26c-4-6 4-8 0-16" stroke="#f2a541" strokeWidth="3" fill="none" strokeLinecap="round" />
       </svg>
       <p className={styles.emptyText}>Votre panier est vide</p>
-      <Link to="/passer-commande" className={buttonClass('primary')} onClick={onClose}>
+      <Link to="/passer-commande" className={buttonClass('primary')} replace>
         Commander
       </Link>
     </div>
