@@ -76,7 +76,7 @@ test('a dish name and description holding markup show literally and never run', 
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /^Panier, 1 article/ }).click();
   const cart = page.getByRole('dialog', { name: 'Mon panier' });
-  await expect(cart.getByText(dish.name, { exact: true })).toBeVisible();
+  await expect(cart.getByTestId('cart-line').getByText(dish.name, { exact: true })).toBeVisible();
 
   expect(await ran()).toBeUndefined();
   expect(await injected()).toBe(0);
