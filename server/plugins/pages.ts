@@ -6,13 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
+import { voletOf } from '#shared/panels';
 import { isServerPath, SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
 import { holdsEtag } from '../lib/http-cache';
 import { builtStylesheets, inlineStylesheets } from '../ssr/inline-styles';
 import { pageReads } from '../ssr/page-reads';
-import { serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
+import { lazyStylesheetsOf, serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
 
 /** What src/entry-server.tsx's renderPage takes (the server never imports the client's code, only loads its build). */
 interface RenderOptions {
@@ -46,8 +47,11 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
   const manifestFile = join(opts.distDir, '.vite', 'manifest.json');
   let render: Renderer | null = null;
   let manifest: ServerManifest | null = null;
+  let lazyStyles: (volet: ReturnType<typeof voletOf>) => string[] = () => [];
   if (existsSync(manifestFile) && existsSync(opts.ssrEntry)) {
-    manifest = serverManifestOf(JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest);
+    const vite = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
+    manifest = serverManifestOf(vite);
+    lazyStyles = lazyStylesheetsOf(vite);
     render = ((await import(pathToFileURL(opts.ssrEntry).href)) as { renderPage: Renderer }).renderPage;
   }
   const reads = pageReads(app);
@@ -68,7 +72,8 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     if (response.status >= 300 && response.status < 400) return reply.redirect(response.headers.get('location') ?? '/', response.status);
     // The offline shell says so on its root element: the browser draws the route into it (main.tsx).
     const drawn = await response.text();
-    const html = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets);
+    const panel = voletOf(new URL(request.url, origin).search);
+    const html = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(panel));
     // Compressed when the browser accepts it: a page carries its data for hydration (90 KiB of
     // HTML for the home page), a quarter of a second on a slow phone connection before it paints.
     // Each encoding is its own representation, with its own tag.

@@ -4,22 +4,33 @@ import { join } from 'node:path';
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"?#]+\.css)"([^>]*?)\/?>/g;
 
 /**
- * A page's stylesheets written into it: each <link rel="stylesheet"> of the head is preceded by its
- * CSS in a <style>, and kept, but for print only. A first visit then paints from the page's own
+ * A page's stylesheets written into it, with those of the lazily loaded parts it is drawn with
+ * (`lazy`): each <link rel="stylesheet"> of the head is preceded by its CSS in a <style>, and kept,
+ * but for print only. A first visit then paints from the page's own
  * bytes instead of waiting for one request per stylesheet (six on the order page), which blocked
  * the first paint on a slow phone connection. The link stays for React: it finds its stylesheets
  * by their links as it hydrates, and would otherwise add them again, and wait for them. The CSP
  * allows inline styles (not inline scripts).
  */
-export function inlineStylesheets(html: string, cssOf: (href: string) => string | null): string {
+export function inlineStylesheets(html: string, cssOf: (href: string) => string | null, lazy: string[] = []): string {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return html;
+  // The lazily loaded parts' styles have no link React knows of: their code adds one when it loads.
+  const drawnLazily = lazy
+    .filter((href) => !html.includes(`href="${href}"`))
+    .map((href) => [href, cssOf(href)] as const)
+    .map(([href, css]) => (css === null ? '' : style(href, css)))
+    .join('');
   const head = html.slice(0, headEnd).replace(STYLESHEET, (link, href: string, attributes: string) => {
     const css = cssOf(href);
     if (css === null) return link;
-    return `<style data-href="${href}">${css.replaceAll('</style', '<\\/style')}</style><link rel="stylesheet" href="${href}"${attributes.trimEnd()} media="print"/>`;
+    return `${style(href, css)}<link rel="stylesheet" href="${href}"${attributes.trimEnd()} media="print"/>`;
   });
-  return head + html.slice(headEnd);
+  return head + drawnLazily + html.slice(headEnd);
+}
+
+function style(href: string, css: string) {
+  return `<style data-href="${href}">${css.replaceAll('</style', '<\\/style')}</style>`;
 }
 
 /** The build's stylesheets, read once each (they are named by their content's hash). */

@@ -1,4 +1,5 @@
 import type { ServerManifest } from '@tanstack/router-core';
+import type { Volet } from '#shared/panels';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 interface ViteChunk {
@@ -23,6 +24,14 @@ export function routeIdOfFile(file: string): string {
   return `/${name.split(/\.(?![^{]*})/).join('/')}`.replace(/\/index$/, '/');
 }
 
+/** A chunk with everything it imports statically, by their keys in the manifest. */
+function withImports(vite: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !vite[key]) return seen;
+  seen.add(key);
+  for (const imported of vite[key]!.imports ?? []) withImports(vite, imported, seen);
+  return seen;
+}
+
 /**
  * What each route needs, from Vite's manifest: the root gets the entry script and every stylesheet
  * the entry loads; each route its split chunk and that chunk's imports to preload (modulepreload
@@ -33,12 +42,7 @@ export function serverManifestOf(vite: ViteManifest): ServerManifest {
   const entry = Object.values(vite).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('The build manifest has no entry chunk');
   const url = (file: string) => `/${file}`;
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key) || !vite[key]) return seen;
-    seen.add(key);
-    for (const imported of vite[key]!.imports ?? []) closure(imported, seen);
-    return seen;
-  };
+  const closure = (key: string) => withImports(vite, key);
   const entryKey = Object.keys(vite).find((key) => vite[key] === entry)!;
   const inEntry = closure(entryKey);
   const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((key) => vite[key]?.css ?? []))].map(url);
@@ -60,4 +64,36 @@ export function serverManifestOf(vite: ViteManifest): ServerManifest {
     route.css = [...new Set([...(route.css ?? []), ...cssOf(needed)])];
   }
   return { routes };
+}
+
+/**
+ * What the server draws from modules the browser loads lazily (src/app/app-shell.tsx's lazy
+ * imports), by their key in Vite's manifest: the footer's newsletter form on every page, and the
+ * panel named in the address. Their styles come with the page, or the server's panel would show
+ * unstyled until its code arrives (and stay so without JavaScript).
+ */
+const DRAWN_LAZILY = ['features/newsletter/components/newsletter-form.tsx'];
+const PANEL_MODULES: Record<Volet, string[]> = {
+  formule: ['features/catalog/components/formula-composer.tsx'],
+  panier: ['features/cart/components/cart-modal.tsx'],
+  compte: ['app/account-modal.tsx', 'features/account/components/login-form.tsx'],
+  'mot-de-passe': ['app/account-modal.tsx'],
+  menu: ['features/shell/components/mobile-menu.tsx'],
+  aide: ['features/contact/components/contact-form.tsx'],
+  livraison: ['app/delivery-finder.tsx'],
+  'ou-dejeuner': ['features/delivery/components/delivery-suggestion.tsx'],
+};
+
+/** The stylesheets of the lazily loaded parts a page is drawn with (not those the entry has already). */
+export function lazyStylesheetsOf(vite: ViteManifest): (volet: Volet | null) => string[] {
+  const entryKey = Object.keys(vite).find((key) => vite[key]!.isEntry);
+  if (!entryKey) throw new Error('The build manifest has no entry chunk');
+  const closure = (key: string) => withImports(vite, key);
+  const inEntry = closure(entryKey);
+  const styles = (keys: string[]) => {
+    const needed = new Set(keys.flatMap((key) => [...closure(key)]).filter((key) => !inEntry.has(key)));
+    return [...new Set([...needed].flatMap((key) => vite[key]!.css ?? []))].map((file) => `/${file}`);
+  };
+  const always = styles(DRAWN_LAZILY);
+  return (volet) => (volet ? [...new Set([...always, ...styles(PANEL_MODULES[volet])])] : always);
 }

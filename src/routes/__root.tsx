@@ -6,7 +6,7 @@ import { ErrorPage } from '../features/shell/components/error-page';
 import { menusQuery } from '../features/catalog/api/menus';
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
 import { loadDeliveryDate, settingsQuery, shopOpenQuery } from '../lib/app-state';
-import { voletOf } from '../lib/overlays-store';
+import { voletOf } from '../shared/panels';
 
 const DESCRIPTION = 'Formules du jour et plats faits maison, livrés gratuitement en triporteur à votre point de livraison à Lyon, dans des contenants consignés.';
 

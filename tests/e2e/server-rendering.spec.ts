@@ -65,6 +65,8 @@ test.describe('with JavaScript off', () => {
     const composer = page.getByRole('dialog', { name: 'Composer ma formule' });
     await expect(composer).toBeVisible();
     await expect(composer.getByRole('radio', { name: new RegExp(menus[0]!.name) }).first()).toBeAttached();
+    // Styled by the page itself: the composer's styles come with it, not with its script.
+    await expect(page.locator('head style[data-href*="formula-composer"]')).toHaveCount(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bindOverlayHistory, closeAll, closeModal, closeUnaddressed, openModal, openPopin, overlays, voletOf, withVolet } from '../../src/lib/overlays-store';
+import { bindOverlayHistory, closeAll, closeModal, closeUnaddressed, openModal, openPopin, overlays } from '../../src/lib/overlays-store';
+import { voletOf, withVolet } from '../../src/shared/panels';
 
 /** A browser history in memory: the entries, the current one, and what the panels asked of it. */
 function memoryHistory(start: string) {
