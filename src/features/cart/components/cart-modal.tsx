@@ -97,7 +97,7 @@ export function CartModal(props: CartModalProps) {
           </p>
         </div>
       ) : empty ? (
-        <EmptyCart onClose={onClose} />
+        <EmptyCart />
       ) : (
         <FilledCart {...props} cart={cart} onLogin={() => setPanel('login')} />
       )}
@@ -105,7 +105,7 @@ export function CartModal(props: CartModalProps) {
   );
 }
 
-function EmptyCart({ onClose }: { onClose: () => void }) {
+function EmptyCart() {
   return (
     <div className={styles.empty}>
       <svg viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
