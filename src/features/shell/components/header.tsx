@@ -67,7 +67,9 @@ export function Header({ loggedIn, cartCount, onMenu, onAccount, onCart, search,
         </div>
       </div>
       {search ? (
-        <div className={styles.search} hidden={searchHidden}>
+        // Hidden while an overlay is open, its room kept: a pop-in opening by itself after the
+        // first paint would otherwise move the whole page up (a layout shift).
+        <div className={styles.search} data-hidden={searchHidden || undefined}>
           {search}
         </div>
       ) : null}
