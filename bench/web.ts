@@ -9,6 +9,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 import { precompress } from '../scripts/precompress';
+import { parisInstant } from '../src/shared/time';
 import { MAP_HOST, startMapFixtures } from './map-fixtures';
 import { POPOTE_SERVER, ROOT, startServer, type ServerProcess } from './processes';
 
@@ -145,6 +146,19 @@ function cookiesOf(res: Response): string[] {
 }
 
 /** A session whose cart has a delivery chosen (tests/e2e/checkout-steps.ts): its cookies. */
+/**
+ * The shop open, as in the browser tests: 9:00 in Paris on its delivery day. Past the last cut-off
+ * (11:00) the "commandes terminées" pop-in opens on every page after hydration and becomes their
+ * largest paint: the bench measured the time of day, not the pages.
+ */
+async function openTheShop(url: string) {
+  const { current_delivery_date: date } = (await (await fetch(`${url}/api/state/shop-open`)).json()) as { current_delivery_date: string | null };
+  if (!date) throw new Error('the seed plans no delivery day');
+  const now = parisInstant(date, '09:00').toISOString();
+  const set = await fetch(`${url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now }) });
+  if (!set.ok) throw new Error(`setting the sandbox clock: ${set.status} ${await set.text()}`);
+}
+
 async function sessionWithDelivery(url: string): Promise<{ name: string; value: string }[]> {
   const cookies = cookiesOf(await fetch(`${url}/api/state`));
   const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
@@ -268,6 +282,7 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
     const floor = await startServer('floor-web', 'bench/floor-web-server.ts', await portFrom(4400, 4499, taken), { FLOOR_WEB_ROOT: floorDist }, '/');
     servers.push(floor);
 
+    await openTheShop(popote.url);
     const session = await sessionWithDelivery(popote.url);
     const dish = await aDishSlug(popote.url);
 
