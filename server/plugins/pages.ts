@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
-import { voletOf } from '#shared/panels';
+import { voletOf, type Volet } from '#shared/panels';
 import { isServerPath, SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
@@ -47,7 +47,7 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
   const manifestFile = join(opts.distDir, '.vite', 'manifest.json');
   let render: Renderer | null = null;
   let manifest: ServerManifest | null = null;
-  let lazyStyles: (volet: ReturnType<typeof voletOf>) => string[] = () => [];
+  let lazyStyles: (volet: Volet | null) => string[] = () => [];
   if (existsSync(manifestFile) && existsSync(opts.ssrEntry)) {
     const vite = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
     manifest = serverManifestOf(vite);
@@ -60,10 +60,11 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean) {
     const nonce = randomBytes(16).toString('base64');
+    const url = new URL(request.url, origin);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
     const response = await render!({
-      request: new Request(new URL(request.url, origin), { headers }),
+      request: new Request(url, { headers }),
       manifest: manifest!,
       nonce,
       transport: reads,
@@ -72,8 +73,7 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     if (response.status >= 300 && response.status < 400) return reply.redirect(response.headers.get('location') ?? '/', response.status);
     // The offline shell says so on its root element: the browser draws the route into it (main.tsx).
     const drawn = await response.text();
-    const panel = voletOf(new URL(request.url, origin).search);
-    const html = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(panel));
+    const html = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(voletOf(url.search)));
     // Compressed when the browser accepts it: a page carries its data for hydration (90 KiB of
     // HTML for the home page), a quarter of a second on a slow phone connection before it paints.
     // Each encoding is its own representation, with its own tag.

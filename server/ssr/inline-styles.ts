@@ -18,8 +18,10 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
   // The lazily loaded parts' styles have no link React knows of: their code adds one when it loads.
   const drawnLazily = lazy
     .filter((href) => !html.includes(`href="${href}"`))
-    .map((href) => [href, cssOf(href)] as const)
-    .map(([href, css]) => (css === null ? '' : style(href, css)))
+    .map((href) => {
+      const css = cssOf(href);
+      return css === null ? '' : style(href, css);
+    })
     .join('');
   const head = html.slice(0, headEnd).replace(STYLESHEET, (link, href: string, attributes: string) => {
     const css = cssOf(href);

@@ -32,6 +32,20 @@ function withImports(vite: ViteManifest, key: string, seen = new Set<string>()):
   return seen;
 }
 
+/** The entry chunk's key and what it loads itself (a page has its scripts and styles already). */
+function entryOf(vite: ViteManifest): { key: string; loads: Set<string> } {
+  const key = Object.keys(vite).find((k) => vite[k]!.isEntry);
+  if (!key) throw new Error('The build manifest has no entry chunk');
+  return { key, loads: withImports(vite, key) };
+}
+
+const url = (file: string) => `/${file}`;
+
+/** The stylesheets of these chunks, once each, as the page links them. */
+function stylesheetsOf(vite: ViteManifest, keys: Iterable<string>): string[] {
+  return [...new Set([...keys].flatMap((key) => vite[key]?.css ?? []))].map(url);
+}
+
 /**
  * What each route needs, from Vite's manifest: the root gets the entry script and every stylesheet
  * the entry loads; each route its split chunk and that chunk's imports to preload (modulepreload
@@ -39,13 +53,9 @@ function withImports(vite: ViteManifest, key: string, seen = new Set<string>()):
  * server must not wait for its JavaScript to be styled).
  */
 export function serverManifestOf(vite: ViteManifest): ServerManifest {
-  const entry = Object.values(vite).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The build manifest has no entry chunk');
-  const url = (file: string) => `/${file}`;
-  const closure = (key: string) => withImports(vite, key);
-  const entryKey = Object.keys(vite).find((key) => vite[key] === entry)!;
-  const inEntry = closure(entryKey);
-  const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((key) => vite[key]?.css ?? []))].map(url);
+  const { key: entryKey, loads: inEntry } = entryOf(vite);
+  const entry = vite[entryKey]!;
+  const cssOf = (keys: Iterable<string>) => stylesheetsOf(vite, keys);
 
   const routes: ServerManifest['routes'] = {
     [ROOT_ROUTE_ID]: {
@@ -58,7 +68,7 @@ export function serverManifestOf(vite: ViteManifest): ServerManifest {
     const split = /^(routes\/.+\.tsx)\?tsr-split=/.exec(key);
     if (!split) continue;
     const id = routeIdOfFile(split[1]!);
-    const needed = [...closure(key)].filter((k) => !inEntry.has(k));
+    const needed = [...withImports(vite, key)].filter((k) => !inEntry.has(k));
     const route = (routes[id] ??= { preloads: [], css: [] });
     route.preloads = [...new Set([...(route.preloads ?? []), url(chunk.file), ...needed.map((k) => url(vite[k]!.file))])];
     route.css = [...new Set([...(route.css ?? []), ...cssOf(needed)])];
@@ -84,16 +94,14 @@ const PANEL_MODULES: Record<Volet, string[]> = {
   'ou-dejeuner': ['features/delivery/components/delivery-suggestion.tsx'],
 };
 
-/** The stylesheets of the lazily loaded parts a page is drawn with (not those the entry has already). */
+/**
+ * The stylesheets of the lazily loaded parts a page is drawn with (not those the entry has
+ * already), worked out once per panel.
+ */
 export function lazyStylesheetsOf(vite: ViteManifest): (volet: Volet | null) => string[] {
-  const entryKey = Object.keys(vite).find((key) => vite[key]!.isEntry);
-  if (!entryKey) throw new Error('The build manifest has no entry chunk');
-  const closure = (key: string) => withImports(vite, key);
-  const inEntry = closure(entryKey);
-  const styles = (keys: string[]) => {
-    const needed = new Set(keys.flatMap((key) => [...closure(key)]).filter((key) => !inEntry.has(key)));
-    return [...new Set([...needed].flatMap((key) => vite[key]!.css ?? []))].map((file) => `/${file}`);
-  };
+  const { loads: inEntry } = entryOf(vite);
+  const styles = (modules: string[]) => stylesheetsOf(vite, new Set(modules.flatMap((key) => [...withImports(vite, key)]).filter((key) => !inEntry.has(key))));
   const always = styles(DRAWN_LAZILY);
-  return (volet) => (volet ? [...new Set([...always, ...styles(PANEL_MODULES[volet])])] : always);
+  const withPanel = new Map(Object.entries(PANEL_MODULES).map(([volet, modules]) => [volet, styles([...DRAWN_LAZILY, ...modules])]));
+  return (volet) => (volet ? withPanel.get(volet)! : always);
 }
