@@ -51,7 +51,11 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
   publicDir: `${root}public`,
   envDir: root,
   build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', sourcemap: false, manifest: true,
-    rollupOptions: { input: `${root}src/main.tsx` },
+    // The page's first script (boot), which loads the app (main) once the page is painted.
+    rollupOptions: {
+      input: { boot: `${root}src/boot.ts`, main: `${root}src/main.tsx` },
+      output: { codeSplitting: { groups: [{ name: 'app', test: /src\/main\.tsx$/, includeDependenciesRecursively: true }] } },
+    },
     // Only the lazily loaded map chunk (maplibre) is this large.
     chunkSizeWarningLimit: 1100 },
   server: { proxy: { '/api': 'http://localhost:3000', '/__sandbox': 'http://localhost:3000' } },

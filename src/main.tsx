@@ -1,5 +1,5 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -14,17 +14,22 @@ const router = createAppRouter(queryClient);
 reloadOnChunkFailure();
 keepEarlyInstallPrompt();
 
-// The page came from the server with its data: React takes it over where it stands. Whatever the
+// The page came from the server with its data, and is painted already (the page's first script,
+// src/boot.ts, loads this one after the first paint): React takes it over where it stands. Whatever the
 // first screen does not need (the service worker, the stored cart, the offline copy) starts once
 // it is interactive (src/app/after-hydration.ts).
 // The offline shell (the root without its route, served by the service worker for a page it never
 // kept) cannot match what the browser draws: React draws the route itself, which is the shell's
 // purpose, not an error to report.
 const shell = document.documentElement.hasAttribute('data-shell');
-hydrateRoot(
-  document,
-  <StrictMode>
-    <RouterClient router={router} />
-  </StrictMode>,
-  { onRecoverableError: (error) => (shell ? undefined : reportError(error)) },
-);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page: a tap or a scroll during it is not kept waiting.
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+    { onRecoverableError: (error) => (shell ? undefined : reportError(error)) },
+  );
+});

@@ -13,7 +13,8 @@ import { compress, pickEncoding } from '../lib/content-encoding';
 import { holdsEtag } from '../lib/http-cache';
 import { builtStylesheets, inlineStylesheets } from '../ssr/inline-styles';
 import { pageReads } from '../ssr/page-reads';
-import { lazyStylesheetsOf, serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
+import { scriptsAfterPaint } from '../ssr/scripts-after-paint';
+import { appEntryOf, lazyStylesheetsOf, serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
 
 /** What src/entry-server.tsx's renderPage takes (the server never imports the client's code, only loads its build). */
 interface RenderOptions {
@@ -48,10 +49,12 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
   let render: Renderer | null = null;
   let manifest: ServerManifest | null = null;
   let lazyStyles: (volet: Volet | null) => string[] = () => [];
+  let appEntry = '';
   if (existsSync(manifestFile) && existsSync(opts.ssrEntry)) {
     const vite = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
     manifest = serverManifestOf(vite);
     lazyStyles = lazyStylesheetsOf(vite);
+    appEntry = appEntryOf(vite);
     render = ((await import(pathToFileURL(opts.ssrEntry).href)) as { renderPage: Renderer }).renderPage;
   }
   const reads = pageReads(app);
@@ -73,7 +76,8 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     if (response.status >= 300 && response.status < 400) return reply.redirect(response.headers.get('location') ?? '/', response.status);
     // The offline shell says so on its root element: the browser draws the route into it (main.tsx).
     const drawn = await response.text();
-    const html = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(voletOf(url.search)));
+    const styled = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(voletOf(url.search)));
+    const html = scriptsAfterPaint(styled, appEntry);
     // Compressed when the browser accepts it: a page carries its data for hydration (90 KiB of
     // HTML for the home page), a quarter of a second on a slow phone connection before it paints.
     // Each encoding is its own representation, with its own tag.

@@ -1,33 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"?#]+\.css)"([^>]*?)\/?>/g;
+const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"?#]+\.css)"[^>]*?\/?>/g;
 
 /**
  * A page's stylesheets written into it, with those of the lazily loaded parts it is drawn with
- * (`lazy`): each <link rel="stylesheet"> of the head is preceded by its CSS in a <style>, and kept,
- * but for print only. A first visit then paints from the page's own
- * bytes instead of waiting for one request per stylesheet (six on the order page), which blocked
- * the first paint on a slow phone connection. The link stays for React: it finds its stylesheets
- * by their links as it hydrates, and would otherwise add them again, and wait for them. The CSP
- * allows inline styles (not inline scripts).
+ * (`lazy`): each <link rel="stylesheet"> of the head becomes a <style> holding its CSS. A first
+ * visit then paints from the page's own bytes instead of waiting for one request per stylesheet
+ * (sixteen on the home page), which held the first paint back on a slow phone connection. React
+ * finds its stylesheets by their links as it hydrates (or adds them again, and waits for them):
+ * the page's first script puts the links back, for print only, once the page is painted
+ * (src/app/first-paint.ts). The CSP allows inline styles (not inline scripts).
  */
 export function inlineStylesheets(html: string, cssOf: (href: string) => string | null, lazy: string[] = []): string {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return html;
+  const inlined = new Set<string>();
+  const head = html.slice(0, headEnd).replace(STYLESHEET, (link, href: string) => {
+    const css = cssOf(href);
+    if (css === null) return link;
+    inlined.add(href);
+    return style(href, css);
+  });
   // The lazily loaded parts' styles have no link React knows of: their code adds one when it loads.
   const drawnLazily = lazy
-    .filter((href) => !html.includes(`href="${href}"`))
+    .filter((href) => !inlined.has(href) && !head.includes(`href="${href}"`))
     .map((href) => {
       const css = cssOf(href);
       return css === null ? '' : style(href, css);
     })
     .join('');
-  const head = html.slice(0, headEnd).replace(STYLESHEET, (link, href: string, attributes: string) => {
-    const css = cssOf(href);
-    if (css === null) return link;
-    return `${style(href, css)}<link rel="stylesheet" href="${href}"${attributes.trimEnd()} media="print"/>`;
-  });
   return head + drawnLazily + html.slice(headEnd);
 }
 

@@ -24,6 +24,8 @@ export function routeIdOfFile(file: string): string {
   return `/${name.split(/\.(?![^{]*})/).join('/')}`.replace(/\/index$/, '/');
 }
 
+const url = (file: string) => `/${file}`;
+
 /** A chunk with everything it imports statically, by their keys in the manifest. */
 function withImports(vite: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !vite[key]) return seen;
@@ -32,14 +34,21 @@ function withImports(vite: ViteManifest, key: string, seen = new Set<string>()):
   return seen;
 }
 
-/** The entry chunk's key and what it loads itself (a page has its scripts and styles already). */
-function entryOf(vite: ViteManifest): { key: string; loads: Set<string> } {
-  const key = Object.keys(vite).find((k) => vite[k]!.isEntry);
-  if (!key) throw new Error('The build manifest has no entry chunk');
-  return { key, loads: withImports(vite, key) };
+/** The page's first script (src/boot.ts), the only one its HTML loads. */
+const BOOT = 'boot.ts';
+/** The app (src/main.tsx), loaded by the first script once the page is painted. */
+const APP = 'main.tsx';
+
+function appKey(vite: ViteManifest): string {
+  if (!vite[APP]?.isEntry || !vite[BOOT]?.isEntry) throw new Error(`The build manifest lacks an entry: ${APP} and ${BOOT} are expected`);
+  return APP;
 }
 
-const url = (file: string) => `/${file}`;
+/** What the app loads itself, by keys (every page has those scripts and styles already). */
+const appLoads = (vite: ViteManifest) => withImports(vite, appKey(vite));
+
+/** The address of the app's entry, which the page's first script loads (server/ssr/scripts-after-paint.ts). */
+export const appEntryOf = (vite: ViteManifest) => url(vite[appKey(vite)]!.file);
 
 /** The stylesheets of these chunks, once each, as the page links them. */
 function stylesheetsOf(vite: ViteManifest, keys: Iterable<string>): string[] {
@@ -47,21 +56,21 @@ function stylesheetsOf(vite: ViteManifest, keys: Iterable<string>): string[] {
 }
 
 /**
- * What each route needs, from Vite's manifest: the root gets the entry script and every stylesheet
- * the entry loads; each route its split chunk and that chunk's imports to preload (modulepreload
- * from the server's page, no second round trip), and their stylesheets (a page drawn by the
- * server must not wait for its JavaScript to be styled).
+ * What each route needs, from Vite's manifest: the root gets the page's first script, the app's
+ * chunks to preload and every stylesheet the app loads; each route its split chunk and that
+ * chunk's imports to preload (no second round trip once the app runs), and their stylesheets (a
+ * page drawn by the server must not wait for its JavaScript to be styled). The preloads are not
+ * left in the page's head: they wait for its first paint (server/ssr/scripts-after-paint.ts).
  */
 export function serverManifestOf(vite: ViteManifest): ServerManifest {
-  const { key: entryKey, loads: inEntry } = entryOf(vite);
-  const entry = vite[entryKey]!;
+  const inEntry = appLoads(vite);
   const cssOf = (keys: Iterable<string>) => stylesheetsOf(vite, keys);
 
   const routes: ServerManifest['routes'] = {
     [ROOT_ROUTE_ID]: {
-      scripts: [{ attrs: { type: 'module', src: url(entry.file), async: true } }],
+      scripts: [{ attrs: { type: 'module', src: url(vite[BOOT]!.file), async: true } }],
       css: cssOf(inEntry),
-      preloads: [...inEntry].filter((key) => key !== entryKey).map((key) => url(vite[key]!.file)),
+      preloads: [...inEntry].map((key) => url(vite[key]!.file)),
     },
   };
   for (const [key, chunk] of Object.entries(vite)) {
@@ -99,7 +108,7 @@ const PANEL_MODULES: Record<Volet, string[]> = {
  * already), worked out once per panel.
  */
 export function lazyStylesheetsOf(vite: ViteManifest): (volet: Volet | null) => string[] {
-  const { loads: inEntry } = entryOf(vite);
+  const inEntry = appLoads(vite);
   const styles = (modules: string[]) => stylesheetsOf(vite, new Set(modules.flatMap((key) => [...withImports(vite, key)]).filter((key) => !inEntry.has(key))));
   const always = styles(DRAWN_LAZILY);
   const withPanel = new Map(Object.entries(PANEL_MODULES).map(([volet, modules]) => [volet, styles([...DRAWN_LAZILY, ...modules])]));

@@ -55,8 +55,10 @@ test('a dish name and description holding markup show literally and never run', 
     void d.dismiss();
   });
   const ran = () => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-  // Whatever the page parsed as markup would be an <img src="x"> or a <script> in the document.
-  const injected = () => page.evaluate(() => document.querySelectorAll('img[src="x"], script:not([src]):not([type="application/ld+json"]), a[href^="javascript:"]').length);
+  // Whatever the page parsed as markup would be an <img src="x"> or a <script> in the document
+  // (not a data block: the page's JSON-LD and its list of scripts never run).
+  const injected = () =>
+    page.evaluate(() => document.querySelectorAll('img[src="x"], script:not([src]):not([type="application/ld+json"]):not([type="application/json"]), a[href^="javascript:"]').length);
 
   await page.goto('/passer-commande');
   await expect(page.getByText(dish.name, { exact: true }).first()).toBeVisible();

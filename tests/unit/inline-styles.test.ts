@@ -9,10 +9,10 @@ const CSS: Record<string, string> = {
 const cssOf = (href: string) => CSS[href] ?? null;
 
 describe('a page’s stylesheets written into it', () => {
-  it('puts each built stylesheet of the head before its link, which is kept for print only', () => {
+  it('puts each built stylesheet of the head in place of its link', () => {
     const html = '<html><head><link rel="stylesheet" href="/assets/main-abc.css" nonce="n" data-precedence="default"/><title>t</title></head><body></body></html>';
     expect(inlineStylesheets(html, cssOf)).toBe(
-      '<html><head><style data-href="/assets/main-abc.css">body{margin:0}</style><link rel="stylesheet" href="/assets/main-abc.css" nonce="n" data-precedence="default" media="print"/><title>t</title></head><body></body></html>',
+      '<html><head><style data-href="/assets/main-abc.css">body{margin:0}</style><title>t</title></head><body></body></html>',
     );
   });
 
@@ -30,6 +30,7 @@ describe('a page’s stylesheets written into it', () => {
 
 describe('the styles of the parts a page is drawn with lazily', () => {
   const vite: ViteManifest = {
+    'boot.ts': { file: 'assets/boot.js', isEntry: true },
     'main.tsx': { file: 'assets/main.js', isEntry: true, imports: ['_shared.js'], css: ['assets/main.css'] },
     '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
     'features/newsletter/components/newsletter-form.tsx': { file: 'assets/newsletter.js', imports: ['_shared.js', '_form.js'], css: ['assets/newsletter.css'] },
@@ -47,7 +48,7 @@ describe('the styles of the parts a page is drawn with lazily', () => {
     const html = '<head><link rel="stylesheet" href="/assets/form.css"/></head><body></body>';
     const css = (href: string) => `/*${href}*/`;
     expect(inlineStylesheets(html, css, lazy('formule'))).toBe(
-      '<head><style data-href="/assets/form.css">/*/assets/form.css*/</style><link rel="stylesheet" href="/assets/form.css" media="print"/>' +
+      '<head><style data-href="/assets/form.css">/*/assets/form.css*/</style>' +
         '<style data-href="/assets/newsletter.css">/*/assets/newsletter.css*/</style><style data-href="/assets/composer.css">/*/assets/composer.css*/</style></head><body></body>',
     );
   });

@@ -1,0 +1,83 @@
+import { PAGE_SCRIPTS_ID, type PageScripts } from '../shared/page-scripts';
+
+/*
+ * What the page's first script does around the first paint (src/boot.ts). The server's page comes
+ * with its styles inline and no script preloads (server/ssr/inline-styles.ts,
+ * server/ssr/scripts-after-paint.ts), so that nothing but the page itself is fetched before it is
+ * painted; the rest is put back here, once it is.
+ */
+
+/** How long the app waits for the browser to say it painted, where it never says so. */
+const PAINT_WAIT_MS = 3000;
+
+/**
+ * Resolves once the browser has painted the server's page (its first contentful paint, as the
+ * browser reports it), or after PAINT_WAIT_MS where it reports no paints. A frame's callback is not
+ * enough: the paint it precedes can come later still, with the app's requests already under way.
+ * A hidden tab paints nothing, so it does not wait.
+ */
+export function afterFirstPaint(doc: Document = document): Promise<void> {
+  return new Promise((resolve) => {
+    if (doc.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') return resolve();
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timer = setTimeout(done, PAINT_WAIT_MS);
+    try {
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      done();
+    }
+  });
+}
+
+/**
+ * Links each stylesheet the server wrote inline, disabled (its <style> applies already, and a
+ * disabled link is neither fetched nor parsed): React finds its stylesheets by their links as it
+ * hydrates, and would otherwise add them again and wait for them; Vite's loader finds them too,
+ * and does not load them again for a lazy part.
+ */
+export function linkInlinedStylesheets(doc: Document = document): void {
+  const linked = new Set([...doc.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')));
+  for (const style of doc.head.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+    const href = style.dataset.href!;
+    if (linked.has(href)) continue;
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.setAttribute('disabled', '');
+    link.dataset.precedence = 'default';
+    style.after(link);
+  }
+}
+
+/** The page's scripts as the server listed them; none when the list is missing or not ours. */
+export function pageScriptsOf(doc: Document): PageScripts | null {
+  try {
+    const listed = JSON.parse(doc.getElementById(PAGE_SCRIPTS_ID)?.textContent ?? '') as Partial<PageScripts>;
+    const ours = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/assets/');
+    if (!ours(listed.app) || !Array.isArray(listed.chunks)) return null;
+    return { app: listed.app, chunks: listed.chunks.filter(ours) };
+  } catch {
+    return null;
+  }
+}
+
+/** Preloads the page's chunks all at once, then runs the app. */
+export async function loadPageScripts(doc: Document = document, load = (url: string) => import(/* @vite-ignore */ url)): Promise<void> {
+  const scripts = pageScriptsOf(doc);
+  if (!scripts) return;
+  for (const href of scripts.chunks) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    doc.head.append(link);
+  }
+  await load(scripts.app);
+}

@@ -1,0 +1,12 @@
+import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts } from './app/first-paint';
+
+/*
+ * The page's first script, and the only one its HTML loads: it imports nothing the app shares, so
+ * it is one small file. The server's page is painted before any of the app's code is fetched or
+ * run; only then come the app (src/main.tsx, which hydrates what is on screen) and the chunks of
+ * the page's routes, all at once. On a slow phone the first paint no longer waits on scripts
+ * competing with the page for the connection and the processor.
+ */
+await afterFirstPaint();
+linkInlinedStylesheets();
+await loadPageScripts();

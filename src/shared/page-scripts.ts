@@ -1,0 +1,13 @@
+/**
+ * The id of a page's list of its scripts (a JSON data block, `PageScripts`): the server writes it
+ * in place of the head's preload links (server/ssr/scripts-after-paint.ts), and the page's first
+ * script loads them once the page is painted (src/boot.ts).
+ */
+export const PAGE_SCRIPTS_ID = 'page-scripts';
+
+export interface PageScripts {
+  /** The app's entry (src/main.tsx), which hydrates the page. */
+  app: string;
+  /** The chunks the app and the page's routes import, preloaded all at once. */
+  chunks: string[];
+}

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts, pageScriptsOf } from '../../src/app/first-paint';
+import { PAGE_SCRIPTS_ID } from '../../src/shared/page-scripts';
+import { scriptsAfterPaint } from '../../server/ssr/scripts-after-paint';
+
+describe('the server’s page: scripts listed, not preloaded', () => {
+  const page =
+    '<html><head><meta charset="utf-8"/><link rel="modulepreload" href="/assets/main-a.js" fetchPriority="low" nonce="n"/>' +
+    '<link rel="modulepreload" href="/assets/app-b.js" fetchPriority="low" nonce="n"/><link rel="modulepreload" href="/assets/app-b.js"/>' +
+    '<link rel="icon" href="/favicon.svg"/></head><body><link rel="modulepreload" href="/assets/late.js"/><script type="module" src="/assets/boot-c.js" async=""></script></body></html>';
+
+  it('takes the head’s preload links out, into a JSON list with the app’s entry apart, once each', () => {
+    const html = scriptsAfterPaint(page, '/assets/main-a.js');
+    expect(html).not.toMatch(/<head>.*modulepreload.*<\/head>/);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
+    const list = new RegExp(`<script type="application/json" id="${PAGE_SCRIPTS_ID}">(.*?)</script></head>`).exec(html);
+    expect(JSON.parse(list![1]!)).toEqual({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js'] });
+    // Outside the head, and the first script itself, left alone.
+    expect(html).toContain('<body><link rel="modulepreload" href="/assets/late.js"/><script type="module" src="/assets/boot-c.js" async=""></script></body>');
+  });
+
+  it('leaves a document without a head as it is', () => {
+    expect(scriptsAfterPaint('<p>x</p>', '/assets/main-a.js')).toBe('<p>x</p>');
+  });
+});
+
+describe('the page’s first script', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+
+  const list = (json: string) => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_SCRIPTS_ID;
+    script.textContent = json;
+    document.head.append(script);
+  };
+
+  it('links each inline stylesheet, disabled, unless a link to it is there already', () => {
+    document.head.innerHTML =
+      '<style data-href="/assets/a.css">a{}</style><style data-href="/assets/b.css">b{}</style><link rel="stylesheet" href="/assets/b.css">';
+    linkInlinedStylesheets();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    expect(links.map((l) => [l.getAttribute('href'), l.hasAttribute('disabled'), l.dataset.precedence ?? null])).toEqual([
+      ['/assets/a.css', true, 'default'],
+      ['/assets/b.css', false, null],
+    ]);
+    // Right after its <style>: React finds it where the server's link stood.
+    expect(document.head.firstElementChild!.nextElementSibling).toBe(links[0]);
+  });
+
+  it('preloads the listed chunks, then loads the app', async () => {
+    list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js', '/assets/home-c.js'] }));
+    const load = vi.fn(async () => ({}));
+    await loadPageScripts(document, load);
+    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/app-b.js', '/assets/home-c.js']);
+    expect(load).toHaveBeenCalledWith('/assets/main-a.js');
+  });
+
+  it('loads nothing from a list that is missing, broken or names files not of the build', async () => {
+    const load = vi.fn(async () => ({}));
+    await loadPageScripts(document, load);
+    list('{"app": "/assets/main');
+    await loadPageScripts(document, load);
+    expect(load).not.toHaveBeenCalled();
+    document.head.innerHTML = '';
+    list(JSON.stringify({ app: 'https://elsewhere.example/x.js', chunks: [] }));
+    expect(pageScriptsOf(document)).toBeNull();
+    document.head.innerHTML = '';
+    list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/ok.js', '//elsewhere.example/x.js', 3] }));
+    expect(pageScriptsOf(document)).toEqual({ app: '/assets/main-a.js', chunks: ['/assets/ok.js'] });
+  });
+
+  it('waits for the browser’s first contentful paint, not in a hidden tab', async () => {
+    let report: ((entries: { getEntriesByName: (name: string) => unknown[] }) => void) | null = null;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    let painted = false;
+    const waiting = afterFirstPaint().then(() => (painted = true));
+    await Promise.resolve();
+    expect(painted).toBe(false);
+    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    await waiting;
+    expect(painted).toBe(true);
+
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await afterFirstPaint();
+  });
+});
