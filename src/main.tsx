@@ -7,17 +7,26 @@ import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
 import { keepEarlyInstallPrompt } from './features/pwa/pwa-store';
 import './app/global.css';
 
-const queryClient = createQueryClient();
-// The page's nonce is read back by the router from the server's <meta property="csp-nonce">.
-const router = createAppRouter(queryClient);
-
 reloadOnChunkFailure();
 keepEarlyInstallPrompt();
 
+/**
+ * Gives the browser back its main thread until a next task: the app's start is three tasks (its
+ * modules' evaluation, the router's creation, hydration's start) rather than one long one that
+ * a tap or a scroll would wait for.
+ */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+await nextTask();
+const queryClient = createQueryClient();
+// The page's nonce is read back by the router from the server's <meta property="csp-nonce">.
+const router = createAppRouter(queryClient);
+await nextTask();
+
 // The page came from the server with its data, and is painted already (the page's first script,
-// src/boot.ts, loads this one after the first paint): React takes it over where it stands. Whatever the
-// first screen does not need (the service worker, the stored cart, the offline copy) starts once
-// it is interactive (src/app/after-hydration.ts).
+// src/boot.ts, loads this one after the first paint): React takes it over where it stands.
+// Whatever the first screen does not need (the service worker, the stored cart, the offline copy)
+// starts once it is interactive (src/app/after-hydration.ts).
 // The offline shell (the root without its route, served by the service worker for a page it never
 // kept) cannot match what the browser draws: React draws the route itself, which is the shell's
 // purpose, not an error to report.

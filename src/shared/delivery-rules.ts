@@ -23,7 +23,8 @@ export interface DeliveryDay {
 export function currentDeliveryDate(days: DeliveryDay[], today: string, nowTime: string): string | null {
   const open = days
     .filter((d) => !isTooLate(d.date, d.lastOrderTimeLimit, today, nowTime))
-    .sort((a, b) => a.date.localeCompare(b.date));
+    // 'YYYY-MM-DD' sorts as text; localeCompare would set up Intl's collation data for it.
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return open[0]?.date ?? null;
 }
 

@@ -13,6 +13,21 @@ describe('money in cents, formatted the French way', () => {
 
   it('formats display prices as "12,90 €"', () => {
     expect(formatEuros(1290).replace(/\s/g, ' ')).toBe('12,90 €');
+    expect(formatEuros(123450)).toBe('1\u202f234,50\u00a0€');
+    expect(formatEuros(-0)).toBe('0,00\u00a0€');
+  });
+
+  // Written out by hand (no Intl on the app's start): held to what Intl's fr-FR writes.
+  it('writes amounts exactly as Intl’s fr-FR does', () => {
+    const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+    const plain = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+    const amounts = [0, 1, 5, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 1_000_000, 123_456_789, 9_007_199_254_740];
+    for (let cents = 0; cents < 250_000; cents += 37) amounts.push(cents);
+    // Not -0: Intl writes "-0,00 €", a sign no price should carry.
+    for (const cents of [...amounts, ...amounts.filter((c) => c > 0).map((c) => -c)]) {
+      expect(formatEuros(cents), String(cents)).toBe(euros.format(cents / 100));
+      expect(formatAmount(cents), String(cents)).toBe(plain.format(cents / 100));
+    }
   });
 });
 
@@ -21,6 +36,31 @@ describe('Europe/Paris time whatever the machine zone', () => {
     const instant = new Date('2026-11-22T23:30:00Z');
     expect(parisDate(instant)).toBe('2026-11-23');
     expect(parisTime(instant)).toBe('00:30:00');
+  });
+
+  // Worked out by the EU's rule (no Intl on the app's start): held to the platform's time zone
+  // database, hour by hour over forty years and minute by minute around each change of time.
+  it('agrees with the time zone database from 2000 to 2040', () => {
+    const paris = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const expected = (at: Date) => {
+      const p = Object.fromEntries(paris.formatToParts(at).map((part) => [part.type, part.value]));
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+    };
+    const check = (ms: number) => {
+      const at = new Date(ms);
+      const shown = `${parisDate(at)} ${parisTime(at)}`;
+      if (shown !== expected(at)) expect(shown, at.toISOString()).toBe(expected(at));
+    };
+    const start = Date.UTC(2000, 0, 1);
+    const end = Date.UTC(2041, 0, 1);
+    for (let ms = start; ms < end; ms += 3_600_000) check(ms + 1_234_000);
+    for (let year = 2000; year <= 2040; year++) {
+      for (const month of [2, 9]) {
+        const lastDay = Date.UTC(year, month + 1, 0);
+        const sunday = lastDay - new Date(lastDay).getUTCDay() * 86_400_000;
+        for (let ms = sunday - 3_600_000; ms < sunday + 4 * 3_600_000; ms += 60_000) check(ms);
+      }
+    }
   });
 
   it('finds the instant of a Paris wall-clock time in summer and winter', () => {
@@ -34,8 +74,13 @@ describe('Europe/Paris time whatever the machine zone', () => {
     expect(weekday('2026-11-23')).toBe(1);
   });
 
-  it('writes long French dates', () => {
+  it('writes long French dates, exactly as Intl’s fr-FR does', () => {
     expect(formatLongDate('2026-11-23')).toBe('lundi 23 novembre');
+    const long = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' });
+    for (let date = '2000-01-01'; date < '2041-01-01'; date = addDays(date, 1)) {
+      const shown = formatLongDate(date);
+      if (shown !== long.format(new Date(`${date}T12:00:00Z`))) expect(shown, date).toBe(long.format(new Date(`${date}T12:00:00Z`)));
+    }
   });
 
   // One way to write a time everywhere: '11 h 45', whole hours '12 h', windows with an en dash;
