@@ -5,7 +5,6 @@ import { setBusyNotice, setCallWatcher } from '../lib/api-client';
 import { callWatcher, watchConnection } from '../lib/connection-store';
 import { restoreKeptState } from '../lib/kept-state';
 import { notify } from '../lib/snackbar-store';
-import { markAppHydrated } from '../lib/use-hydrated';
 
 let started = false;
 
@@ -16,7 +15,6 @@ let started = false;
 export function startAfterHydration(queryClient: QueryClient): void {
   if (started) return;
   started = true;
-  markAppHydrated();
   // Said on the document for whoever waits for an interactive page (the browser tests).
   document.documentElement.dataset.hydrated = '';
   // A saturated server: the call waits a moment and tries once more; the customer is told why.
