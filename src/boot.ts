@@ -1,4 +1,4 @@
-import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts } from './app/first-paint';
+import { afterFirstPaint, keepEarlyInstallOffer, linkInlinedStylesheets, loadPageScripts } from './app/first-paint';
 
 /*
  * The page's first script, and the only one its HTML loads: it imports nothing the app shares, so
@@ -7,6 +7,7 @@ import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts } from './app/
  * the page's routes, all at once. On a slow phone the first paint no longer waits on scripts
  * competing with the page for the connection and the processor.
  */
+keepEarlyInstallOffer();
 await afterFirstPaint();
 linkInlinedStylesheets();
 await loadPageScripts();

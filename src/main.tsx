@@ -4,11 +4,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
-import { keepEarlyInstallPrompt } from './features/pwa/pwa-store';
 import './app/global.css';
 
 reloadOnChunkFailure();
-keepEarlyInstallPrompt();
 
 /**
  * Gives the browser back its main thread until a next task: the app's start is three tasks (its

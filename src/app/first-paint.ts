@@ -57,6 +57,26 @@ export function linkInlinedStylesheets(doc: Document = document): void {
   }
 }
 
+/**
+ * Where the first script keeps the browser's install offer (`beforeinstallprompt`) for the app,
+ * which reads it from there (`watchInstallPrompt` in src/features/pwa/pwa-store.ts). A key on the
+ * window rather than a module both import: a module shared with the app would make this script
+ * load the app's chunk before it runs. A unit test holds the two ends together.
+ */
+export const INSTALL_OFFER_KEY = 'popote:install-offer';
+
+/**
+ * Listens from the page's first script: Chromium may make its offer as soon as the page is
+ * installable, before the app (loaded after the first paint) is there to listen. The offer is
+ * kept for the app's install button, and the browser's own mini-bar is not shown.
+ */
+export function keepEarlyInstallOffer(target: Window = window): void {
+  target.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    (target as unknown as Record<string, Event>)[INSTALL_OFFER_KEY] = event;
+  });
+}
+
 /** The page's scripts as the server listed them; none when the list is missing or not ours. */
 export function pageScriptsOf(doc: Document): PageScripts | null {
   try {

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpdateNotice } from '../../src/features/pwa/update-notice';
-import { keepEarlyInstallPrompt, offerUpdate, pwa, watchInstallPrompt } from '../../src/features/pwa/pwa-store';
+import { keepEarlyInstallOffer } from '../../src/app/first-paint';
+import { offerUpdate, pwa, watchInstallPrompt } from '../../src/features/pwa/pwa-store';
 
 afterEach(() => {
   cleanup();
@@ -45,15 +46,19 @@ describe('install offer', () => {
     expect(pwa.installPrompt).toBeNull();
   });
 
-  it('keeps an offer made before the app was interactive, and shows it once it is', () => {
+  it('keeps an offer made before the app was there (the page’s first script), and shows it once it is', () => {
     pwa.installPrompt = null;
     const target = new EventTarget() as unknown as Window;
-    keepEarlyInstallPrompt(target);
+    keepEarlyInstallOffer(target);
     const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(), userChoice: Promise.resolve({ outcome: 'accepted' }) });
     target.dispatchEvent(offer);
     expect(offer.defaultPrevented).toBe(true);
     expect(pwa.installPrompt).toBeNull();
-    watchInstallPrompt(new EventTarget() as unknown as Window);
+    watchInstallPrompt(target);
     expect(pwa.installPrompt).toBe(offer);
+    // Handed over once: a later watch finds nothing kept.
+    pwa.installPrompt = null;
+    watchInstallPrompt(target);
+    expect(pwa.installPrompt).toBeNull();
   });
 });

@@ -30,24 +30,18 @@ export function applyUpdate() {
   apply?.();
 }
 
-/** An offer made before the app was interactive, kept aside (not in `pwa`, which the first render reads). */
-let earlyOffer: InstallPromptEvent | null = null;
-
 /**
- * Listens from the page's first script: a page loaded under an installed worker is installable at
- * once, and Chromium may make its offer before hydration, when nothing else listens yet.
+ * Where the page's first script keeps an offer made before the app was there (src/app/first-paint.ts,
+ * which cannot share a module with the app; a unit test holds the two keys together).
  */
-export function keepEarlyInstallPrompt(target: Window = window) {
-  target.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    earlyOffer = event as InstallPromptEvent;
-  });
-}
+const EARLY_OFFER_KEY = 'popote:install-offer';
 
 /** Keeps the install offer (Chromium, Edge, Samsung Internet) for the install button, an early one too. */
 export function watchInstallPrompt(target: Window = window) {
-  if (earlyOffer) pwa.installPrompt = ref(earlyOffer);
-  earlyOffer = null;
+  const kept = target as unknown as Record<string, InstallPromptEvent | undefined>;
+  const early = kept[EARLY_OFFER_KEY];
+  delete kept[EARLY_OFFER_KEY];
+  if (early) pwa.installPrompt = ref(early);
   target.addEventListener('beforeinstallprompt', (event) => {
     // The browser's own mini-bar would compete with our button: the customer installs from ours.
     event.preventDefault();
