@@ -145,7 +145,6 @@ function cookiesOf(res: Response): string[] {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]!);
 }
 
-/** A session whose cart has a delivery chosen (tests/e2e/checkout-steps.ts): its cookies. */
 /**
  * The shop open, as in the browser tests: 9:00 in Paris on its delivery day. Past the last cut-off
  * (11:00) the "commandes terminées" pop-in opens on every page after hydration and becomes their
@@ -159,6 +158,7 @@ async function openTheShop(url: string) {
   if (!set.ok) throw new Error(`setting the sandbox clock: ${set.status} ${await set.text()}`);
 }
 
+/** A session whose cart has a delivery chosen (tests/e2e/checkout-steps.ts): its cookies. */
 async function sessionWithDelivery(url: string): Promise<{ name: string; value: string }[]> {
   const cookies = cookiesOf(await fetch(`${url}/api/state`));
   const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';

@@ -1,7 +1,8 @@
 /**
  * Bundle budget: the gzip size of the JavaScript the home page loads (the first script, the app it
- * loads once the page is painted, its static imports, and the home route's chunks) must stay within BUDGET_KIB. Reads Vite's build manifest;
- * run after `npm run build`. Prints a line per chunk.
+ * loads once the page is painted, its static imports, and the home route's chunks) must stay
+ * within BUDGET_KIB. Reads Vite's build manifest; run after `npm run build`. Prints a line per
+ * chunk. The two entries' keys are those of server/ssr/route-manifest.ts (BOOT, APP).
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

@@ -4,22 +4,18 @@ import { hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
+import { wait } from './lib/wait';
 import './app/global.css';
 
 reloadOnChunkFailure();
 
-/**
- * Gives the browser back its main thread until a next task: the app's start is three tasks (its
- * modules' evaluation, the router's creation, hydration's start) rather than one long one that
- * a tap or a scroll would wait for.
- */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-await nextTask();
+// The main thread given back twice: the app's start is three tasks (its modules' evaluation, the
+// router's creation, hydration's start) rather than one long one a tap or a scroll would wait for.
+await wait(0);
 const queryClient = createQueryClient();
 // The page's nonce is read back by the router from the server's <meta property="csp-nonce">.
 const router = createAppRouter(queryClient);
-await nextTask();
+await wait(0);
 
 // The page came from the server with its data, and is painted already (the page's first script,
 // src/boot.ts, loads this one after the first paint): React takes it over where it stands.

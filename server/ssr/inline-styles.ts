@@ -9,8 +9,8 @@ const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"?#]+\.css)"[^>]*?
  * visit then paints from the page's own bytes instead of waiting for one request per stylesheet
  * (sixteen on the home page), which held the first paint back on a slow phone connection. React
  * finds its stylesheets by their links as it hydrates (or adds them again, and waits for them):
- * the page's first script puts the links back, for print only, once the page is painted
- * (src/app/first-paint.ts). The CSP allows inline styles (not inline scripts).
+ * the page's first script puts the links back, disabled (neither fetched nor parsed), once the page
+ * is painted (src/app/first-paint.ts). The CSP allows inline styles (not inline scripts).
  */
 export function inlineStylesheets(html: string, cssOf: (href: string) => string | null, lazy: string[] = []): string {
   const headEnd = html.indexOf('</head>');

@@ -19,12 +19,12 @@ const PAINT_WAIT_MS = 3000;
 export function afterFirstPaint(doc: Document = document): Promise<void> {
   return new Promise((resolve) => {
     if (doc.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') return resolve();
-    if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
     const done = () => {
       observer.disconnect();
       clearTimeout(timer);
       resolve();
     };
+    // Buffered: a paint that came before this script is reported too.
     const observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length > 0) done();
     });
@@ -63,7 +63,7 @@ export function linkInlinedStylesheets(doc: Document = document): void {
  * window rather than a module both import: a module shared with the app would make this script
  * load the app's chunk before it runs. A unit test holds the two ends together.
  */
-export const INSTALL_OFFER_KEY = 'popote:install-offer';
+const INSTALL_OFFER_KEY = 'popote:install-offer';
 
 /**
  * Listens from the page's first script: Chromium may make its offer as soon as the page is

@@ -1,4 +1,4 @@
-import { frenchClock, parisDate } from '../shared/time';
+import { frenchClock, parisDate, weekday } from '../shared/time';
 
 /*
  * fr-FR display formats for the client (money formatting lives in src/shared/money). Written out
@@ -10,8 +10,8 @@ const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet'
 
 /** 'lundi 23 novembre' for a 'YYYY-MM-DD' delivery date (a calendar date: no time zone involved). */
 export function formatLongDate(isoDate: string): string {
-  const day = new Date(`${isoDate}T12:00:00Z`);
-  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+  const [, month, day] = isoDate.split('-').map(Number);
+  return `${WEEKDAYS[weekday(isoDate)]} ${day} ${MONTHS[month! - 1]}`;
 }
 
 /**

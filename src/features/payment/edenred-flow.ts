@@ -12,7 +12,8 @@ import {
   registerEdenredWidget,
   removeEdenredPayment,
 } from './api/payment-calls';
-import { closeAllModals, completePayment, wait, type PaymentContext } from './payment-flow';
+import { wait } from '../../lib/wait';
+import { closeAllModals, completePayment, type PaymentContext } from './payment-flow';
 import { edenredPlan, WIDGET_POLL, widgetConfirmed } from './payment-rules';
 import { payment, showRecap } from './payment-store';
 

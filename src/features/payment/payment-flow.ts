@@ -7,6 +7,7 @@ import { CHECKOUT_ERRORS } from '../../shared/api/checkout';
 import { fetchCardOrder, orderFreeCart, refundEdenredForCard, startCardPayment, validateCart } from './api/payment-calls';
 import { payment } from './payment-store';
 import { forgetCardPayment, keepCardPayment, purchaseEvent, type CardReturn } from './payment-rules';
+import { wait } from '../../lib/wait';
 
 /** What payment needs from the app: refresh the server state (cart, pool, orders) after a change. */
 export interface PaymentContext {
@@ -95,8 +96,6 @@ export async function payByCard(): Promise<void> {
     notify({ title: ERROR_TITLE, message, type: 'error' });
   }
 }
-
-export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The return from the hosted card page (docs/product/payments.md), read once on any page. The
