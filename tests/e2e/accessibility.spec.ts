@@ -63,7 +63,8 @@ const ROUTES: RouteCase[] = [
   { path: '/compte/mot-de-passe/jeton-de-test?email=lea%40example.fr', ready: heading(/./) },
   { path: '/points-de-livraison', ready: heading(/./), map: true },
   { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }) },
-  { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }), delivery: true },
+  // Checked once the chosen point is drawn (it comes from /api/state after hydration).
+  { path: '/passer-commande', ready: (page) => page.getByRole('main').getByRole('button', { name: 'Changer' }), delivery: true },
   { name: '/passer-commande/:slug', path: async (page) => `/passer-commande/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), delivery: true, dialog: true },
   { name: '/:slug', path: async (page) => `/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), dialog: true },
   { path: '/plat-qui-nexiste-pas', ready: (page) => page.getByRole('heading', { name: 'Oups' }) },

@@ -13,9 +13,11 @@ interface DeliverySummaryProps {
 
 /** The chosen point, date and window, or an invitation to choose one. */
 export function DeliverySummary({ delivery, dateLabel, onChoose }: DeliverySummaryProps) {
+  // Each state keyed: the chosen point arriving after hydration replaces the invitation, rather
+  // than morphing its button (its colours animating from one variant to the other).
   if (!delivery) {
     return (
-      <div className={styles.summary}>
+      <div key="invite" className={styles.summary}>
         <p className={styles.invite}>
           {dateLabel ? (
             <>
@@ -33,7 +35,7 @@ export function DeliverySummary({ delivery, dateLabel, onChoose }: DeliverySumma
   }
   const location = delivery.delivery_location;
   return (
-    <div className={styles.summary}>
+    <div key="chosen" className={styles.summary}>
       <div className={styles.text}>
         <strong>{location.name}</strong>
         <span>{location.address}</span>
