@@ -9,7 +9,6 @@ import { cartState, replaceCart, stateCartIsCurrent } from '../features/cart/car
 import { menusQuery } from '../features/catalog/api/menus';
 import { DeliverySummary } from '../features/delivery/components/delivery-summary';
 import { DeliveryWidget } from '../features/delivery/components/delivery-widget';
-import { prefetchDeliveryMap } from '../features/delivery/map-loader';
 import { mapCenter } from '../features/delivery/search-rules';
 import type { ComposedFormula } from '../features/catalog/components/formula-composer';
 import { PaymentConfirming, PaymentLoader } from '../features/payment/components/payment-loader';
@@ -176,13 +175,6 @@ export function AppShell() {
   usePopinTriggers(shop, state?.settings, pathname === '/');
 
   useEffect(() => interceptInternalLinks((href) => void router.history.push(href)), [router]);
-
-  // Where a delivery choice is likely, fetch the map ahead (never on 2g or data saver): the order
-  // page without a delivery chosen yet; with one, the map's 450 KiB would only slow the page down.
-  const choosingDelivery = pathname === '/points-de-livraison' || (pathname.startsWith('/passer-commande') && state !== undefined && !state.current_delivery);
-  useEffect(() => {
-    if (choosingDelivery) prefetchDeliveryMap();
-  }, [choosingDelivery]);
 
   // A click on the dimmed page closes the dialog, except on a dish's order page before a delivery
   // point is chosen: the choice comes first there.

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createGeocoder } from '../../src/features/delivery/geocoding';
-import { shouldPrefetchMap } from '../../src/features/delivery/map-loader';
 import { NOTHING_FOUND, mapCenter, needsUsualPointConfirmation, searchDeliveryPoints, widgetParts } from '../../src/features/delivery/search-rules';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { byDistance, distanceMeters, isWithin } from '#shared/geo';
@@ -92,16 +91,6 @@ describe('widget visibility', () => {
   it('the trigger intent shows the input without a point, the select button with one', () => {
     expect(widgetParts('smart', 'trigger', false)).toEqual({ input: true, selectButton: false });
     expect(widgetParts('smart', 'trigger', true)).toEqual({ input: false, selectButton: true });
-  });
-});
-
-describe('map prefetch', () => {
-  it('is skipped on 2g and with data saver on', () => {
-    expect(shouldPrefetchMap(undefined)).toBe(true);
-    expect(shouldPrefetchMap({ effectiveType: '4g' })).toBe(true);
-    expect(shouldPrefetchMap({ effectiveType: '2g' })).toBe(false);
-    expect(shouldPrefetchMap({ effectiveType: 'slow-2g' })).toBe(false);
-    expect(shouldPrefetchMap({ effectiveType: '4g', saveData: true })).toBe(false);
   });
 });
 

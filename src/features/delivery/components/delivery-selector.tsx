@@ -5,13 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { OfflineReason } from '../../../components/ui/offline-reason';
 import { useOnline } from '../../../lib/connection-store';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useLaidOut } from '../../../lib/use-laid-out';
 import { ApiError } from '../../../lib/api-client';
 import { DELIVERY_REQUIRED_MESSAGE, DIFFERENT_POINT_WARNING, SLOT_REQUIRED_MESSAGE, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
 import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
 import type { LatLng } from '../../../shared/geo';
 import { parisDate, parisTime } from '../../../shared/time';
 import { useSelectDelivery } from '../api/locations';
-import { loadDeliveryMap } from '../map-loader';
 import { MapBoundary } from './map-boundary';
 import { needsUsualPointConfirmation } from '../search-rules';
 import { cutOffLabel, PRIVATE_LABEL, slotLabel } from '../slot-labels';
@@ -20,7 +20,8 @@ import styles from './delivery-selector.module.css';
 /** A point with its number on the map (its place in the full list, added by the client). */
 export type IndexedLocation = DeliveryLocation & { index: number };
 
-const DeliveryMap = lazy(loadDeliveryMap);
+/** The map's chunk (maplibre, about 450 KiB compressed), fetched and started only once the map shows. */
+const DeliveryMap = lazy(() => import('./delivery-map'));
 
 interface DeliverySelectorProps {
   /** In display order: the best match or the nearest first. */
@@ -61,6 +62,10 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
   const [warnedFor, setWarnedFor] = useState<number | null>(null);
   /** Below 667 px, map and list take turns (the switch); wider, both show. */
   const [view, setView] = useState<'map' | 'list'>('list');
+  // The map starts once its area shows: at once on a wide screen, on a phone when "Carte" is
+  // pressed (a phone that stays on the list never fetches or runs it). The server, and hydration,
+  // draw its placeholder.
+  const [mapArea, mapShown] = useLaidOut();
   const select = useSelectDelivery();
   const slotsName = useId();
 
@@ -98,6 +103,8 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
 
   const slotsShown = locations.some((l) => l.id === locationId && l.deliveries.length > 0);
 
+  const mapLoading = <p className={styles.mapLoading}>Chargement de la carte…</p>;
+
   if (locations.length === 0) return <p>Aucun point de livraison n’est ouvert pour le moment.</p>;
   return (
     <form method="post" className={styles.selector} onSubmit={onSubmit} noValidate aria-label="Choisir un point de livraison" data-view={view}>
@@ -110,23 +117,27 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
           Liste
         </button>
       </div>
-      <div className={styles.mapArea}>
-        <MapBoundary className={styles.mapLoading}>
-        <Suspense fallback={<p className={styles.mapLoading}>Chargement de la carte…</p>}>
-          <DeliveryMap
-            points={locations}
-            selectedId={locationId}
-            center={center}
-            onSelect={(id) => {
-              const location = locations.find((l) => l.id === id);
-              if (!location) return;
-              chooseLocation(location);
-              // On a phone the slots are in the list: show it.
-              setView('list');
-            }}
-          />
-        </Suspense>
-        </MapBoundary>
+      <div className={styles.mapArea} ref={mapArea}>
+        {mapShown ? (
+          <MapBoundary className={styles.mapLoading}>
+            <Suspense fallback={mapLoading}>
+              <DeliveryMap
+                points={locations}
+                selectedId={locationId}
+                center={center}
+                onSelect={(id) => {
+                  const location = locations.find((l) => l.id === id);
+                  if (!location) return;
+                  chooseLocation(location);
+                  // On a phone the slots are in the list: show it.
+                  setView('list');
+                }}
+              />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          mapLoading
+        )}
       </div>
       <ol className={styles.list}>
         {locations.map((location) => {
