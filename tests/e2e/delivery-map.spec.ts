@@ -8,15 +8,24 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 test('the map renders tiles and numbered pins; a pin chooses its point', async ({ page, context, isMobile, request }) => {
   const fixtures = await serveMapFixtures(context);
   const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const mapCode: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/delivery-map-/.test(r.url())) mapCode.push(r.url());
+  });
   await page.goto('/points-de-livraison');
   if (isMobile) {
-    // Below 667 px the list shows first; the switch shows the map.
-    await expect(page.getByTestId('delivery-map')).toBeHidden();
+    // Below 667 px the list shows first; the switch shows the map, which is fetched and started
+    // then: a phone that stays on the list never runs it.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // Two frames: the map area's layout has been observed, and a map it started would be on its way.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(mapCode, 'the map’s code is not fetched behind the switch').toEqual([]);
     await page.getByRole('button', { name: 'Carte', exact: true }).click();
   }
   const map = page.getByTestId('delivery-map');
   await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
   await expect(map.locator('canvas')).toBeVisible();
+  expect(mapCode.length).toBeGreaterThan(0);
   await expect.poll(fixtures.tiles).toBeGreaterThan(0);
   await expectEveryPoint(map, locations.length);
 

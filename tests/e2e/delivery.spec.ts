@@ -45,6 +45,8 @@ test('a visitor chooses a point and a slot from the list, and the order page sho
   const summary = page.getByRole('region', { name: /Votre livraison/ });
   await expect(summary).toContainText(location.name);
   await expect(summary).toContainText(frenchTimeRange(second.starts_at, second.ends_at));
+  // The order page's search (the form intent) stays: another point is a search away.
+  await expect(summary.getByRole('search', { name: 'Rechercher un point de livraison' })).toBeVisible();
   // Elsewhere, the header's widget (trigger intent) offers the chosen point instead of the search
   // field (the order page has its own).
   await page.getByRole('link', { name: 'Popote, retour à l’accueil' }).click();

@@ -35,9 +35,16 @@ export function OrderRoute() {
                 openModal('delivery_selector');
               }}
             />
-            {state?.current_delivery ? null : (
-              <DeliveryWidget mode="smart" intent="form" delivery={null} center={mapCenter(state?.settings ?? {})} onOpenSelector={() => openModal('delivery_selector')} />
-            )}
+            {/* The search stays with a point chosen (another one is a search away), as the block
+                is drawn before the visitor's point is known: the point arriving does not move the
+                page below it. */}
+            <DeliveryWidget
+              mode="smart"
+              intent="form"
+              delivery={state?.current_delivery ?? null}
+              center={mapCenter(state?.settings ?? {})}
+              onOpenSelector={() => openModal('delivery_selector')}
+            />
           </>
         }
         catalog={
