@@ -5,30 +5,43 @@ import { setBusyNotice, setCallWatcher } from '../lib/api-client';
 import { callWatcher, watchConnection } from '../lib/connection-store';
 import { restoreKeptState } from '../lib/kept-state';
 import { notify } from '../lib/snackbar-store';
+import { wait } from '../lib/wait';
 
 let started = false;
 
 /**
  * What the browser does once the server's page is interactive, never before: nothing here may
- * change what the first render drew, or hydration would not match.
+ * change what the first render drew, or hydration would not match. Each step in its own task
+ * (after hydration's own effects, which are one task already): a tap between them is answered.
  */
 export function startAfterHydration(queryClient: QueryClient): void {
   if (started) return;
   started = true;
-  // Said on the document for whoever waits for an interactive page (the browser tests).
-  document.documentElement.dataset.hydrated = '';
-  // A saturated server: the call waits a moment and tries once more; the customer is told why.
-  setBusyNotice((message) => notify({ title: 'Patience', message, type: 'info' }));
-  // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
-  watchConnection(() => void queryClient.invalidateQueries());
-  // A call slow to answer, or not answering at all while the browser says online, is said too.
-  setCallWatcher(callWatcher);
-  // The last cart seen, until the server answers (offline, it is all there is); the same for who
-  // the visitor is and their chosen point.
-  void restoreStoredCart();
-  void restoreKeptState();
-  shareCartWithOtherTabs();
-  registerServiceWorker();
-  // What stays readable offline comes back from IndexedDB (not needed to draw the page online).
-  void import('./query-persistence').then((m) => m.persistOfflineQueries(queryClient));
+  void inTurns([
+    () => {
+      // A saturated server: the call waits a moment and tries once more; the customer is told why.
+      setBusyNotice((message) => notify({ title: 'Patience', message, type: 'info' }));
+      // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
+      watchConnection(() => void queryClient.invalidateQueries());
+      // A call slow to answer, or not answering at all while the browser says online, is said too.
+      setCallWatcher(callWatcher);
+    },
+    // The last cart seen, until the server answers (offline, it is all there is); the same for who
+    // the visitor is and their chosen point. Neither replaces what the server has answered since.
+    () => void restoreStoredCart(),
+    () => void restoreKeptState(),
+    shareCartWithOtherTabs,
+    registerServiceWorker,
+    // What stays readable offline comes back from IndexedDB (not needed to draw the page online).
+    () => void import('./query-persistence').then((m) => m.persistOfflineQueries(queryClient)),
+    // Said on the document for whoever waits for an interactive page (the browser tests).
+    () => (document.documentElement.dataset.hydrated = ''),
+  ]);
+}
+
+async function inTurns(steps: (() => void)[]): Promise<void> {
+  for (const step of steps) {
+    await wait(0);
+    step();
+  }
 }
