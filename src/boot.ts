@@ -1,4 +1,4 @@
-import { afterFirstPaint, keepEarlyInstallOffer, linkInlinedStylesheets, loadPageScripts } from './app/first-paint';
+import { afterFirstPaint, keepEarlyInstallOffer, linkInlinedStylesheets, loadPageScripts, reloadAfterFailedLoad } from './app/first-paint';
 
 /*
  * The page's first script, and the only one its HTML loads: it imports nothing the app shares, so
@@ -10,4 +10,7 @@ import { afterFirstPaint, keepEarlyInstallOffer, linkInlinedStylesheets, loadPag
 keepEarlyInstallOffer();
 await afterFirstPaint();
 linkInlinedStylesheets();
-await loadPageScripts();
+await loadPageScripts().catch((error: unknown) => {
+  console.warn('The app could not be loaded: the page loads again.', error);
+  reloadAfterFailedLoad();
+});

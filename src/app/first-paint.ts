@@ -101,3 +101,42 @@ export async function loadPageScripts(doc: Document = document, load = (url: str
   }
   await load(scripts.app);
 }
+
+/** Where the last reload for a failed app load is noted (this tab only). */
+const APP_RELOAD_KEY = 'popote:app-reload-at';
+/** At most one such reload a minute: a deploy that cannot load must not loop. */
+const APP_RELOAD_GUARD_MS = 60_000;
+
+/**
+ * The app could not be loaded (its code lost on a shaky connection, or replaced by a deploy): the
+ * page stays readable, but nothing on it works and a browser never fetches a failed module again
+ * for that page. So the page is loaded again whole, at once if the browser is online, else when
+ * the connection returns; once a minute at most, and not when the visitor is leaving it anyway.
+ * Answers whether a reload is on its way.
+ */
+export function reloadAfterFailedLoad(win: Window = window, storage: Storage | null = sessionStorageOrNull(), now = Date.now): boolean {
+  const last = Number(storage?.getItem(APP_RELOAD_KEY) ?? 0);
+  if (now() - last < APP_RELOAD_GUARD_MS) return false;
+  let leaving = false;
+  win.addEventListener('pagehide', () => (leaving = true), { once: true });
+  const reload = () => {
+    if (leaving) return;
+    try {
+      storage?.setItem(APP_RELOAD_KEY, String(now()));
+    } catch {
+      // Not kept: the guard holds for this page only.
+    }
+    win.location.reload();
+  };
+  if (win.navigator.onLine) reload();
+  else win.addEventListener('online', reload, { once: true });
+  return true;
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}

@@ -215,6 +215,23 @@ test('a first visit on a crawling connection: the page reads before its scripts 
   await page.close();
 });
 
+test('the app’s code lost on the way: the page loads itself again, and works', async ({ page, network }) => {
+  const APP_CODE = /^\/assets\/app-[\w-]+\.js$/;
+  // Lost however often the browser asks for it on that page; back for the page loaded again.
+  network.fail(APP_CODE, { kind: 'cut' });
+  let pages = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && ++pages === 2) network.heal();
+  });
+  await page.goto('/passer-commande');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
+  expect(pages).toBe(2);
+  expect(network.sent(APP_CODE).map((r) => r.fault)).toContain('cut');
+  const starter = await aStarter(page);
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 1)).toBeVisible();
+});
+
 test('the connection cut on "Ajouter": nothing applied, and the cart is shown as the server has it', async ({ page, network }) => {
   await page.goto('/passer-commande');
   const starter = await aStarter(page);

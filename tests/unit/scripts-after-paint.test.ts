@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts, pageScriptsOf } from '../../src/app/first-paint';
+import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts, pageScriptsOf, reloadAfterFailedLoad } from '../../src/app/first-paint';
 import { PAGE_SCRIPTS_ID } from '../../src/shared/page-scripts';
 import { scriptsAfterPaint } from '../../server/ssr/scripts-after-paint';
 
@@ -95,5 +95,48 @@ describe('the page’s first script', () => {
 
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await afterFirstPaint();
+  });
+});
+
+describe('the app that failed to load', () => {
+  /** A window with its events, its connection and its reload, and a tab's storage. */
+  function tab(onLine: boolean) {
+    const events = new EventTarget();
+    const reload = vi.fn();
+    const win = {
+      navigator: { onLine },
+      location: { reload },
+      addEventListener: events.addEventListener.bind(events),
+    } as unknown as Window;
+    const kept = new Map<string, string>();
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) } as Storage;
+    return { win, storage, reload, fire: (type: string) => events.dispatchEvent(new Event(type)) };
+  }
+
+  it('loads the page again at once when online, and not again within the minute', () => {
+    const { win, storage, reload } = tab(true);
+    expect(reloadAfterFailedLoad(win, storage, () => 1_000_000)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // The reloaded page fails as well (a broken deploy): it stays as it is.
+    expect(reloadAfterFailedLoad(win, storage, () => 1_030_000)).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reloadAfterFailedLoad(win, storage, () => 1_061_000)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('offline, waits for the connection to return', () => {
+    const { win, storage, reload, fire } = tab(false);
+    expect(reloadAfterFailedLoad(win, storage, () => 5_000_000)).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    fire('online');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload a page the visitor is leaving', () => {
+    const { win, storage, reload, fire } = tab(false);
+    reloadAfterFailedLoad(win, storage, () => 9_000_000);
+    fire('pagehide');
+    fire('online');
+    expect(reload).not.toHaveBeenCalled();
   });
 });
