@@ -14,6 +14,12 @@ export function formatLongDate(isoDate: string): string {
   return `${WEEKDAYS[weekday(isoDate)]} ${day} ${MONTHS[month! - 1]}`;
 }
 
+/** '27/11/2026 à 8 h 05': an instant as a short date and the time, in Paris (a history's lines). */
+export function formatShortDateTime(at: Date): string {
+  const [year, month, day] = parisDate(at).split('-');
+  return `${day}/${month}/${year} à ${frenchClock(at)}`;
+}
+
 /**
  * 'Menus enregistrés le jeudi 12 novembre à 10 h 42, il y a 2 h': how old a copy kept for offline
  * reading is, from when the server produced it (never from the reload that shows it), in Paris time.

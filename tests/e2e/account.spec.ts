@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { orderDeliveryDate, orderStatusLabel } from '../../src/features/account/account-rules';
-import { formatLongDate } from '../../src/lib/format';
+import { formatLongDate, formatShortDateTime } from '../../src/lib/format';
 import type { User } from '#shared/api/auth';
 import type { CatalogProduct } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
@@ -187,7 +187,11 @@ test('the demo customer browses orders by pages of 5, opens an invoice, and sees
   await account.getByRole('button', { name: 'Plus anciennes →' }).click();
   await expect(orders).toHaveCount(3);
   await expect(account.getByText('Page 2 / 2')).toBeVisible();
-  await expect(account.getByRole('region', { name: 'Ma cagnotte' })).toContainText('18,50');
+  const pool = account.getByRole('region', { name: 'Ma cagnotte' });
+  await expect(pool).toContainText('18,50');
+  // Its history in Paris time, written as everywhere in the shop: '27/11/2026 à 8 h 05'.
+  const lastMove = me.poolHistories[0]!;
+  await expect(pool.getByRole('listitem').first()).toContainText(`${lastMove.type_label} ${formatShortDateTime(new Date(lastMove.created_at))}`);
   await expect(account.getByRole('region', { name: 'Mes consignes' })).toContainText('2 contenants consignés');
   await expect(account.getByRole('region', { name: 'Mon code parrain' })).toContainText('CAMILLE5 : 5 € offerts');
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatEuros } from '#shared/money';
 import { addDays, frenchClock, frenchTime, frenchTimeRange, parisDate, parisInstant, parisTime, weekday } from '#shared/time';
-import { ageOf, formatDataAge, formatLongDate } from '../../src/lib/format';
+import { ageOf, formatDataAge, formatLongDate, formatShortDateTime } from '../../src/lib/format';
 
 describe('money in cents, formatted the French way', () => {
   it('formats API amounts as "12,90"', () => {
@@ -81,6 +81,14 @@ describe('Europe/Paris time whatever the machine zone', () => {
       const shown = formatLongDate(date);
       if (shown !== long.format(new Date(`${date}T12:00:00Z`))) expect(shown, date).toBe(long.format(new Date(`${date}T12:00:00Z`)));
     }
+  });
+
+  it('writes an instant as a short date and the time, in Paris', () => {
+    const nb = (s: string) => s.replaceAll(' ', '\u00a0');
+    // Winter (UTC+1) and summer (UTC+2); past midnight in Paris, the day before in UTC.
+    expect(formatShortDateTime(new Date('2026-11-27T07:05:00Z'))).toBe(`27/11/2026 à ${nb('8 h 05')}`);
+    expect(formatShortDateTime(new Date('2026-07-01T10:00:00Z'))).toBe(`01/07/2026 à ${nb('12 h')}`);
+    expect(formatShortDateTime(new Date('2026-12-31T23:30:00Z'))).toBe(`01/01/2027 à ${nb('0 h 30')}`);
   });
 
   // One way to write a time everywhere: '11 h 45', whole hours '12 h', windows with an en dash;

@@ -7,7 +7,7 @@ import { QueryStatus } from '../../../components/ui/query-status';
 import type { Order, User } from '../../../shared/api/auth';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { formatEuros } from '../../../shared/money';
-import { formatLongDate } from '../../../lib/format';
+import { formatLongDate, formatShortDateTime } from '../../../lib/format';
 import { meQuery, useLogout } from '../api/auth-calls';
 import { formatSponsorAmount, orderDeliveryDate, orderStatusLabel, pageOf } from '../account-rules';
 import styles from './account-panel.module.css';
@@ -20,8 +20,6 @@ interface AccountPanelProps {
   onLoggedOut: () => void;
   onHelp: () => void;
 }
-
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 /** The logged-in account modal (docs/product/accounts.md). */
 export function AccountPanel(props: AccountPanelProps) {
@@ -126,7 +124,7 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
                 {history.items.map((h, i) => (
                   <li key={`${h.created_at}-${i}`} className={styles.row}>
                     <span>
-                      {h.type_label} <small className={styles.muted}>{dateTime.format(new Date(h.created_at))}</small>
+                      {h.type_label} <small className={styles.muted}>{formatShortDateTime(new Date(h.created_at))}</small>
                     </span>
                     <strong className={h.amount < 0 ? styles.debit : styles.credit}>
                       {h.amount > 0 ? '+' : ''}
