@@ -21,6 +21,7 @@ import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
 import errors from './plugins/errors';
 import security from './plugins/security';
+import apiCompression from './plugins/api-compression';
 import session from './plugins/session';
 import idempotency from './plugins/idempotency';
 import metrics from './plugins/metrics';
@@ -176,6 +177,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(session);
   await app.register(csrf);
   await app.register(idempotency);
+  // Its hook comes after the others' that set an answer's headers (its ETag, its Vary).
+  await app.register(apiCompression);
   // Per-route flood guards counted in memory (cart changes); limits that must hold across
   // instances count in the database (server/lib/rate-limit.ts).
   await app.register(fastifyRateLimit, {
