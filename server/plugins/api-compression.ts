@@ -17,7 +17,7 @@ function varyWithEncoding(vary: unknown): string {
 
 /**
  * JSON answers of the API compressed as the client accepts (brotli, else gzip): the day's menus
- * are 50 KB of JSON, 6 KB in brotli, on a phone's connection. Pages and the build's files are
+ * are 50 KB of JSON, 4 KB in brotli, on a phone's connection. Pages and the build's files are
  * compressed by their own plugins; streams (invoices, attachments) go as they are. A compressed
  * answer's ETag is weakened, as a compressing proxy would: the same tag still answers 304 to a
  * client holding either form (`holdsEtag`).
