@@ -160,6 +160,22 @@ test('the cart warns two minutes before it expires, then reloads empty', async (
   await expect(cartButton(page, 0)).toBeAttached();
 });
 
+test('a phone asleep past its cart’s expiry says so as soon as the page shows again', async ({ page, request }) => {
+  const { current_delivery_date: date } = await (await request.get('/api/state')).json();
+  const start = await freezeAt(page, request, date, '09:00:00');
+  await page.clock.install({ time: start });
+  await page.goto('/passer-commande');
+  const { starter } = await catalog(page);
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 1)).toBeAttached();
+  // Asleep for 31 minutes: the clock jumps, the page's timers did not run meanwhile.
+  await page.clock.setSystemTime(new Date(start.getTime() + 31 * 60_000));
+  await expect(page.getByRole('dialog', { name: 'Votre panier a expiré' })).toHaveCount(0);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.getByRole('dialog', { name: 'Votre panier a expiré' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Votre panier expire bientôt' })).toHaveCount(0);
+});
+
 test('paying without an account opens the cart’s login panel, with a way back', async ({ page }) => {
   await page.goto('/passer-commande');
   const { starter } = await catalog(page);
