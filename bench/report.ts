@@ -69,14 +69,38 @@ function webTable(web: WebResults): string[] {
   ];
 }
 
-export function toMarkdown(results: BenchResults): string {
-  const lines = [
-    `Run ${results.date} on ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.machine.node}, in ${Math.round(results.seconds)} s.`,
-    '',
-  ];
+export type Section = 'api' | 'web';
+
+/** Where each half of results.md begins: a run of one half keeps the other's last report. */
+const marker = (section: Section) => `<!-- bench:${section} -->`;
+
+/**
+ * One half of an earlier results.md, from its marker to the next; a report written before the
+ * markers holds the API half up to its web half.
+ */
+export function sectionOf(markdown: string, section: Section): string | null {
+  const start = markdown.indexOf(marker(section));
+  if (start >= 0) {
+    const next = markdown.indexOf('<!-- bench:', start + marker(section).length);
+    return markdown.slice(start, next < 0 ? undefined : next).trimEnd();
+  }
+  if (markdown.includes('<!-- bench:')) return null;
+  const web = markdown.indexOf('### Web:');
+  if (section === 'web') return web < 0 ? null : `${marker('web')}\n${markdown.slice(web).trimEnd()}`;
+  const api = markdown.slice(0, web < 0 ? undefined : web).trimEnd();
+  return api.includes('### API:') ? `${marker('api')}\n${api}` : null;
+}
+
+/** The report of this run; a half it did not run is the earlier report's (`kept`), as it was. */
+export function toMarkdown(results: BenchResults, kept: Partial<Record<Section, string>> = {}): string {
+  const ran = `Run ${results.date} on ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.machine.node}.`;
+  const lines: string[] = [];
   const api = results.api;
   if (api) {
     lines.push(
+      marker('api'),
+      ran,
+      '',
       `### API: ${api.connections} connections, ${api.durationSeconds} s per run (autocannon, loopback)`,
       '',
       ...apiTable(api),
@@ -97,10 +121,15 @@ export function toMarkdown(results: BenchResults): string {
       '',
       ...api.notes.map((n) => `- ${n}`),
     );
+  } else if (kept.api) {
+    lines.push(kept.api);
   }
   const web = results.web;
+  lines.push('');
   if (web) {
     lines.push(
+      marker('web'),
+      ran,
       '',
       `### Web: Lighthouse ${web.lighthouse}, simulated mobile, median of ${web.runsPerPage} runs (${web.chromium})`,
       '',
@@ -114,6 +143,8 @@ export function toMarkdown(results: BenchResults): string {
       '',
       ...web.notes.map((n) => `- ${n}`),
     );
+  } else if (kept.web) {
+    lines.push(kept.web);
   }
-  return `${lines.join('\n').trimEnd()}\n`;
+  return `${lines.join('\n').trim()}\n`;
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: measures Popote against the floor of its own stack, in one run, and writes
- * bench/results.json and bench/results.md (printed too). Each half is its own module: api.ts
+ * bench/results.json and bench/results.md (printed too; a run of one half keeps the other half's
+ * last report in results.md). Each half is its own module: api.ts
  * (autocannon) and web.ts (Lighthouse).
  *
  * BENCH_DURATION (seconds per API run, default 10), BENCH_CONNECTIONS (default 50),
@@ -8,11 +9,11 @@
  * BENCH_SECTIONS (default "api,web") shorten or pick a run.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runApiBench } from './api';
 import { POPOTE_SERVER, ROOT } from './processes';
-import { machine, toMarkdown, type BenchResults } from './report';
+import { machine, sectionOf, toMarkdown, type BenchResults } from './report';
 import { apiTargets, compareWithFloor, webTargets } from './targets';
 import { runWebBench } from './web';
 
@@ -41,8 +42,11 @@ if (sections.has('web')) {
 }
 
 results.seconds = (Date.now() - started) / 1000;
-const markdown = toMarkdown(results);
+// A run of one half keeps the other half's last report.
+const resultsPath = join(ROOT, 'bench/results.md');
+const earlier = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
+const markdown = toMarkdown(results, { api: sectionOf(earlier, 'api') ?? undefined, web: sectionOf(earlier, 'web') ?? undefined });
 writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(join(ROOT, 'bench/results.md'), markdown);
+writeFileSync(resultsPath, markdown);
 log('');
 log(markdown);
