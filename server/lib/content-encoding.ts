@@ -30,6 +30,6 @@ const gzipped = promisify(gzip);
  * a page is rendered for each answer, so compression must cost a few milliseconds, not the
  * hundreds of the build's quality 11, for most of its gain.
  */
-export function compress(text: string, encoding: Encoding): Promise<Buffer> {
+export function compress(text: string | Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br' ? brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }) : gzipped(text);
 }

@@ -28,6 +28,9 @@ describe('API answers compressed as the client accepts', () => {
     expect(String(br.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining([expect.stringMatching(/^cookie$/i), 'accept-encoding']));
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    // Kept once compressed: the next customer gets the same bytes.
+    const again = await menus({ 'accept-encoding': 'br' });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
   it('falls back on gzip, and sends it plain to a client that refuses both', async () => {
