@@ -102,10 +102,14 @@ export async function loadPageScripts(doc: Document = document, load = (url: str
   await load(scripts.app);
 }
 
-/** Where the last reload for a failed app load is noted (this tab only). */
-const APP_RELOAD_KEY = 'popote:app-reload-at';
-/** At most one such reload a minute: a deploy that cannot load must not loop. */
-const APP_RELOAD_GUARD_MS = 60_000;
+/**
+ * Where the last reload for code that failed to load is noted (this tab only), and how often at
+ * most: the app's own reload for a lazy chunk (src/features/pwa/chunk-reload.ts) counts the same,
+ * so a deploy that cannot load does not loop between the two. Its twin there: this script shares
+ * no module with the app (see keepEarlyInstallOffer); a unit test holds the two together.
+ */
+const CODE_RELOAD_KEY = 'popote:chunk-reload-at';
+const CODE_RELOAD_GUARD_MS = 60_000;
 
 /**
  * The app could not be loaded (its code lost on a shaky connection, or replaced by a deploy): the
@@ -115,14 +119,14 @@ const APP_RELOAD_GUARD_MS = 60_000;
  * Answers whether a reload is on its way.
  */
 export function reloadAfterFailedLoad(win: Window = window, storage: Storage | null = sessionStorageOrNull(), now = Date.now): boolean {
-  const last = Number(storage?.getItem(APP_RELOAD_KEY) ?? 0);
-  if (now() - last < APP_RELOAD_GUARD_MS) return false;
+  const last = Number(storage?.getItem(CODE_RELOAD_KEY) ?? 0);
+  if (now() - last < CODE_RELOAD_GUARD_MS) return false;
   let leaving = false;
   win.addEventListener('pagehide', () => (leaving = true), { once: true });
   const reload = () => {
     if (leaving) return;
     try {
-      storage?.setItem(APP_RELOAD_KEY, String(now()));
+      storage?.setItem(CODE_RELOAD_KEY, String(now()));
     } catch {
       // Not kept: the guard holds for this page only.
     }

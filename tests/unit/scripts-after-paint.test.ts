@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts, pageScriptsOf, reloadAfterFailedLoad } from '../../src/app/first-paint';
+import { reloadOnChunkFailure } from '../../src/features/pwa/chunk-reload';
 import { PAGE_SCRIPTS_ID } from '../../src/shared/page-scripts';
 import { scriptsAfterPaint } from '../../server/ssr/scripts-after-paint';
 
@@ -129,6 +130,17 @@ describe('the app that failed to load', () => {
     expect(reloadAfterFailedLoad(win, storage, () => 5_000_000)).toBe(true);
     expect(reload).not.toHaveBeenCalled();
     fire('online');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts with the app’s own reload for a lazy chunk: one guard for both', () => {
+    const { win, storage, reload } = tab(true);
+    expect(reloadAfterFailedLoad(win, storage, () => 2_000_000)).toBe(true);
+    const chunkReload = vi.fn();
+    const stop = reloadOnChunkFailure(storage, () => 2_030_000, chunkReload, () => true);
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    stop();
+    expect(chunkReload).not.toHaveBeenCalled();
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

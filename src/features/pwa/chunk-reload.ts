@@ -1,5 +1,6 @@
 import { CHUNK_RELOAD_GUARD_MS } from '../../shared/constants';
 
+// The page's first script notes its own reload here too (reloadAfterFailedLoad, src/app/first-paint.ts).
 const KEY = 'popote:chunk-reload-at';
 /** How long after the connection returns a failed chunk still counts as the network's fault. */
 const RECONNECT_GRACE_MS = 5000;
