@@ -74,21 +74,12 @@ export type Section = 'api' | 'web';
 /** Where each half of results.md begins: a run of one half keeps the other's last report. */
 const marker = (section: Section) => `<!-- bench:${section} -->`;
 
-/**
- * One half of an earlier results.md, from its marker to the next; a report written before the
- * markers holds the API half up to its web half.
- */
+/** One half of an earlier results.md, from its marker to the next; null when it has none. */
 export function sectionOf(markdown: string, section: Section): string | null {
   const start = markdown.indexOf(marker(section));
-  if (start >= 0) {
-    const next = markdown.indexOf('<!-- bench:', start + marker(section).length);
-    return markdown.slice(start, next < 0 ? undefined : next).trimEnd();
-  }
-  if (markdown.includes('<!-- bench:')) return null;
-  const web = markdown.indexOf('### Web:');
-  if (section === 'web') return web < 0 ? null : `${marker('web')}\n${markdown.slice(web).trimEnd()}`;
-  const api = markdown.slice(0, web < 0 ? undefined : web).trimEnd();
-  return api.includes('### API:') ? `${marker('api')}\n${api}` : null;
+  if (start < 0) return null;
+  const next = markdown.indexOf('<!-- bench:', start + marker(section).length);
+  return markdown.slice(start, next < 0 ? undefined : next).trimEnd();
 }
 
 /** The report of this run; a half it did not run is the earlier report's (`kept`), as it was. */
