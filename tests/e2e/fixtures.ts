@@ -37,11 +37,14 @@ export const test = base.extend<{ scope: string }>({
   },
   page: async ({ page, baseURL, javaScriptEnabled }, use) => {
     // A page of the shop is used once React has taken it over, as a customer's second tap would:
-    // before that, its server-drawn buttons do nothing yet.
+    // before that, its server-drawn buttons do nothing yet. An app page (it lists its scripts) is
+    // waited for until it is hydrated, however long a busy machine takes; not getting there fails
+    // the test. A wait that gave up after 10 s and went on let a loaded CI click buttons React did
+    // not have yet: lost clicks, and an `online` event sent before the app listened.
     const hydrated = async () => {
       const url = page.url();
       if (!javaScriptEnabled || !url.startsWith(baseURL!) || url.includes('/__sandbox/')) return;
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
+      await page.locator('html[data-hydrated], html:not(:has(script#page-scripts))').first().waitFor({ state: 'attached', timeout: 45_000 });
     };
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -262,9 +262,13 @@ withBuildCopy('a new build is announced and applied on the customer’s click, e
   const first = await workerBuild(page);
 
   const next = build.publishNewBuild();
-  // Opening the app again asks for the worker anew; the new one installs and waits.
+  // Opening the app again asks for the worker anew; the new one installs (the whole precache
+  // downloaded again: a long while on a busy machine) and waits. Its state is what is waited for.
   await page.reload();
-  await expect(notice(page)).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 45_000 })
+    .toBe(true);
+  await expect(notice(page)).toBeVisible();
   await expect(notice(page)).toContainText('Une nouvelle version est disponible');
   // Nothing applied yet: the page still runs the version it was opened with.
   expect(await workerBuild(page)).toBe(first);
