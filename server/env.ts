@@ -11,6 +11,11 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/** Whether a URL names this machine (localhost, 127.x.x.x, [::1]): nobody elsewhere reaches it by that name. */
+function isLocalUrl(url: string): boolean {
+  return URL.canParse(url) && isLoopback(new URL(url).hostname.replace(/^\[(.*)\]$/, '$1'));
+}
+
 /** The server's own address, as a browser on this machine (or the network) would write it. */
 function listeningUrl(host: string, port: number): string {
   const name = isLoopback(host) || host === '0.0.0.0' || host === '::' ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
@@ -61,6 +66,11 @@ const envSchema = z
       .string()
       .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrCidr(part.trim())), {
         error: 'must be 0, a number of proxy hops (1 behind one reverse proxy), or the proxies\' addresses or CIDRs, comma-separated',
+      })
+      // A /0 range is every address: any client could then write its own address in
+      // X-Forwarded-For (and escape the rate limits). Fastify would refuse it at start anyway.
+      .refine((v) => !v.split(',').some((part) => /\/0+$/.test(part.trim())), {
+        error: 'must not trust every address (a /0 range such as 0.0.0.0/0 or ::/0): any client could then choose the address the rate limits count; give the proxies\' own addresses or a hop count',
       })
       .default('0'),
     // Who may scrape GET /metrics besides this machine (loopback always may): addresses or CIDRs
@@ -127,6 +137,13 @@ const envSchema = z
           code: 'custom',
           path: ['SANDBOX'],
           message: `demo mode (simulated payments, open mailbox) refuses a public https address (PUBLIC_URL=${env.PUBLIC_URL}): set SANDBOX=1 for a public demo, or NODE_ENV=production (with SANDBOX unset) for the real shop`,
+        });
+      } else if (env.PUBLIC_URL && !isLocalUrl(env.PUBLIC_URL)) {
+        // A name that leads here from elsewhere is a demo reached beyond this machine, plain http too.
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: `demo mode (simulated payments, open mailbox) is served on this machine's own names only (localhost, 127.0.0.1, [::1]), not PUBLIC_URL=${env.PUBLIC_URL}: set SANDBOX=1 for a public demo, or NODE_ENV=production (with SANDBOX unset) for the real shop`,
         });
       }
     }

@@ -13,7 +13,16 @@ describe('loadEnv', () => {
     expect(loadEnv({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
     expect(loadEnv({ HOST: '192.168.1.20', SANDBOX: '1' }).PUBLIC_URL).toBe('http://192.168.1.20:3000');
     expect(loadEnv({ HOST: '::1', PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
-    expect(loadEnv({ PUBLIC_URL: 'http://shop.local:9000/' }).PUBLIC_URL).toBe('http://shop.local:9000');
+    expect(loadEnv({ PUBLIC_URL: 'http://shop.local:9000/', SANDBOX: '1' }).PUBLIC_URL).toBe('http://shop.local:9000');
+  });
+
+  it('keeps the demo to this machine’s own names: a plain http PUBLIC_URL elsewhere takes SANDBOX=1 too', () => {
+    for (const url of ['http://shop.local:9000', 'http://192.168.1.20:3000', 'http://popote.example', 'http://localhost.evil.example:3000']) {
+      expect(() => loadEnv({ PUBLIC_URL: url }), url).toThrow(/PUBLIC_URL: demo mode .* this machine's own names only .*SANDBOX=1 for a public demo/);
+    }
+    for (const url of ['http://localhost:4173', 'http://127.0.0.1:3000', 'http://[::1]:3000']) expect(loadEnv({ PUBLIC_URL: url }).SANDBOX, url).toBe(true);
+    expect(loadEnv({ PUBLIC_URL: 'http://shop.local:9000', SANDBOX: '1' }).SANDBOX).toBe(true);
+    expect(loadEnv({ PUBLIC_URL: 'http://shop.local:9000', SANDBOX: '0' }).SANDBOX).toBe(false);
   });
 
   it('refuses to open the demo to the network or to a public https address, unless SANDBOX=1 says so', () => {
@@ -42,6 +51,11 @@ describe('loadEnv', () => {
     expect(loadEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
     expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadEnv({ TRUST_PROXY: '10.0.0.1/40' })).toThrow(/TRUST_PROXY/);
+    // Every address (a /0 range) is refused with the reason, not left to crash the start.
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 0.0.0.0/00']) {
+      expect(() => loadEnv({ TRUST_PROXY: everyone }), everyone).toThrow(/TRUST_PROXY: must not trust every address .*choose the address the rate limits count/);
+    }
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8']);
     expect(loadEnv({}).METRICS_ALLOW).toEqual([]);
     expect(loadEnv({ METRICS_ALLOW: '10.0.5.0/24, fd00::7' }).METRICS_ALLOW).toEqual(['10.0.5.0/24', 'fd00::7']);
     expect(() => loadEnv({ METRICS_ALLOW: 'monitoring.local' })).toThrow(/METRICS_ALLOW/);

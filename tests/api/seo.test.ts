@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ env: { PUBLIC_URL: 'http://popote.test:8080' } });
+  app = await createTestApp({ env: { PUBLIC_URL: 'http://popote.test:8080', SANDBOX: '1' } });
 });
 afterAll(() => app.close());
 
