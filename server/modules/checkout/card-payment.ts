@@ -71,17 +71,6 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
   return { hosted_payment_url: order.hosted_payment_url, po_id: order.id };
 }
 
-/**
- * The card paid what was left when it started; if an Edenred part was removed since, the order
- * would be short of it: refused (and refunded) rather than placed underpaid.
- */
-async function checkNotUnderpaid(app: FastifyInstance, payment: typeof payments.$inferSelect) {
-  const [pre] = await app.db.select().from(preOrders).where(eq(preOrders.id, payment.preOrderId));
-  if (!pre || pre.orderId) return;
-  const { remaining } = preOrderAmounts(pre, await customerPool(app.db, payment.customerId));
-  if (payment.amountCents < remaining) throw new AppError(409, CHECKOUT_ERRORS.cartChanged, 'La commande a changé pendant le paiement par carte.');
-}
-
 /** A short mail about the payment (pending, refused, refunded), once per state: the conditional UPDATE decides between replays. */
 export async function mailOnce(app: FastifyInstance, payment: typeof payments.$inferSelect, kind: 'pending' | 'refused' | 'refunded') {
   await app.db.transaction(async (tx) => {
@@ -127,7 +116,6 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
   let providerStatus: PaymentOrderStatus = order.status;
   if (status === 'success' && !orderId) {
     try {
-      await checkNotUnderpaid(app, payment);
       const placed = await placeOrder(app.db, payment.preOrderId, app.clock.now(), { paymentId: payment.id });
       // The pre-order may have been placed by another payment: a second tab paying by card too
       // (maybe on another instance), or the pool or Edenred. This payment is then one too many.
@@ -135,7 +123,8 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
       if (owner?.orderId !== placed) throw new AppError(409, CHECKOUT_ERRORS.alreadyPaid, 'Cette commande est déjà payée.');
       orderId = placed;
     } catch (err) {
-      // Sold out, pool spent or already paid meanwhile: the money goes back.
+      // Sold out, pool spent, a means withdrawn (the card no longer pays what is left) or already
+      // paid meanwhile: the money goes back.
       if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
       app.log.warn({ providerId, reason: err.code }, 'paid order could not be placed: refunding');
       const refunded = await app

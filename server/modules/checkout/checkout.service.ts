@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { CART_ERRORS, CART_NOTICES } from '#shared/api/cart';
-import { CHECKOUT_ERRORS, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
+import { CHECKOUT_ERRORS, EDENRED_PENDING_MESSAGE, NOT_COVERED_MESSAGE, PAYMENT_PENDING_MESSAGE, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
 import { ERROR_CODES } from '#shared/api/errors';
 import { DELIVERY_REQUIRED_MESSAGE } from '#shared/api/delivery';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
@@ -18,7 +18,8 @@ import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from './invoice-number';
 import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
 import { codeRefusal, countCodeUse, discountCodeOf, itemsOf } from './code-rules';
-import { orderConfirmationMail, paymentMeansOf } from './order-mail';
+import { orderConfirmationMail } from './order-mail';
+import { coverOf, coversExactly, meansOf } from './payment-cover';
 import { enqueueMail } from '../../mail/outbox';
 import { EMAIL_PATTERN } from '#shared/api/fields';
 
@@ -67,11 +68,6 @@ function voucherNote(row: PreOrderRow): string | null {
   const declared = vouchersTotalCents(row.lunchVouchers);
   if (!declared) return null;
   return paperVouchersNote(formatAmount(Math.min(declared, Math.max(0, row.finalCents - (row.edenredPayment?.unit_amount ?? 0)))));
-}
-
-/** The declared paper vouchers settle the order first; what they bring beyond it waits for the staff's confirmation. */
-export function voucherPart(row: Pick<PreOrderRow, 'poolCents' | 'lunchVouchers'>): number {
-  return Math.min(vouchersTotalCents(row.lunchVouchers), row.poolCents);
 }
 
 export async function customerPool(db: Db | Tx, customerId: number): Promise<number> {
@@ -168,25 +164,56 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
   return toPreOrder(row, await customerPool(db, owner.customerId));
 }
 
+/** Card payments that may still take money, and Edenred widget sessions open or awaiting Edenred's word. */
+const LIVE_CARD = ['starting', 'pending', 'authorized'];
+const LIVE_WIDGET = ['open', 'pending'];
+
+/**
+ * A change of the open pre-order's vouchers or pool, made under the pre-order's lock and only
+ * while it is not placed and no payment on it is under way: a card payment order, an Edenred
+ * widget session or the balance being taken were started for the amount left before the change,
+ * and would pay the wrong amount after it.
+ */
+async function changeOpenPreOrder(db: Db, customerId: number, change: (tx: Tx, pre: PreOrderRow, pool: number) => Promise<PreOrderRow>): Promise<PreOrder> {
+  return db.transaction(async (tx) => {
+    const open = await requireOpenPreOrder(tx, customerId);
+    const [pre] = await tx.select().from(preOrders).where(eq(preOrders.id, open.id)).for('update');
+    if (!pre || pre.orderId) throw refusal(409, CHECKOUT_ERRORS.alreadyPlaced, 'Votre commande est déjà payée : elle est confirmée.');
+    const live = await tx
+      .select({ provider: payments.provider })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.preOrderId, pre.id),
+          isNull(payments.orderId),
+          or(and(eq(payments.provider, 'paygreen'), inArray(payments.status, LIVE_CARD)), and(eq(payments.provider, 'edenred_widget'), inArray(payments.status, LIVE_WIDGET))),
+        ),
+      );
+    if (live.some((p) => p.provider === 'paygreen')) throw refusal(409, CHECKOUT_ERRORS.paymentPending, PAYMENT_PENDING_MESSAGE);
+    if (live.length || (pre.edenredPayment && !pre.edenredPayment.authorization_id)) throw refusal(409, CHECKOUT_ERRORS.edenredPending, EDENRED_PENDING_MESSAGE);
+    const pool = await customerPool(tx, customerId);
+    return toPreOrder(await change(tx, pre, pool), pool);
+  });
+}
+
 /** Paper vouchers declared with the order (the whole list); the pool applied stays within reach. */
 export async function declareVouchers(db: Db, customerId: number, rows: LunchVoucherRow[]): Promise<PreOrder> {
-  const pre = await requireOpenPreOrder(db, customerId);
-  const pool = await customerPool(db, customerId);
-  if (vouchersBeyondNeed(rows, Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)))) {
-    throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
-  }
-  const next = { ...pre, lunchVouchers: rows };
-  const poolCents = Math.min(pre.poolCents, preOrderAmounts(next, pool).maxUsable);
-  const [row] = await db.update(preOrders).set({ lunchVouchers: rows, poolCents }).where(eq(preOrders.id, pre.id)).returning();
-  return toPreOrder(row!, pool);
+  return changeOpenPreOrder(db, customerId, async (tx, pre, pool) => {
+    if (vouchersBeyondNeed(rows, Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)))) {
+      throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
+    }
+    const poolCents = Math.min(pre.poolCents, preOrderAmounts({ ...pre, lunchVouchers: rows }, pool).maxUsable);
+    const [row] = await tx.update(preOrders).set({ lunchVouchers: rows, poolCents }).where(eq(preOrders.id, pre.id)).returning();
+    return row!;
+  });
 }
 
 /** Uses as much pool (and declared vouchers) as the order allows. */
 export async function applyPool(db: Db, customerId: number): Promise<PreOrder> {
-  const pre = await requireOpenPreOrder(db, customerId);
-  const pool = await customerPool(db, customerId);
-  const [row] = await db.update(preOrders).set({ poolCents: preOrderAmounts(pre, pool).maxUsable }).where(eq(preOrders.id, pre.id)).returning();
-  return toPreOrder(row!, pool);
+  return changeOpenPreOrder(db, customerId, async (tx, pre, pool) => {
+    const [row] = await tx.update(preOrders).set({ poolCents: preOrderAmounts(pre, pool).maxUsable }).where(eq(preOrders.id, pre.id)).returning();
+    return row!;
+  });
 }
 
 /** Portions a snapshot orders: dishes, and each formula's courses and extras. */
@@ -202,8 +229,9 @@ function snapshotPortions(lines: SnapshotLine[]): Map<number, number> {
 
 /**
  * Places the order of a pre-order, once: a replay (second tab, card return and notification
- * together) finds the order already there. `paymentId`: the card payment placing it, recorded
- * with the order. Stock: the cart's reservations are given back and the
+ * together) finds the order already there. `paymentId`: the provider payment placing it (card,
+ * or Edenred's widget), verified with its provider by the caller and recorded with the order. The
+ * order is placed only if its means pay its total exactly (payment-cover.ts). Stock: the cart's reservations are given back and the
  * snapshot's taken in the same transaction, so the order holds exactly what was validated, and a
  * dish sold out meanwhile refuses the order instead of overselling it.
  */
@@ -216,12 +244,14 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     const [customer] = await tx.select().from(customers).where(eq(customers.id, pre.customerId)).for('update');
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 
+    // What pays the order is counted again here, under the lock: a means withdrawn by a request
+    // racing this one (vouchers, pool, an Edenred part) is either in or out, never half.
+    const cover = await coverOf(tx, pre, options.paymentId);
     // The pool applied when the pre-order was made must still be there (another order may have used it).
-    const vouchers = vouchersTotalCents(pre.lunchVouchers);
-    const poolDebit = pre.poolCents - voucherPart(pre);
-    if (customer.poolCents < poolDebit) {
+    if (customer.poolCents < cover.pool) {
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
+    if (!coversExactly(cover, pre.finalCents)) throw refusal(409, CHECKOUT_ERRORS.notCovered, NOT_COVERED_MESSAGE);
     if (pre.depositsReturned > (await heldDeposits(tx, customer.id, now))) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
     // The code's conditions hold at placement too (dates, uses, first order, minimum basket).
     const codeRefused = await codeRefusal(tx, pre, customer.id, itemsOf(pre.lines), parisDate(now));
@@ -253,15 +283,9 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
         deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,
         deliveryName: delivery?.delivery_location.name ?? null,
         preOrderId: pre.id,
-        paperVouchersCents: vouchers,
-        paperVouchersExcessCents: vouchers - voucherPart(pre),
-        paymentMeans: paymentMeansOf({
-          voucherPart: voucherPart(pre),
-          poolDebit,
-          edenred: pre.edenredPayment?.unit_amount ?? 0,
-          rest: Math.max(0, pre.finalCents - pre.poolCents - (pre.edenredPayment?.unit_amount ?? 0)),
-          restBy: options.paymentId ? 'card' : 'edenred',
-        }),
+        paperVouchersCents: vouchersTotalCents(pre.lunchVouchers),
+        paperVouchersExcessCents: vouchersTotalCents(pre.lunchVouchers) - cover.vouchers,
+        paymentMeans: meansOf(cover),
         discountCode: await discountCodeOf(tx, pre),
         createdAt: now,
       })
@@ -295,17 +319,17 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       .update(customers)
       .set({
         deposits: Math.max(0, customer.deposits + pre.depositsAdded - pre.depositsReturned),
-        poolCents: customer.poolCents - poolDebit,
+        poolCents: customer.poolCents - cover.pool,
         lastDeliveryId: pre.deliveryId ?? customer.lastDeliveryId,
       })
       .where(eq(customers.id, customer.id));
-    if (poolDebit) await tx.insert(poolHistories).values({ customerId: customer.id, type: 'order_payment', amountCents: -poolDebit, orderId: order!.id, createdAt: now });
+    if (cover.pool) await tx.insert(poolHistories).values({ customerId: customer.id, type: 'order_payment', amountCents: -cover.pool, orderId: order!.id, createdAt: now });
     await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
     // The confirmation mail, with its invoice, leaves if and only if the order commits.
     const placedLines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, order!.id)).orderBy(orderProducts.id);
     // An address the outbox would refuse (older accounts) never blocks the order itself.
     if (EMAIL_PATTERN.test(customer.email)) await enqueueMail(tx, await orderConfirmationMail(customer, order!, placedLines));
-    // The card payment that placed the order owns it from the same commit: another payment of
+    // The provider payment that placed the order owns it from the same commit: another payment of
     // this pre-order settling later finds the order taken by someone else (card-payment.ts).
     if (options.paymentId) await tx.update(payments).set({ orderId: order!.id }).where(eq(payments.id, options.paymentId));
     placed = true;

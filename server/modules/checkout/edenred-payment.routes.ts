@@ -10,11 +10,12 @@ import {
   refundForCardAnswerSchema,
   widgetPaymentAnswerSchema,
   widgetPaymentBodySchema,
+  widgetCloseBodySchema,
   widgetSessionAnswerSchema,
 } from '#shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending';
-import { payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
+import { closeWidget, payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
 
 /**
  * Paying with Edenred: the balance, all or part, and the widget. Whatever takes or gives back
@@ -47,6 +48,12 @@ export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/payment/edenred/session', { schema: { summary: 'Open an Edenred widget session', response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
     startWidget(app, requireCustomerId(request)),
+  );
+
+  app.post(
+    '/api/payment/edenred/session/close',
+    { schema: { summary: 'Close an unpaid Edenred widget session', body: widgetCloseBodySchema, response: { 200: preOrderSchema } } },
+    async (request) => closeWidget(app, requireCustomerId(request), request.body.session_id),
   );
 
   app.post('/api/payment/edenred', { schema: { summary: 'Register the Edenred widget’s payment', body: widgetPaymentBodySchema, response: { 200: widgetPaymentAnswerSchema } } }, async (request) =>

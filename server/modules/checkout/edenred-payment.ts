@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
 import { EDENRED_ERRORS, EDENRED_MESSAGES, type EdenredWidget } from '#shared/api/edenred';
@@ -21,6 +21,7 @@ const WIDGET = 'edenred_widget';
 const PLACED = 1;
 const NOT_YET = 0;
 const CANCELLED = 3;
+const REFUNDED_TEXT = 'Votre paiement Edenred vous a été remboursé : la commande a changé pendant le paiement. Vérifiez le récapitulatif puis payez à nouveau.';
 
 /** Provider failures in the customer's words: the daily cap, or "refresh the page" (docs/product/payments.md). */
 function providerFailure(app: FastifyInstance, err: unknown): AppError {
@@ -86,23 +87,32 @@ async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow
 }
 
 /** Gives an Edenred payment back: a held authorization is cancelled, a captured one refunded. */
-async function undo(app: FastifyInstance, payment: PaymentRow): Promise<void> {
+async function undo(app: FastifyInstance, payment: PaymentRow, authorizationId = payment.providerId): Promise<void> {
   const client = edenredOf(app);
-  const tx = payment.status === 'authorized' ? await client.cancel(payment.providerId) : await client.refund(payment.providerId, payment.amountCents);
+  const tx = payment.status === 'authorized' ? await client.cancel(authorizationId) : await client.refund(authorizationId, payment.amountCents);
   await app.db.update(payments).set({ status: tx.status }).where(eq(payments.id, payment.id));
 }
 
-/** An order that cannot be placed after all (sold out, pool spent meanwhile): the Edenred money goes back. */
-async function placeOrRefund(app: FastifyInstance, payment: PaymentRow, preId: number): Promise<number> {
+/**
+ * An order that cannot be placed after all (sold out, pool spent or a means withdrawn meanwhile):
+ * the Edenred money goes back. A widget payment's money is a transaction of its own, given back
+ * by its `authorizationId` (its row knows only the widget's session).
+ */
+async function placeOrRefund(app: FastifyInstance, payment: PaymentRow, preId: number, authorizationId?: string): Promise<number> {
   try {
-    const orderId = await placeOrder(app.db, preId, app.clock.now());
+    // The widget's payment is the provider payment placing the order; the balance's part is the pre-order's own.
+    const orderId = await placeOrder(app.db, preId, app.clock.now(), payment.provider === WIDGET ? { paymentId: payment.id } : {});
     await app.db.update(payments).set({ orderId }).where(eq(payments.id, payment.id));
     return orderId;
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
     app.log.warn({ preId, reason: err.code }, 'edenred-paid order could not be placed: giving the money back');
-    await undo(app, payment).catch((undoErr: unknown) => app.log.error({ err: undoErr, preId }, 'edenred refund failed'));
+    const givenBack = await undo(app, payment, authorizationId).then(
+      () => true,
+      (undoErr: unknown) => (app.log.error({ err: undoErr, preId }, 'edenred refund failed'), false),
+    );
     if (payment.provider === BALANCE) await releaseEdenredClaim(app, preId);
+    if (givenBack && payment.provider === WIDGET) await mailOnce(app, payment, 'refunded');
     throw err;
   }
 }
@@ -125,6 +135,29 @@ export async function payPartly(app: FastifyInstance, customerId: number, amount
   return { data: { authorization_id: tx.authorizationId }, pre_order: await viewPreOrder(app.db, customerId) };
 }
 
+/**
+ * The Edenred part leaves the pre-order before its money goes back, in one conditional UPDATE: an
+ * order being placed with it holds the pre-order's lock, and once placed keeps its Edenred part
+ * (409). Should Edenred fail to give it back, the part returns to the pre-order, still held.
+ */
+async function takeOffAndGiveBack(app: FastifyInstance, pre: PreOrderRow, payment: PaymentRow): Promise<void> {
+  const [released] = await app.db
+    .update(preOrders)
+    .set({ edenredPayment: sql`null` })
+    .where(and(eq(preOrders.id, pre.id), isNull(preOrders.orderId), sql`${preOrders.edenredPayment}->>'authorization_id' = ${payment.providerId}`))
+    .returning({ id: preOrders.id });
+  if (!released) throw new AppError(409, CHECKOUT_ERRORS.alreadyPlaced, 'Votre commande est déjà payée : elle est confirmée.');
+  try {
+    await undo(app, payment);
+  } catch (err) {
+    await app.db
+      .update(preOrders)
+      .set({ edenredPayment: pre.edenredPayment })
+      .where(and(eq(preOrders.id, pre.id), isNull(preOrders.edenredPayment), isNull(preOrders.orderId)));
+    throw providerFailure(app, err);
+  }
+}
+
 /** 'Enlever': the applied payment is cancelled or refunded and the remaining price restored. */
 export async function removeEdenredPayment(app: FastifyInstance, customerId: number, authorizationId: string, amount: number): Promise<PreOrder> {
   const pre = await requireOpenPreOrder(app.db, customerId);
@@ -134,12 +167,7 @@ export async function removeEdenredPayment(app: FastifyInstance, customerId: num
     .where(and(eq(payments.provider, BALANCE), eq(payments.providerId, authorizationId), eq(payments.customerId, customerId), eq(payments.preOrderId, pre.id)));
   if (!payment || pre.edenredPayment?.authorization_id !== authorizationId) throw new AppError(404, 'not_found', 'Paiement Edenred introuvable.');
   if (amount !== payment.amountCents) throw new AppError(409, EDENRED_ERRORS.amountMismatch, 'Le montant ne correspond pas au paiement Edenred appliqué.');
-  try {
-    await undo(app, payment);
-  } catch (err) {
-    throw providerFailure(app, err);
-  }
-  await releaseEdenredClaim(app, pre.id);
+  await takeOffAndGiveBack(app, pre, payment);
   return viewPreOrder(app.db, customerId);
 }
 
@@ -160,12 +188,7 @@ export async function refundForRefusedCard(app: FastifyInstance, customerId: num
     .from(payments)
     .where(and(eq(payments.provider, BALANCE), eq(payments.providerId, pre.edenredPayment.authorization_id), eq(payments.preOrderId, pre.id)));
   if (!payment) return { refunded: false };
-  try {
-    await undo(app, payment);
-  } catch (err) {
-    throw providerFailure(app, err);
-  }
-  await releaseEdenredClaim(app, pre.id);
+  await takeOffAndGiveBack(app, pre, payment);
   return { refunded: true };
 }
 
@@ -186,13 +209,27 @@ export async function startWidget(app: FastifyInstance, customerId: number): Pro
   return { pre_order: await viewPreOrder(app.db, customerId), widget: { script_url: session.scriptUrl, session_id: session.sessionId, amount: remaining } };
 }
 
+/**
+ * The widget's form was left without paying (back to the recap, the panel closed): its session
+ * stops holding the pre-order, whose vouchers and pool may change again. Should Edenred take the
+ * payment after all, it places the order only if it still pays what is left (placeOrder).
+ */
+export async function closeWidget(app: FastifyInstance, customerId: number, sessionId: string): Promise<PreOrder> {
+  await app.db
+    .update(payments)
+    .set({ status: 'closed' })
+    .where(and(eq(payments.provider, WIDGET), eq(payments.providerId, sessionId), eq(payments.customerId, customerId), eq(payments.status, 'open')));
+  return viewPreOrder(app.db, customerId);
+}
+
 /** Records what the provider says of a widget payment; a success places the order, once. */
 async function settleWidget(app: FastifyInstance, payment: PaymentRow, state: EdenredWidgetPayment): Promise<PaymentRow> {
-  if (payment.orderId || state.amount !== payment.amountCents) return payment;
+  // Placed, or given back already (a replayed registration must not refund it twice).
+  if (payment.orderId || payment.status === 'refunded' || state.amount !== payment.amountCents) return payment;
   if (state.status !== payment.status) countPayment('edenred', state.status === 'succeeded' ? 'success' : state.status === 'failed' ? 'refused' : 'pending');
   let orderId: number | null = null;
   if (state.status === 'succeeded') {
-    orderId = await placeOrRefund(app, payment, payment.preOrderId);
+    orderId = await placeOrRefund(app, payment, payment.preOrderId, state.authorizationId ?? undefined);
     await captureHeldEdenred(app, orderId);
   }
   const [row] = await app.db.update(payments).set({ status: state.status, orderId }).where(eq(payments.id, payment.id)).returning();
@@ -228,7 +265,8 @@ export async function widgetOrderDetails(app: FastifyInstance, customerId: numbe
   if (!found) throw new AppError(404, 'not_found', 'Paiement introuvable.');
   let payment = found;
   let errorText: string | null = null;
-  if (!payment.orderId && payment.status !== 'failed') {
+  const over = payment.status === 'failed' || payment.status === 'refunded';
+  if (!payment.orderId && !over) {
     try {
       const state = await edenredOf(app).widgetSession(payment.providerId);
       errorText = state.errorText;
@@ -237,7 +275,9 @@ export async function widgetOrderDetails(app: FastifyInstance, customerId: numbe
       throw providerFailure(app, err);
     }
   }
-  const status = payment.orderId ? PLACED : payment.status === 'failed' ? CANCELLED : NOT_YET;
+  // Given back (the order could not be placed with it): said as a failure, with why.
+  if (payment.status === 'refunded') errorText = REFUNDED_TEXT;
+  const status = payment.orderId ? PLACED : over ? CANCELLED : NOT_YET;
   return {
     order: { id: payment.orderId, current_status: status, error_text: errorText },
     validated_order: payment.orderId ? await validatedOrder(app.db, customerId, payment.orderId) : null,

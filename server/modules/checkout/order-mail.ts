@@ -1,6 +1,6 @@
 import { formatEuros } from '#shared/money';
 import { frenchTime } from '#shared/time';
-import type { customers, orderProducts, orders, PaymentMean } from '../../db/schema';
+import type { customers, orderProducts, orders } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/outbox';
 import { paymentMeansLines, renderInvoice } from '../../pdf/invoice';
 import { SELLER } from '../../pdf/seller';
@@ -11,17 +11,6 @@ type CustomerRow = typeof customers.$inferSelect;
 
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const hhmm = (time: string | null) => (time ? frenchTime(time) : '');
-
-/** The means a placed pre-order was paid by, in cents: vouchers first, then pool, Edenred and card. */
-export function paymentMeansOf(amounts: { voucherPart: number; poolDebit: number; edenred: number; rest: number; restBy: 'card' | 'edenred' }): PaymentMean[] {
-  const means: PaymentMean[] = [
-    { means: 'paper_vouchers', amountCents: amounts.voucherPart },
-    { means: 'pool', amountCents: amounts.poolDebit },
-    { means: 'edenred', amountCents: amounts.edenred + (amounts.restBy === 'edenred' ? amounts.rest : 0) },
-    { means: 'card', amountCents: amounts.restBy === 'card' ? amounts.rest : 0 },
-  ];
-  return means.filter((m) => m.amountCents > 0);
-}
 
 /**
  * "Votre commande est confirmée": the lines, the delivery point and time window, how it was paid,

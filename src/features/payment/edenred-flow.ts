@@ -14,7 +14,7 @@ import {
 } from './api/payment-calls';
 import { wait } from '../../lib/wait';
 import { closeAllModals, completePayment, type PaymentContext } from './payment-flow';
-import { edenredPlan, WIDGET_POLL, widgetConfirmed } from './payment-rules';
+import { WIDGET_POLL, widgetConfirmed, type EdenredPlan } from './payment-rules';
 import { payment, showRecap } from './payment-store';
 
 /** The provider's login popup (docs/product/payments.md). */
@@ -89,10 +89,13 @@ function paymentFailed(err: unknown, ctx: PaymentContext) {
   notify({ title: EDENRED_MESSAGES.failedTitle, message: EDENRED_MESSAGES.longSession, type: 'error' });
 }
 
-/** Applies the balance: the whole rest ('only', and the order is placed) or part of it ('partly'). */
-export async function applyEdenredBalance(preOrder: PreOrder, balance: number, ctx: PaymentContext): Promise<void> {
-  const plan = edenredPlan(balance, preOrder.remaining_price);
-  if (!plan || preOrder.edenredPayment) return;
+/**
+ * Applies the plan the block offered, as offered: the whole rest ('only', and the order is placed)
+ * or part of it ('partly'). The plan is made from what Edenred may take today, the daily cap
+ * counted, never from the bare balance.
+ */
+export async function applyEdenredBalance(preOrder: PreOrder, plan: NonNullable<EdenredPlan>, ctx: PaymentContext): Promise<void> {
+  if (preOrder.edenredPayment) return;
   try {
     if (plan.mode === 'only') {
       await completePayment(await payEdenredOnly(plan.amount), ctx);

@@ -139,7 +139,17 @@ export const CHECKOUT_ERRORS = {
   alreadyPaid: 'already_paid',
   /** A card payment is under way: the cart and its pre-order wait for it (or for its cancelation). */
   paymentPending: 'payment_pending',
+  /** What the means of payment bring no longer equals the order's total (a means withdrawn meanwhile). */
+  notCovered: 'payment_not_covered',
+  /** An Edenred payment (the balance being taken, or the widget open) is under way on the pre-order. */
+  edenredPending: 'edenred_pending',
+  /** The pre-order became an order meanwhile: nothing on it can change any more. */
+  alreadyPlaced: 'already_placed',
 } as const;
+
+export const NOT_COVERED_MESSAGE = 'Votre paiement ne couvre plus le montant de la commande : vérifiez le récapitulatif puis réglez le reste.';
+export const EDENRED_PENDING_MESSAGE =
+  'Un paiement Edenred est en cours sur cette commande : terminez-le ou fermez le formulaire Edenred avant de changer vos titres-restaurant ou votre cagnotte.';
 
 export const PAYMENT_PENDING_MESSAGE =
   'Un paiement par carte est en cours pour ce panier : attendez sa confirmation ou annulez-le avant de modifier ou de payer à nouveau votre panier.';

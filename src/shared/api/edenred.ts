@@ -54,6 +54,8 @@ export const orderDetailsSchema = z.object({
 export const edenredWidgetSchema = z.object({ script_url: z.string(), session_id: z.string(), amount: z.int() });
 export type EdenredWidget = z.infer<typeof edenredWidgetSchema>;
 export const widgetSessionAnswerSchema = z.object({ pre_order: preOrderSchema, widget: edenredWidgetSchema });
+/** POST /api/payment/edenred/session/close: the widget's form left unpaid; the pre-order may change again. */
+export const widgetCloseBodySchema = z.object({ session_id: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** POST /api/payment/edenred/partly: the authorization held, and the pre-order with its rest to pay. */
 export const partlyAnswerSchema = z.object({ data: z.object({ authorization_id: z.string() }), pre_order: preOrderSchema });

@@ -35,5 +35,6 @@ export const removeEdenredPayment = (authorization_id: string, amount: number) =
 export const refundEdenredForCard = (poId: string) =>
   api(`/api/payment/edenred/refund/${encodeURIComponent(poId)}/order`, { ...post, schema: refundForCardAnswerSchema });
 export const startEdenredWidget = () => api('/api/payment/edenred/session', { ...post, schema: widgetSessionAnswerSchema });
+export const closeEdenredWidget = (sessionId: string) => api('/api/payment/edenred/session/close', { ...post, body: { session_id: sessionId }, schema: preOrderSchema });
 export const registerEdenredWidget = (payload: string) => api('/api/payment/edenred', { ...post, body: { payload }, schema: widgetPaymentAnswerSchema });
 export const edenredOrderDetails = (id: number) => api(`/api/payment/edenred/order-details?id=${id}`, { schema: orderDetailsSchema });

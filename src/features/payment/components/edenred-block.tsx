@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { PanelSection } from '../../../components/ui/panel-section';
 import type { PreOrder } from '../../../shared/api/checkout';
+import { EDENRED_DAILY_LIMIT_CENTS } from '../../../shared/constants';
 import { formatEuros } from '../../../shared/money';
 import { applyEdenredBalance, connectEdenred, logoutEdenred, refreshEdenredBalance } from '../edenred-flow';
 import type { PaymentContext } from '../payment-flow';
@@ -68,7 +69,7 @@ export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
             size="sm"
             busy={busy === 'apply'}
             disabled={!plan || applied || busy !== null}
-            onClick={() => void run('apply', () => applyEdenredBalance(preOrder, balance ?? 0, ctx))}
+            onClick={() => plan && void run('apply', () => applyEdenredBalance(preOrder, plan, ctx))}
           >
             {plan?.mode === 'partly' ? `Utiliser ${formatEuros(plan.amount)} de mon solde Edenred` : 'Payer avec mon solde Edenred'}
           </Button>
@@ -83,7 +84,13 @@ export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
           )}
         </>
       )}
-      {preOrder.remaining_price > 0 ? (
+      {preOrder.remaining_price > EDENRED_DAILY_LIMIT_CENTS ? (
+        // The widget's payment is the whole rest, taken at once: above the day's cap it cannot be.
+        <p className={styles.note} data-testid="edenred-widget-cap">
+          Le formulaire sécurisé Edenred règle tout le reste à payer, dans la limite de {formatEuros(EDENRED_DAILY_LIMIT_CENTS)} par jour : au-delà, utilisez votre solde
+          Edenred pour une partie et payez le reste par carte.
+        </p>
+      ) : preOrder.remaining_price > 0 ? (
         <LinkButton className={styles.add} onClick={() => (payment.screen = 'edenred')}>
           Payer avec le formulaire sécurisé Edenred
         </LinkButton>

@@ -4,7 +4,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError } from '../../../lib/api-client';
 import { EDENRED_WIDGET_GLOBAL, type EdenredWidgetApi } from '../../../shared/api/edenred';
 import { formatEuros } from '../../../shared/money';
-import { startEdenredWidget } from '../api/payment-calls';
+import { closeEdenredWidget, startEdenredWidget } from '../api/payment-calls';
 import { widgetAuthorized, widgetFailed } from '../edenred-flow';
 import type { PaymentContext } from '../payment-flow';
 import { payment, showRecap } from '../payment-store';
@@ -51,9 +51,13 @@ export function EdenredWidgetForm({ ctx }: { ctx: PaymentContext }) {
   useEffect(() => {
     let mounted: { unmount(): void } | null = null;
     let cancelled = false;
+    let session: string | null = null;
+    let authorized = false;
     (async () => {
       try {
         const { pre_order, widget } = await startEdenredWidget();
+        session = widget.session_id;
+        if (cancelled) return closeUnpaid();
         payment.preOrder = pre_order;
         payment.widget = widget;
         await loadScript(widget.script_url);
@@ -63,7 +67,10 @@ export function EdenredWidgetForm({ ctx }: { ctx: PaymentContext }) {
         setAmount(widget.amount);
         mounted = api.mount(host.current, {
           sessionId: widget.session_id,
-          onAuthorized: (payload) => void widgetAuthorized(payload, ctx),
+          onAuthorized: (payload) => {
+            authorized = true;
+            void widgetAuthorized(payload, ctx);
+          },
           onError: (errorText) => widgetFailed(errorText, ctx),
         });
         setStatus('ready');
@@ -73,9 +80,21 @@ export function EdenredWidgetForm({ ctx }: { ctx: PaymentContext }) {
         setError(err instanceof ApiError ? err.body.message : 'Le formulaire Edenred est momentanément indisponible. Réessayez dans un instant.');
       }
     })();
+    // Left unpaid, the session is closed on the server: while open, it holds the pre-order's
+    // vouchers and pool as they were when it was made for the rest to pay.
+    function closeUnpaid() {
+      if (!session || authorized) return;
+      closeEdenredWidget(session).then(
+        (preOrder) => {
+          if (payment.preOrder?.id === preOrder.id) payment.preOrder = preOrder;
+        },
+        (err: unknown) => console.error('Fermeture du formulaire Edenred', err),
+      );
+    }
     return () => {
       cancelled = true;
       mounted?.unmount();
+      closeUnpaid();
     };
   }, [ctx]);
 

@@ -1,0 +1,66 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { vouchersTotalCents } from '#shared/api/checkout';
+import type { Tx } from '../../db/client';
+import { payments, type PaymentMean, type preOrders } from '../../db/schema';
+
+type PreOrderRow = typeof preOrders.$inferSelect;
+
+/** What each means of payment really brings to a pre-order, in cents. */
+export interface PaymentCover {
+  /** Declared paper vouchers, up to what the order needs of them. */
+  vouchers: number;
+  /** Taken from the customer's pool (the pool applied less the vouchers' part). */
+  pool: number;
+  /** The Edenred balance's part, held or taken. */
+  edenred: number;
+  /** The provider payment placing the order (card on PayGreen's page, or Edenred's widget). */
+  provider: { means: 'card' | 'edenred'; amount: number } | null;
+}
+
+/** Edenred balance transactions that hold or have taken the money. */
+const EDENRED_HOLDING = ['authorized', 'captured'];
+
+/**
+ * What pays a pre-order, read inside the placing transaction once the pre-order and the customer
+ * are locked: the vouchers and pool as the pre-order now says (a concurrent change of them waits
+ * for the lock, so it cannot slip between this reading and the order), the Edenred part only when
+ * its transaction is recorded as holding or taken (an Edenred claim still waiting for Edenred's
+ * answer brings nothing), and the provider payment the caller has verified with its provider.
+ */
+export async function coverOf(tx: Tx, pre: PreOrderRow, providerPaymentId: number | undefined): Promise<PaymentCover> {
+  const vouchers = Math.min(vouchersTotalCents(pre.lunchVouchers), pre.poolCents);
+  let edenred = 0;
+  const applied = pre.edenredPayment;
+  if (applied?.authorization_id) {
+    const [held] = await tx
+      .select({ amount: payments.amountCents })
+      .from(payments)
+      .where(and(eq(payments.preOrderId, pre.id), eq(payments.provider, 'edenred'), eq(payments.providerId, applied.authorization_id), inArray(payments.status, EDENRED_HOLDING)));
+    edenred = held?.amount ?? 0;
+  }
+  let provider: PaymentCover['provider'] = null;
+  if (providerPaymentId !== undefined) {
+    const [paid] = await tx.select().from(payments).where(and(eq(payments.id, providerPaymentId), eq(payments.preOrderId, pre.id))).for('update');
+    if (paid && (paid.provider === 'paygreen' || paid.provider === 'edenred_widget')) {
+      provider = { means: paid.provider === 'paygreen' ? 'card' : 'edenred', amount: paid.amountCents };
+    }
+  }
+  return { vouchers, pool: pre.poolCents - vouchers, edenred, provider };
+}
+
+/** The one test of "paid enough", for every means: together they pay the order's total exactly. */
+export function coversExactly(cover: PaymentCover, due: number): boolean {
+  return cover.vouchers + cover.pool + cover.edenred + (cover.provider?.amount ?? 0) === due;
+}
+
+/** The order's means of payment, from the same cover that allowed it: vouchers first, then pool, Edenred and card. */
+export function meansOf(cover: PaymentCover): PaymentMean[] {
+  const providerBy = (means: 'card' | 'edenred') => (cover.provider?.means === means ? cover.provider.amount : 0);
+  const means: PaymentMean[] = [
+    { means: 'paper_vouchers', amountCents: cover.vouchers },
+    { means: 'pool', amountCents: cover.pool },
+    { means: 'edenred', amountCents: cover.edenred + providerBy('edenred') },
+    { means: 'card', amountCents: providerBy('card') },
+  ];
+  return means.filter((m) => m.amountCents > 0);
+}
