@@ -28,6 +28,21 @@ function dataErrorCode(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Two requests that crossed in the database: a deadlock or a serialization failure (one of them
+ * rolled back), or a row one needed deleted by the other (a logout during a cart change). Nothing
+ * was done: a 409 the client may try again, not a fault.
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001', '23503']);
+
+function isConcurrentChange(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 /** field path of a validation issue → 'lunch_vouchers.0.quantity' ('_' for the body itself). */
 function fieldKey(instancePath: string): string {
   const key = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -70,6 +85,10 @@ export default fp(async function errors(app: FastifyInstance) {
     // A value PostgreSQL cannot hold (an id past its integer range…) is bad input, not a fault.
     if (dataErrorCode(error)) {
       return reply.code(422).send({ message: MESSAGES.validation, code: ERROR_CODES.validation });
+    }
+    if (isConcurrentChange(error)) {
+      request.log.warn({ err: error }, 'concurrent change');
+      return reply.code(409).send({ message: MESSAGES.conflict, code: ERROR_CODES.conflict });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

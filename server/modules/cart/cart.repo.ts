@@ -2,6 +2,9 @@ import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'dri
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
 
 export type CartRow = typeof carts.$inferSelect;
 export type LineRow = typeof cartLines.$inferSelect;
@@ -34,7 +37,11 @@ export async function findOrCreateCart(tx: Tx, owner: CartOwner, date: string, n
       expiresAt,
     })
     .onConflictDoNothing();
-  return (await findCart(tx, owner, true))!;
+  const cart = await findCart(tx, owner, true);
+  // Neither made nor found: its owner went meanwhile (a logout deleted the session, whose cart
+  // then lost its owner). Nothing was changed; the client may try again with its new session.
+  if (!cart) throw new AppError(409, ERROR_CODES.conflict, MESSAGES.conflict);
+  return cart;
 }
 
 export async function linesOf(db: Conn, cartId: number): Promise<LineRow[]> {
@@ -284,7 +291,8 @@ export async function moveLines(tx: Tx, fromCartId: number, toCartId: number) {
   await tx.update(cartLines).set({ cartId: toCartId }).where(eq(cartLines.cartId, fromCartId));
 }
 
-export async function cartById(db: Conn, id: number): Promise<CartRow | null> {
-  const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
+export async function cartById(db: Conn, id: number, lock = false): Promise<CartRow | null> {
+  const query = db.select().from(carts).where(eq(carts.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }

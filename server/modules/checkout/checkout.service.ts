@@ -257,7 +257,10 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     const codeRefused = await codeRefusal(tx, pre, customer.id, itemsOf(pre.lines), parisDate(now));
     if (codeRefused) throw codeRefused;
     if (pre.discountId && !(await countCodeUse(tx, pre.discountId))) throw refusal(409, CART_ERRORS.invalidDiscount, CART_NOTICES.invalidDiscount);
-    const cart = pre.cartId ? await cartById(tx, pre.cartId) : null;
+    // The cart is locked before any stock row, as the expiry sweep locks it before giving its
+    // portions back: both take their locks in one order, so they wait for each other instead of
+    // deadlocking (the sweep then finds the cart gone, or placement finds it released).
+    const cart = pre.cartId ? await cartById(tx, pre.cartId, true) : null;
     if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
     const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
     if (refused.length) countSoldOut('checkout');

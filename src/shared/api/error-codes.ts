@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   tooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',
   unavailable: 'service_unavailable',
+  /** Two changes crossed in the database (a deadlock, a row deleted meanwhile): nothing was done, try again. */
+  conflict: 'concurrent_change',
   internal: 'internal_error',
 } as const;
 

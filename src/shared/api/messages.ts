@@ -12,5 +12,6 @@ export const MESSAGES = {
   csrf: 'Votre session a expiré, rechargez la page et réessayez.',
   rateLimited: 'Trop de tentatives. Merci de patienter un moment avant de réessayer.',
   internal: 'Une erreur est survenue de notre côté. Merci de réessayer dans un instant.',
+  conflict: 'Votre demande a croisé une autre modification : rien n’a été fait, merci de réessayer.',
   unavailable: 'Le service est momentanément indisponible. Merci de réessayer dans un instant.',
 } as const;
