@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openDatabase, type Database } from './db/client';
@@ -10,6 +10,7 @@ import { seed } from './db/seed';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
+import { redactUrl } from './lib/secret-urls';
 import { AppError } from './lib/errors';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
@@ -22,7 +23,7 @@ import dbPlugin from './plugins/db';
 import errors from './plugins/errors';
 import security from './plugins/security';
 import apiCompression from './plugins/api-compression';
-import session from './plugins/session';
+import session, { isApiRequest } from './plugins/session';
 import idempotency from './plugins/idempotency';
 import metrics from './plugins/metrics';
 import overload, { type OverloadLimits } from './plugins/overload';
@@ -83,6 +84,8 @@ export interface BuildOptions {
   /** The server's page renderer (vite build --ssr); defaults to dist-server/ssr/entry-server.js. */
   ssrEntry?: string;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read what would be written). */
+  logStream?: { write(line: string): void };
   /** How the provider adapters (PayGreen, Edenred) reach their APIs; by default the emulators in process, real providers over the network. */
   providerFetch?: typeof fetch;
   /** When to refuse API calls as overloaded (tests lower them); OVERLOAD_LIMITS otherwise. */
@@ -118,7 +121,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger:
       options.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+            // Fastify's own, with the address's secrets hidden: a reset link's token, an OAuth code.
+            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: trustProxy(env.TRUST_PROXY),
     // The id of each request: in every log line as reqId, and answered as X-Request-Id. Fastify's
     // requestIdHeader would take any incoming value as is; requestId() keeps only a safe one.
@@ -195,9 +204,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     closing = true;
   });
 
-  // API answers are personal or short-lived unless a route says otherwise.
+  // API answers are personal or short-lived unless a route says otherwise, however the path is
+  // spelt (/%61pi/me reaches /api/me).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control') && isApiRequest(request)) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
   });
 

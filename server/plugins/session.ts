@@ -63,6 +63,20 @@ export function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') ?? false;
 }
 
+/**
+ * Whether the request is for the API, however its path is spelt: the route matched, or for a path
+ * no route matches, the decoded path (`/%61pi/…` is `/api/…`).
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  if (isApiRoute(request)) return true;
+  const path = request.url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(path).startsWith('/api/');
+  } catch {
+    return path.startsWith('/api/');
+  }
+}
+
 /** The logged-in customer's id, or the 401 every customer-only route answers. */
 export function requireCustomerId(request: FastifyRequest): number {
   const customerId = request.session?.customerId;

@@ -86,6 +86,17 @@ describe('the anti-forgery and session checks', () => {
     expect((await app.app.inject({ method: 'GET', url: '/%61pi/me', headers: { cookie } })).statusCode).toBe(200);
   });
 
+  it('keep personal answers out of shared caches however the path is spelt (no-store)', async () => {
+    const v = await visitor(app.app);
+    await v.request('POST', '/api/login', DEMO_CUSTOMER);
+    const cookie = v.jar.header();
+    for (const url of ['/%61pi/me', '/%61pi/cart', '/api/%6de', '/api/c%61rt']) {
+      const res = await app.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('make every payment and account change a POST: the old GET links take nothing', async () => {
     for (const url of ['/api/payment/edenred/only?amount=100', '/api/payment/edenred/partly?amount=100', '/api/edenred/logout', '/api/payment/edenred/refund/po_1/order', '/api/edenred/oauth-url']) {
       expect((await app.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
