@@ -5,6 +5,7 @@ import { createSsrStreamResponse, getSsrStatus, transformReadableStreamWithRoute
 import { renderToReadableStream } from 'react-dom/server';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { isUnknownAddress } from './app/unknown-address';
 import { setTransport, type Transport } from './lib/api-client';
 
 /**
@@ -30,16 +31,26 @@ export interface RenderOptions {
   transport: Transport;
   /** The offline shell: the root only, the route rendered by the browser. */
   shell?: boolean;
+  /**
+   * An unknown page answers 404 with no body, undrawn (and unloaded when its address tells:
+   * app/unknown-address.ts): the server answers the not-found page it keeps
+   * (server/plugins/pages.ts), the same for every unknown address, so a flood of them costs no
+   * rendering.
+   */
+  skipNotFound?: boolean;
 }
 
-export function renderPage({ request, manifest, nonce, transport, shell = false }: RenderOptions): Promise<Response> {
+export async function renderPage({ request, manifest, nonce, transport, shell = false, skipNotFound = false }: RenderOptions): Promise<Response> {
+  if (skipNotFound && (await isUnknownAddress(new URL(request.url).pathname, transport))) return new Response(null, { status: 404 });
   return reads.run(transport, () => {
     const handler = createRequestHandler({
       request,
       createRouter: () => createAppRouter(createQueryClient(), { nonce, isShell: shell, origin: new URL(request.url).origin }),
       getRouterManifest: () => manifest,
     });
-    return handler(({ request: req, responseHeaders, router }) => renderComplete(req, router, responseHeaders));
+    return handler(({ request: req, responseHeaders, router }) =>
+      skipNotFound && getSsrStatus(router) === 404 ? new Response(null, { status: 404 }) : renderComplete(req, router, responseHeaders),
+    );
   });
 }
 

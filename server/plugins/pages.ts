@@ -11,6 +11,7 @@ import { isServerPath, SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
 import { holdsEtag } from '../lib/http-cache';
+import { carriesSecret } from '../lib/secret-urls';
 import { builtStylesheets, inlineStylesheets } from '../ssr/inline-styles';
 import { pageReads } from '../ssr/page-reads';
 import { scriptsAfterPaint } from '../ssr/scripts-after-paint';
@@ -23,8 +24,32 @@ interface RenderOptions {
   nonce: string;
   transport: (path: string, init: RequestInit) => Promise<Response>;
   shell: boolean;
+  /** An unknown page answers 404 with no body, undrawn (the not-found page kept here stands for it). */
+  skipNotFound: boolean;
 }
 type Renderer = (options: RenderOptions) => Promise<Response>;
+
+/** A page drawn, ready to send: its status, its HTML and the nonce its scripts carry. */
+interface DrawnPage {
+  status: number;
+  html: string;
+  nonce: string;
+}
+
+/**
+ * Page answers per client address and minute (times RATE_LIMIT_FACTOR): a page costs tens of
+ * milliseconds of CPU to draw, and a visitor's navigation happens in the browser after the first.
+ * A whole office behind one address opening the site at noon stays far below.
+ */
+export const PAGES_PER_MINUTE = 120;
+
+/**
+ * A path no route matches: drawn once in a while, its page answers every unknown address. Under
+ * /__, where the app has no page.
+ */
+const NOT_FOUND_PATH = '/__introuvable/page';
+/** How long the kept not-found page serves: it shows the shop's state (open, closed) of its minute. */
+const NOT_FOUND_KEPT_MS = 60_000;
 
 /**
  * The ETag of a page: its markup, without its scripts (the router's data in them carries when each
@@ -40,8 +65,13 @@ const etagOf = (html: string, nonce: string, encoding: string | null) =>
  * Pages are rendered by the server with the components the browser then hydrates
  * (src/entry-server.tsx, built into dist-server/ssr/), with their public data (the catalog, the
  * delivery points) read straight from the services. The HTML is the same for everyone: nothing
- * personal is in it, so it is cacheable (short max-age, an ETag). Its scripts run under a nonce of
- * that answer; a 304 carries no new policy, so the copy the browser keeps runs under its own.
+ * personal is in it, so it is cacheable (short max-age, an ETag), except at an address holding a
+ * secret (a reset link), which no shared cache may keep. Its scripts run under a nonce of that
+ * answer; a 304 carries no new policy, so the copy the browser keeps runs under its own.
+ *
+ * Drawing a page costs tens of milliseconds of CPU: an unknown address is answered the kept
+ * not-found page (matched and loaded, never drawn), and page answers are limited per client
+ * address (PAGES_PER_MINUTE), so a flood of them cannot starve the API.
  * Without a build (API tests), unknown paths answer the JSON 404.
  */
 export default fp(async function pages(app: FastifyInstance, opts: { distDir: string; ssrEntry: string }) {
@@ -60,35 +90,71 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
   const reads = pageReads(app);
   const stylesheets = builtStylesheets(opts.distDir);
   const origin = new URL(app.env.PUBLIC_URL).origin;
+  // Counted in this process's memory: what it guards is this process's CPU.
+  const pageLimit = app.rateLimit({ max: PAGES_PER_MINUTE * app.env.RATE_LIMIT_FACTOR, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.ip });
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean) {
+  /** Draws a page; null when it is unknown and `skipNotFound` asked for no drawing. */
+  async function draw(request: FastifyRequest, path: string, options: { shell: boolean; skipNotFound: boolean }): Promise<DrawnPage | { redirect: string; status: number } | null> {
     const nonce = randomBytes(16).toString('base64');
-    const url = new URL(request.url, origin);
+    const url = new URL(path, origin);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
-    const response = await render!({
-      request: new Request(url, { headers }),
-      manifest: manifest!,
-      nonce,
-      transport: reads,
-      shell,
-    });
-    if (response.status >= 300 && response.status < 400) return reply.redirect(response.headers.get('location') ?? '/', response.status);
+    const response = await render!({ request: new Request(url, { headers }), manifest: manifest!, nonce, transport: reads, ...options });
+    if (response.status >= 300 && response.status < 400) return { redirect: response.headers.get('location') ?? '/', status: response.status };
+    if (options.skipNotFound && response.status === 404 && !response.body) return null;
     // The offline shell says so on its root element: the browser draws the route into it (main.tsx).
     const drawn = await response.text();
-    const styled = inlineStylesheets(shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(voletOf(url.search)));
-    const html = scriptsAfterPaint(styled, appEntry);
+    const styled = inlineStylesheets(options.shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(voletOf(url.search)));
+    return { status: response.status, html: scriptsAfterPaint(styled, appEntry), nonce };
+  }
+
+  /**
+   * The not-found page, drawn once a minute (by the clock of the request: a sandbox scope has its
+   * own) and answered to every unknown address with a nonce of its own. It holds nothing personal,
+   * and nothing of the address asked: the router's data in it is the root's, which the browser
+   * hydrates at any unknown address. Null if NOT_FOUND_PATH ever became a page.
+   */
+  const keptNotFound = new Map<number, Promise<DrawnPage | null>>();
+  function notFoundPage(request: FastifyRequest): Promise<DrawnPage | null> {
+    const minute = Math.floor(app.clock.now().getTime() / NOT_FOUND_KEPT_MS);
+    let kept = keptNotFound.get(minute);
+    if (!kept) {
+      if (keptNotFound.size >= 8) keptNotFound.clear();
+      kept = draw(request, NOT_FOUND_PATH, { shell: false, skipNotFound: false }).then((page) => (page && 'html' in page && page.status === 404 ? page : null));
+      keptNotFound.set(minute, kept);
+      kept.catch(() => keptNotFound.delete(minute));
+    }
+    return kept;
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean) {
+    await pageLimit.call(app, request, reply);
+    let page = await draw(request, request.url, { shell, skipNotFound: !shell });
+    if (page === null) {
+      const kept = await notFoundPage(request);
+      const nonce = randomBytes(16).toString('base64');
+      page = kept ? { status: 404, html: kept.html.split(kept.nonce).join(nonce), nonce } : await draw(request, request.url, { shell, skipNotFound: false });
+    }
+    if (page === null) throw new Error('The renderer answered no page');
+    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+    const { status, html, nonce } = page;
+    // An address holding a secret (a reset link's token) is this visitor's: no shared cache keeps it.
+    const secret = carriesSecret(request.url);
     // Compressed when the browser accepts it: a page carries its data for hydration (90 KiB of
     // HTML for the home page), a quarter of a second on a slow phone connection before it paints.
     // Each encoding is its own representation, with its own tag.
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const etag = etagOf(html, nonce, encoding);
-    reply.header('cache-control', 'public, max-age=60').header('etag', etag).header('vary', 'accept-encoding');
-    if (response.status === 200 && holdsEtag(request, etag)) {
-      reply.removeHeader('content-security-policy');
-      return reply.code(304).send();
+    reply.header('vary', 'accept-encoding');
+    if (secret) reply.header('cache-control', 'private, no-store');
+    else {
+      const etag = etagOf(html, nonce, encoding);
+      reply.header('cache-control', 'public, max-age=60').header('etag', etag);
+      if (status === 200 && holdsEtag(request, etag)) {
+        reply.removeHeader('content-security-policy');
+        return reply.code(304).send();
+      }
     }
-    reply.code(response.status).header('content-security-policy', app.pageCsp(nonce)).type('text/html; charset=utf-8');
+    reply.code(status).header('content-security-policy', app.pageCsp(nonce)).type('text/html; charset=utf-8');
     if (!encoding) return reply.send(html);
     return reply.header('content-encoding', encoding).send(await compress(html, encoding));
   }

@@ -71,7 +71,17 @@ export interface TestApp {
  * process, as a started server does.
  */
 export async function createTestApp(
-  options: { now?: Date; env?: Record<string, string>; distDir?: string; demo?: boolean; overload?: BuildOptions['overload'] } = {},
+  options: {
+    now?: Date;
+    env?: Record<string, string>;
+    distDir?: string;
+    /** A page renderer (tests/api/fake-build.ts makes one) for the pages of distDir. */
+    ssrEntry?: string;
+    demo?: boolean;
+    overload?: BuildOptions['overload'];
+    /** Receives the log lines (set LOG_LEVEL in env: the tests' default is silent). */
+    logStream?: BuildOptions['logStream'];
+  } = {},
 ): Promise<TestApp> {
   const clock = createClock(options.now ?? at(MONDAY, '09:00:00'));
   const { database, drop } = await openTestDatabase();
@@ -81,7 +91,16 @@ export async function createTestApp(
   // The event-loop limit is off unless a test sets it: a test machine busy with other work lags
   // by itself, and what these tests check is not load (tests/api/overload.test.ts does).
   const overload = { eventLoopDelayMs: 0, ...options.overload };
-  const app = await buildApp({ env, database, clock, logger: false, distDir: options.distDir ?? '/nonexistent-dist', overload });
+  const app = await buildApp({
+    env,
+    database,
+    clock,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+    distDir: options.distDir ?? '/nonexistent-dist',
+    ssrEntry: options.ssrEntry,
+    overload,
+  });
   await app.ready();
   return {
     app,

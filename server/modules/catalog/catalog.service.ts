@@ -62,9 +62,12 @@ export async function dayProducts(db: Db, date: string | null): Promise<CatalogP
   return (await productsOfDate(db, date)).map((p) => toCatalogProduct(p));
 }
 
+/** The 404 of an id or a slug that names no dish. */
+export const UNKNOWN_DISH = 'Ce plat est introuvable.';
+
 export async function productDetail(db: Db, date: string | null, idOrSlug: string): Promise<ProductDetail> {
   const product = await findProduct(db, idOrSlug, date ?? '0000-01-01');
-  if (!product) throw notFound('Ce plat est introuvable.');
+  if (!product) throw notFound(UNKNOWN_DISH);
   const menus = product.available ? await menusOfProduct(db, product.id) : [];
   // Only formulas offered that day count (each required course has something cooked).
   const offered = new Set(menus.length ? (await menusForDate(db, date)).map((m) => m.id) : []);
