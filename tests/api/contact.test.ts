@@ -528,14 +528,14 @@ describe('POST /api/landing-page/contact', () => {
 });
 
 describe('file types by content', () => {
-  it('reads the type from the bytes, never the name', () => {
-    expect(detectFileType(pdf())).toBe('pdf');
-    expect(detectFileType(ole(['WordDocument']))).toBe('doc');
-    expect(detectFileType(ole(['Workbook']))).toBeNull();
-    expect(detectFileType(docx())).toBe('docx');
-    expect(detectFileType(odt())).toBe('odt');
-    expect(detectFileType(zip([['mimetype', 'application/vnd.oasis.opendocument.spreadsheet'], ['content.xml', '<x/>']]))).toBeNull();
-    expect(detectFileType(executable())).toBeNull();
-    expect(detectFileType(Buffer.alloc(0))).toBeNull();
+  it('reads the type from the bytes, never the name', async () => {
+    expect(await detectFileType(pdf())).toBe('pdf');
+    expect(await detectFileType(ole(['WordDocument']))).toBe('doc');
+    expect(await detectFileType(ole(['Workbook']))).toBeNull();
+    expect(await detectFileType(docx())).toBe('docx');
+    expect(await detectFileType(odt())).toBe('odt');
+    expect(await detectFileType(zip([['mimetype', 'application/vnd.oasis.opendocument.spreadsheet'], ['content.xml', '<x/>']]))).toBeNull();
+    expect(await detectFileType(executable())).toBeNull();
+    expect(await detectFileType(Buffer.alloc(0))).toBeNull();
   });
 });

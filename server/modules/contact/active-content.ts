@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import type { InflateBudget } from './inflate-budget';
 import { readZipEntry, type ZipEntry } from './zip';
 
 /**
@@ -6,9 +6,6 @@ import { readZipEntry, type ZipEntry } from './zip';
  * forms that post or load data. A CV needs none of them.
  */
 const ACTIVE_PDF_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData']);
-
-/** How much inflated stream content is searched at most (a 5 MB PDF; a bomb stops here). */
-const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 
 function hasActiveName(text: string): boolean {
   for (const match of text.matchAll(/\/([A-Za-z0-9#]+)/g)) {
@@ -21,26 +18,22 @@ function hasActiveName(text: string): boolean {
 
 /**
  * Whether a PDF holds active content, in its plain objects or inside its compressed streams
- * (object streams hide dictionaries there).
+ * (object streams hide dictionaries there), inflated within the file's budget: a file whose
+ * streams inflate past it is too complex (TooComplexError), never passed unread.
  */
-export function pdfHasActiveContent(buf: Buffer): boolean {
+export async function pdfHasActiveContent(buf: Buffer, budget: InflateBudget): Promise<boolean> {
   const text = buf.toString('latin1');
   if (hasActiveName(text)) return true;
-  let inflated = 0;
+  let end = -1;
   for (const match of text.matchAll(/stream\r?\n/g)) {
     const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
+    // The first 'endstream' past a start is the first past every start before it: looked for
+    // once, not from each of thousands of starts to the end of the file.
+    if (end < start) end = text.indexOf('endstream', start);
     if (end < 0) break;
-    let content: Buffer;
-    try {
-      content = inflateSync(buf.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES - inflated });
-    } catch {
-      // Not deflated (an image, raw data), or damaged: nothing to read in it.
-      continue;
-    }
-    inflated += content.length;
-    if (hasActiveName(content.toString('latin1'))) return true;
-    if (inflated >= MAX_INFLATED_BYTES) return true;
+    const content = await budget.inflate(buf.subarray(start, end), 'zlib');
+    // null: not deflated (an image, raw data), or damaged: nothing to read in it.
+    if (content && hasActiveName(content.toString('latin1'))) return true;
   }
   return false;
 }
@@ -50,11 +43,13 @@ export function pdfHasActiveContent(buf: Buffer): boolean {
  * whose target is external (a remote template, frame, object or sub-document). Hyperlinks are
  * external too, and harmless until clicked: they are allowed.
  */
-export function docxLoadsRemoteContent(buf: Buffer, entries: ZipEntry[]): boolean {
+export async function docxLoadsRemoteContent(buf: Buffer, entries: ZipEntry[], budget: InflateBudget): Promise<boolean> {
   for (const entry of entries.filter((e) => e.name.endsWith('.rels'))) {
-    const xml = readZipEntry(buf, entry)?.toString('utf8');
+    const xml = (await readZipEntry(buf, entry, budget))?.toString('utf8');
     if (xml === undefined) return true;
-    for (const rel of xml.match(/<Relationship\b[^>]*>/g) ?? []) {
+    // An element runs to the next '<' (none can stand in an attribute's value; a '>' can): one
+    // pass over the text, where [^>]* went back over the rest of it from each unclosed tag.
+    for (const [rel] of xml.matchAll(/<Relationship\b[^<]*/g)) {
       if (/TargetMode\s*=\s*["']External["']/i.test(rel) && !/Type\s*=\s*["'][^"']*\/hyperlink["']/i.test(rel)) return true;
     }
   }
@@ -62,12 +57,12 @@ export function docxLoadsRemoteContent(buf: Buffer, entries: ZipEntry[]): boolea
 }
 
 /** Whether an OpenDocument text fetches something from elsewhere when opened (a link set to load). */
-export function odtLoadsRemoteContent(buf: Buffer, entries: ZipEntry[]): boolean {
+export async function odtLoadsRemoteContent(buf: Buffer, entries: ZipEntry[], budget: InflateBudget): Promise<boolean> {
   for (const entry of entries.filter((e) => e.name === 'content.xml' || e.name === 'styles.xml')) {
-    const xml = readZipEntry(buf, entry)?.toString('utf8');
+    const xml = (await readZipEntry(buf, entry, budget))?.toString('utf8');
     if (xml === undefined) return true;
-    for (const element of xml.match(/<[^>]*xlink:href\s*=\s*["'](?:https?|ftp|file|smb):[^>]*>/gi) ?? []) {
-      if (/xlink:actuate\s*=\s*["']onLoad["']/i.test(element)) return true;
+    for (const [element] of xml.matchAll(/<[^<]*/g)) {
+      if (/xlink:href\s*=\s*["'](?:https?|ftp|file|smb):/i.test(element) && /xlink:actuate\s*=\s*["']onLoad["']/i.test(element)) return true;
     }
   }
   return false;

@@ -1,5 +1,6 @@
 import { sniffFileType, type FileType } from '#shared/api/contact';
 import { docxLoadsRemoteContent, odtLoadsRemoteContent, pdfHasActiveContent } from './active-content';
+import { InflateBudget } from './inflate-budget';
 import { zipEntries } from './zip';
 
 const OLE_FREE = 0xffffffff;
@@ -62,12 +63,14 @@ function isOdt(buf: Buffer, names: string[]): boolean {
  * a WordDocument stream), .docx (OOXML word document without macros or remote content) and .odt
  * (without remote content). A renamed executable, an archive, a macro document, a PDF with a
  * script, a document loading a remote template, a spreadsheet or an installer is refused.
+ * Throws TooComplexError when the file passes a limit of check-limits.ts: it runs in the upload
+ * check's worker (upload-check-worker.ts), never on the server's event loop.
  */
-export function detectFileType(buf: Buffer): FileType | null {
+export async function detectFileType(buf: Buffer, budget = new InflateBudget()): Promise<FileType | null> {
   const sniffed = sniffFileType(buf.subarray(0, 16));
   switch (sniffed) {
     case 'pdf':
-      return pdfHasActiveContent(buf) ? null : 'pdf';
+      return (await pdfHasActiveContent(buf, budget)) ? null : 'pdf';
     case 'jpeg':
     case 'png':
       return sniffed;
@@ -78,9 +81,9 @@ export function detectFileType(buf: Buffer): FileType | null {
       if (!entries) return null;
       const names = entries.map((e) => e.name);
       if (names.includes('[Content_Types].xml') && names.includes('word/document.xml')) {
-        return names.some((n) => /vbaProject\.bin$/i.test(n)) || docxLoadsRemoteContent(buf, entries) ? null : 'docx';
+        return names.some((n) => /vbaProject\.bin$/i.test(n)) || (await docxLoadsRemoteContent(buf, entries, budget)) ? null : 'docx';
       }
-      return isOdt(buf, names) && !odtLoadsRemoteContent(buf, entries) ? 'odt' : null;
+      return isOdt(buf, names) && !(await odtLoadsRemoteContent(buf, entries, budget)) ? 'odt' : null;
     }
     default:
       return null;

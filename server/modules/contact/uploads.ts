@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,7 +9,7 @@ import { CONTACT_MESSAGES, FILE_TYPES, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTE
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { AppError } from '../../lib/errors';
-import { detectFileType } from './file-type';
+import { checkUpload } from './upload-check';
 
 /** Room for the text fields and the multipart framing around the files. */
 const FIELDS_ALLOWANCE_BYTES = 256 * 1024;
@@ -48,6 +48,9 @@ export interface StoredFile {
 }
 
 export const filesError = (status: number, code: string, message: string) => new AppError(status, code, message, { files: [message] });
+
+/** A file whose check passed one of its limits (check-limits.ts): what the sender can do about it. */
+export const FILE_TOO_COMPLEX_MESSAGE = 'Ce fichier est trop complexe pour être vérifié. Enregistrez-le de nouveau, en PDF par exemple, puis renvoyez-le.';
 
 /** A multipart parser's refusal (limits, bad framing) as the API's envelope. */
 function translate(error: unknown): unknown {
@@ -137,15 +140,19 @@ export function cleanFileName(original: string, type: FileType, position: number
 
 /**
  * Judges each received file by its content and moves the accepted ones to their place under
- * DATA_DIR (uploads/contact/YYYY/MM/). A file of a type not allowed refuses them all.
+ * DATA_DIR (uploads/contact/YYYY/MM/). A file of a type not allowed refuses them all, and so does
+ * one too complex to judge within the check's limits (422 file_too_complex).
  */
 export async function keepFiles(files: ReceivedFile[], dataDir: string, now: Date): Promise<StoredFile[]> {
   const typed: { file: ReceivedFile; type: FileType }[] = [];
   for (const file of files) {
-    // 5 MB at most, so reading it whole is bounded.
-    const type = detectFileType(await readFile(file.tmpPath));
-    if (!type) throw filesError(422, 'file_type', CONTACT_MESSAGES.fileType);
-    typed.push({ file, type });
+    // In a worker thread, within check-limits.ts: a file made to keep the check busy holds up
+    // neither the event loop nor anyone else's request for long.
+    const verdict = await checkUpload(file.tmpPath);
+    if ('refused' in verdict) {
+      throw verdict.refused === 'too_complex' ? filesError(422, 'file_too_complex', FILE_TOO_COMPLEX_MESSAGE) : filesError(422, 'file_type', CONTACT_MESSAGES.fileType);
+    }
+    typed.push({ file, type: verdict.type });
   }
   const month = now.toISOString().slice(0, 7).replace('-', '/');
   const stored: StoredFile[] = [];
