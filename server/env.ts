@@ -73,9 +73,10 @@ const envSchema = z
         error: 'must not trust every address (a /0 range such as 0.0.0.0/0 or ::/0): any client could then choose the address the rate limits count; give the proxies\' own addresses or a hop count',
       })
       .default('0'),
-    // Who may scrape GET /metrics besides this machine (loopback always may): addresses or CIDRs
-    // of the monitoring network, comma-separated. Matched against the connection's own address,
-    // never X-Forwarded-For. Unset: loopback only.
+    // Who may scrape GET /metrics besides this machine (loopback, unforwarded, always may):
+    // addresses or CIDRs of the monitoring network, comma-separated. Matched against the client's
+    // address as the rate limits read it (X-Forwarded-For only as far as TRUST_PROXY says). Unset:
+    // loopback only.
     METRICS_ALLOW: z
       .string()
       .refine((v) => v.split(',').every((part) => isAddressOrCidr(part.trim())), {

@@ -27,11 +27,28 @@ export function scrapersAllowed(allow: readonly string[]): (address: string | un
   };
 }
 
+/** Headers a reverse proxy adds: a request carrying one came through a proxy, for someone else. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Whether the request may read the metrics: the client's address as the rate limits read it
+ * (request.ip: X-Forwarded-For as far as TRUST_PROXY trusts it), loopback or METRICS_ALLOW. A
+ * request a proxy forwarded whose client TRUST_PROXY does not let us read (its address is still the
+ * connection's: a proxy on this machine with TRUST_PROXY=0) is refused: its client is unknown,
+ * and loopback would be the proxy's address, not theirs.
+ */
+function mayScrape(request: FastifyRequest, allowed: (address: string | undefined) => boolean): boolean {
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (forwarded && request.ip === request.socket.remoteAddress) return false;
+  return allowed(request.ip);
+}
+
 /**
  * GET /metrics in Prometheus' text format, on the app's own port, for loopback and METRICS_ALLOW
- * only: judged by the connection's address (a proxy's X-Forwarded-For is never read here, so a
- * proxy on this machine must not forward /metrics). Anyone else gets the ordinary 404. No session,
- * no anti-forgery (a GET), no cookie.
+ * only, judged on the client's address as the rate limits judge it (mayScrape): through the
+ * documented reverse proxy (TRUST_PROXY=1), a visitor is judged by their own address, never the
+ * proxy's loopback. Anyone else gets the ordinary 404. No session, no anti-forgery (a GET), no
+ * cookie.
  *
  * Every answer is counted by method, route pattern (never the raw URL, so the number of series
  * stays bounded; `unmatched` for unknown paths) and status.
@@ -51,7 +68,7 @@ export default fp(async function metrics(app: FastifyInstance) {
   if (poolStats) app.addHook('onClose', watchPool(poolStats));
 
   app.get(METRICS_PATH, { config: { session: false } }, async (request, reply) => {
-    if (!allowed(request.socket.remoteAddress)) return reply.callNotFound();
+    if (!mayScrape(request, allowed)) return reply.callNotFound();
     const body = await metricsRegistry.metrics();
     return reply.type(metricsRegistry.contentType).header('cache-control', 'no-store').send(body);
   });

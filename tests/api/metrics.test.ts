@@ -131,6 +131,29 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('judges a visitor through the reverse proxy by their own address, never the proxy’s loopback', async () => {
+    const scrape = (target: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+      target.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers }).then((res) => res.statusCode);
+    // The documented setup: a proxy on this machine, TRUST_PROXY=1.
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1', METRICS_ALLOW: '10.0.5.0/24' } });
+    try {
+      expect(await scrape(proxied, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).toBe(404);
+      // A client cannot name its own address before the proxy's entry.
+      expect(await scrape(proxied, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.5' })).toBe(404);
+      expect(await scrape(proxied, '127.0.0.1', { 'x-real-ip': '203.0.113.5' })).toBe(404);
+      // The monitoring network still may, through the proxy too; this machine unforwarded too.
+      expect(await scrape(proxied, '127.0.0.1', { 'x-forwarded-for': '10.0.5.3' })).toBe(200);
+      expect(await scrape(proxied, '127.0.0.1')).toBe(200);
+      expect(await scrape(proxied, '10.0.5.3')).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    // A proxy on this machine and TRUST_PROXY left at 0: the client is unknown, so refused.
+    expect(await scrape(app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).toBe(404);
+    expect(await scrape(app, '127.0.0.1', { forwarded: 'for=203.0.113.5' })).toBe(404);
+    expect(await scrape(app, '::1')).toBe(200);
+  });
+
   it('answers the monitoring network named by METRICS_ALLOW, and only it', async () => {
     const monitored = await createTestApp({ env: { METRICS_ALLOW: '203.0.113.0/24, 2001:db8::7' } });
     try {
