@@ -342,3 +342,31 @@ describe('/__sandbox/mailbox', () => {
     }
   });
 });
+
+describe('mail to an address nobody has proven', () => {
+  it('quotes nothing typed at sign-up: the welcome and the password-reset mails greet with a plain « Bonjour, »', async () => {
+    const email = `hameconnage-${Date.now()}@example.fr`;
+    const bait = 'Urgent: payez ici https://evil.example/p';
+    const v = await visitor(t.app);
+    const registered = await v.request('POST', '/api/register', {
+      firstname: bait,
+      lastname: 'Ici aussi https://evil.example/n',
+      company_name: 'Et là https://evil.example/c',
+      phone: '0612345678',
+      email,
+      password: 'secret-123',
+      password_confirmation: 'secret-123',
+      cgv: true,
+    });
+    // Taken as typed: the point is that no mail repeats it.
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect((await visitor(t.app).then((other) => other.request('POST', '/api/auth/password/email', { email })))).toMatchObject({ statusCode: 200 });
+    const sent = (await rows()).filter((row) => row.to === email);
+    expect(sent.map((row) => row.subject).sort()).toEqual(['Bienvenue chez Popote !', 'Réinitialisez votre mot de passe Popote']);
+    for (const row of sent) {
+      expect(row.text.startsWith('Bonjour,\n'), row.subject).toBe(true);
+      expect(row.text, row.subject).not.toMatch(/Urgent|payez|evil\.example|Ici aussi|Et là/);
+      expect(row.subject).not.toMatch(/Urgent|evil/);
+    }
+  });
+});

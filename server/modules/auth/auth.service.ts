@@ -81,11 +81,13 @@ async function createCustomer(
       sponsorCode,
     });
     if (!created) return null;
+    // Nothing typed at sign-up is quoted: the address is not proven yet, and a first name such as
+    // « Urgent : payez ici https://… » would be sent to anyone, from the shop's own domain.
     await enqueueMail(tx, {
       to: created.email,
       subject: 'Bienvenue chez Popote !',
       text: [
-        `Bonjour ${created.firstname},`,
+        'Bonjour,',
         '',
         'Votre compte Popote est prêt : commandez vos déjeuners jusqu’à la fin des commandes de votre tournée.',
         `Votre code parrain : ${created.sponsorCode}. Offrez-le à vos collègues pour leur première commande.`,
@@ -141,8 +143,9 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
     await enqueueMail(tx, {
       to: customer.email,
       subject: 'Réinitialisez votre mot de passe Popote',
+      // No first name either: whoever signed up with this address chose it (createCustomer).
       text: [
-        `Bonjour ${customer.firstname},`,
+        'Bonjour,',
         '',
         'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable 60 minutes, une seule fois) :',
         link.toString(),
