@@ -1,5 +1,7 @@
 import { expect, test, type Page } from './fixtures';
+import type { CatalogProduct } from '#shared/api/catalog';
 import { customerWithCart, expectValidated, openPayment, recap, snackbar, toHostedPage } from './checkout-steps';
+import { xsrfToken } from './xsrf';
 
 const SANDBOX = '/__sandbox/edenred';
 const edenred = (page: Page) => recap(page).getByRole('region', { name: 'Edenred' });
@@ -153,3 +155,71 @@ test.describe('the Edenred widget', () => {
     await expect(page.getByRole('dialog', { name: 'Payer avec Edenred' })).toBeHidden();
   });
 });
+
+/**
+ * Dishes whose prices add up to `cents` (four at most, repeats allowed), from the day's menu: a
+ * cart of an exact total, for the daily cap's edges.
+ */
+function dishesSumming(dishes: CatalogProduct[], cents: number): CatalogProduct[] {
+  const on = dishes.filter((d) => !d.sold_out && d.price > 0).sort((a, b) => a.price - b.price);
+  const search = (left: number, from: number, depth: number): CatalogProduct[] | null => {
+    if (left === 0) return [];
+    if (depth === 0) return null;
+    for (let i = from; i < on.length && on[i]!.price <= left; i++) {
+      const rest = search(left - on[i]!.price, i, depth - 1);
+      if (rest) return [on[i]!, ...rest];
+    }
+    return null;
+  };
+  const found = search(cents, 0, 4);
+  if (!found) throw new Error(`no dishes of the day add up to ${cents} cents`);
+  return found;
+}
+
+// The daily cap of meal vouchers (25 €) on both Edenred ways: the balance pays what the panel
+// offers, the daily cap counted, and the card the rest; the widget, which pays the whole rest,
+// is offered only within the cap (and left, its session is closed: the balance may pay instead).
+for (const total of [2400, 2500, 2600, 4280]) {
+  test(`Edenred for an order of ${euros(total)}: the balance pays within the 25 € cap, the widget only below it`, async ({ page }, info) => {
+    const { location, dish } = await customerWithCart(page, `${info.project.name}-plafond`, (d) => d.price > 0);
+    const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+    // The cart's first dish is in; the others are added as the customer would, then the cart is read again.
+    const others = dishesSumming(dishes, total - dish.price);
+    for (const other of others) {
+      const added = await page.request.post('/api/cart/products', { data: { id: other.id }, headers: { 'x-xsrf-token': await xsrfToken(page) } });
+      expect(added.ok(), await added.text()).toBe(true);
+    }
+    await page.reload();
+    await page.getByRole('button', { name: new RegExp(`^Panier, ${others.length + 1} article`) }).click();
+    await page.getByRole('dialog', { name: 'Mon panier' }).getByRole('button', { name: 'Passer au paiement' }).click();
+    await expect(recap(page).getByTestId('payment-remaining-price')).toHaveText(euros(total));
+
+    const widgetLink = edenred(page).getByRole('button', { name: 'Payer avec le formulaire sécurisé Edenred' });
+    if (total <= 2500) {
+      await widgetLink.click();
+      const form = page.getByRole('dialog', { name: 'Payer avec Edenred' });
+      await expect(form.getByText('À payer avec Edenred')).toBeVisible();
+      await expect(form).toContainText(euros(total));
+      await form.getByRole('button', { name: /Retour au récapitulatif/ }).click();
+    } else {
+      await expect(widgetLink).toHaveCount(0);
+      await expect(edenred(page).getByTestId('edenred-widget-cap')).toContainText('dans la limite de 25,00 € par jour');
+    }
+
+    await connect(page, 'marie@edenred.test');
+    await expect(edenred(page).getByTestId('edenred-balance')).toContainText('45,00');
+    if (total <= 2500) {
+      await edenred(page).getByRole('button', { name: 'Payer avec mon solde Edenred' }).click();
+      await expectValidated(page, location.name);
+      return;
+    }
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/payment/edenred/partly'));
+    await edenred(page).getByRole('button', { name: 'Utiliser 25,00 € de mon solde Edenred' }).click();
+    expect((await sent).postDataJSON()).toEqual({ amount: 2500 });
+    await expect(recap(page).getByTestId('payment-edenred')).toContainText('25,00');
+    expect(await remaining(page)).toBe(euros(total - 2500));
+    await toHostedPage(page);
+    await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+    await expectValidated(page, location.name);
+  });
+}
