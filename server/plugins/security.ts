@@ -2,6 +2,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { isLoopback } from '../env';
+
+const MISDIRECTED_MESSAGE = 'Cette adresse ne mène pas à la démo de Popote : ouvrez-la depuis ce poste, à l’adresse localhost.';
+
+/** A Host header: a name or an address ([::1] in brackets), then a port or not; nothing else. */
+const HOST_HEADER = /^(\[[\da-f:.]+\]|[\w.-]+)(?::\d{1,5})?$/i;
+
+/** The name a Host header gives (lower case, without port, brackets or final dot); null if it is not one. */
+function hostnameOf(host: string | undefined): string | null {
+  const name = host === undefined ? undefined : HOST_HEADER.exec(host)?.[1];
+  return name ? name.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '') : null;
+}
+
+/** Whether a Host header names this machine (localhost, 127.x.x.x, ::1, any port) or PUBLIC_URL's host. */
+export function localHosts(publicUrl: string): (host: string | undefined) => boolean {
+  const publicName = hostnameOf(new URL(publicUrl).host);
+  return (host) => {
+    const name = hostnameOf(host);
+    return name !== null && (isLoopback(name) || name === publicName);
+  };
+}
 
 function failed(error?: unknown) {
   if (error) throw error;
@@ -62,6 +83,16 @@ export default fp(async function security(app: FastifyInstance) {
     reply.headers(securityHeaders);
     done();
   });
+  // The demo on this machine answers only to this machine's names: a page of any site whose name
+  // an attacker points at 127.0.0.1 (DNS rebinding) would otherwise read the open mailbox (reset
+  // links), the demo customer's account and the emulators, as a page of the same origin.
+  if (app.env.SANDBOX && isLoopback(app.env.HOST)) {
+    const allowed = localHosts(app.env.PUBLIC_URL);
+    app.addHook('onRequest', async (request, reply) => {
+      if (allowed(request.headers.host)) return;
+      return reply.code(421).header('cache-control', 'no-store').send({ message: MISDIRECTED_MESSAGE, code: 'misdirected_request' });
+    });
+  }
   // A page the server renders carries scripts of its own (the router's hydration data): allowed by
   // the nonce of that one answer, never by 'unsafe-inline'.
   const csp = securityHeaders['content-security-policy']!;
