@@ -46,7 +46,8 @@ describe('the demo on loopback', () => {
 
 describe('without the demo on loopback', () => {
   it('leaves the Host to the proxy: production, and a public demo listening on the network', async () => {
-    for (const env of [{ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' }, { SANDBOX: '1', HOST: '0.0.0.0' }]) {
+    const setups: Record<string, string>[] = [{ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' }, { SANDBOX: '1', HOST: '0.0.0.0' }];
+    for (const env of setups) {
       const t = await createTestApp({ env, demo: env.NODE_ENV !== 'production' });
       try {
         expect((await get(t, '/api/health', 'any.example')).statusCode, JSON.stringify(env)).toBe(200);
