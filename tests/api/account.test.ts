@@ -193,7 +193,7 @@ describe('GET /api/me', () => {
       sponsorCodes: [{ code: row!.sponsorCode, amount: 500, amount_type: 2 }],
       isConnectedToEdenred: false,
     });
-    expect(body.sponsorCodes[0]!.code).toMatch(/^INES\d{2,6}$/);
+    expect(body.sponsorCodes[0]!.code).toMatch(/^INES[2-9A-HJ-NP-Z]{10}$/);
   });
 
   it('refreshes the XSRF-TOKEN cookie (the session’s own token) and is never cached', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../server/env';
@@ -75,6 +76,28 @@ describe('loadEnv', () => {
       const problems = (err as EnvError).problems.join('\n');
       for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'SANDBOX']) expect(problems).toContain(name);
     }
+  });
+
+  it('refuses a staff token without real entropy: under 10 different characters, or under 128 bits by their spread', () => {
+    const problemsOf = (STAFF_TOKEN: string) => {
+      try {
+        loadEnv({ STAFF_TOKEN });
+        return '';
+      } catch (err) {
+        return (err as EnvError).problems.join('\n');
+      }
+    };
+    // 32 identical characters, two or four taking turns, a word repeated.
+    for (const weak of ['a'.repeat(32), 'ab'.repeat(20), 'abcd'.repeat(16), 'motdepasse'.repeat(4)]) {
+      expect(problemsOf(weak), weak).toMatch(/^STAFF_TOKEN: must be random.*openssl rand -hex 32/m);
+    }
+    expect(problemsOf('0123456789abcdef0123')).toMatch(/^STAFF_TOKEN: must be at least 32 characters/m);
+    // What openssl gives passes, whatever it drew (hex has 16 characters, often fewer of them drawn).
+    for (let i = 0; i < 200; i++) {
+      expect(loadEnv({ STAFF_TOKEN: randomBytes(32).toString('hex') }).STAFF_TOKEN).toHaveLength(64);
+      expect(loadEnv({ STAFF_TOKEN: randomBytes(32).toString('base64') }).STAFF_TOKEN).toHaveLength(44);
+    }
+    expect(loadEnv({ STAFF_TOKEN: 'staff-token-for-tests-0123456789abcdef' }).STAFF_TOKEN).toBe('staff-token-for-tests-0123456789abcdef');
   });
 
 });

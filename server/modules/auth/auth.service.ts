@@ -9,7 +9,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { createSession, type Session } from '../../plugins/session';
 import { adoptCart } from '../cart/cart.service';
 import type { CartMergeNotice } from '#shared/api/state';
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure, throttleKeys } from './login-throttle';
+import { claimLoginAttempt, clearLoginFailures, recordLoginFailure, throttleKeys } from './login-throttle';
 import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, endPasswordResets, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -19,11 +19,23 @@ const fieldError = (field: string, message: string) => new AppError(422, ERROR_C
 /** Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password. */
 let dummyHash: Promise<string> | null = null;
 
-/** 'CAMILLE' + 2 to 4 digits, unique: the code a customer gives friends. */
+/** Capitals and digits that cannot be mistaken for one another (no I, O, 0 or 1): 32, so 5 bits each. */
+const SPONSOR_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const SPONSOR_RANDOM_LENGTH = 10;
+
+/**
+ * 'CAMILLE' + 10 random characters, unique: the code a customer gives friends. The first name is
+ * guessable, so the code's secret is its random part: 32^10 = 2^50 codes. A code is tried 30
+ * times per address every 15 minutes at most (cart.routes.ts): a thousand addresses trying day
+ * and night for a year make about 10^9 tries (2^30), which find one of 100 codes sharing a first
+ * name with a chance of about 1 in 10,000 (2^30 × 100 / 2^50). Codes given before (first name and
+ * 2 to 6 digits) are still honoured; only new ones are drawn this way.
+ */
 async function newSponsorCode(app: FastifyInstance, firstname: string): Promise<string> {
   const base = firstname.normalize('NFD').replace(/[^A-Za-z]/g, '').toUpperCase().slice(0, 8) || 'POPOTE';
-  for (let digits = 2; ; digits = Math.min(digits + 1, 6)) {
-    const code = `${base}${randomInt(10 ** (digits - 1), 10 ** digits)}`;
+  for (;;) {
+    const random = Array.from({ length: SPONSOR_RANDOM_LENGTH }, () => SPONSOR_ALPHABET[randomInt(SPONSOR_ALPHABET.length)]).join('');
+    const code = `${base}${random}`;
     if (!(await sponsorCodeTaken(app.db, code))) return code;
   }
 }
@@ -107,13 +119,15 @@ async function liveCustomerByEmail(app: FastifyInstance, email: string) {
 }
 
 /**
- * Checks the password, slowed down per address and e-mail (login-throttle.ts): a wrong attempt
- * counts, a right one forgets that account's failures.
+ * Checks the password, slowed down per address and e-mail (login-throttle.ts): the attempt takes
+ * its slot before the password is compared, so attempts sent at once all count; a wrong one keeps
+ * it, a right one forgets that account's failures. An attempt that fails otherwise (the database
+ * gone) keeps its slot too: it may have been a guess.
  */
 export async function login(app: FastifyInstance, ip: string, email: string, password: string) {
   const keys = throttleKeys(ip, email);
   const now = app.clock.now();
-  await checkLoginThrottle(app.db, keys, now);
+  await claimLoginAttempt(app.db, keys, now);
   const customer = await liveCustomerByEmail(app, email);
   dummyHash ??= hashPassword('popote-dummy-password');
   const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHash));

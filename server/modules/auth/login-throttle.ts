@@ -40,8 +40,63 @@ export function delayAfter(failures: number, rule: Rule): number {
   return Math.min(2 ** (failures - rule.free) * 1000, rule.maxDelayMs);
 }
 
-/** Refuses (429, Retry-After) an attempt that comes before its wait is over. */
-export async function checkLoginThrottle(db: Db, keys: Record<Scope, string>, now: Date): Promise<void> {
+/** Milliseconds to wait after the last failure, in SQL, for a row of `login_failures` under `rule`. */
+function delaySql(rule: Rule) {
+  // The exponent is capped (2^30 s is far past any maximum) so a long count never overflows.
+  return sql`case when ${loginFailures.failures} < ${rule.free}::int then 0
+    else least(power(2, least(${loginFailures.failures} - ${rule.free}::int, 30)) * 1000, ${rule.maxDelayMs}::int) end`;
+}
+
+/**
+ * Takes the attempt's slot under every key before the password is checked, in one conditional
+ * statement: a key's failures are counted up in advance (the attempt is a failure until proven
+ * right) only when its wait is over, judged on the row as the last writer left it (PostgreSQL
+ * locks each key's row as it counts it). Attempts sent at once therefore all count, however many
+ * server processes share the database: of 100 simultaneous guesses from one address on one
+ * account, 3 are checked, and the others are refused (429) before any hash is compared.
+ *
+ *   insert into login_failures (key, failures, last_failed_at)
+ *     values ($email, 1, $now), ($ip, 1, $now), ($pair, 1, $now)
+ *   on conflict (key) do update set
+ *     failures = case when last_failed_at <= $forgotten then 1 else failures + 1 end,
+ *     last_failed_at = case when last_failed_at <= $forgotten then $now else last_failed_at end
+ *   where last_failed_at <= $forgotten
+ *      or last_failed_at + <the key's wait after its failures> * interval '1 ms' <= $now
+ *   returning key
+ *
+ * The claim leaves the time of the last failure as it was (the failure, if it is one, sets it:
+ * `recordLoginFailure`), so a claim given back changes nothing of any wait. Rows go in sorted by
+ * key, so two claims sharing keys lock them in the same order. When one key's wait is not over the
+ * attempt is refused, and what it took of the other keys is given back.
+ */
+export async function claimLoginAttempt(db: Db, keys: Record<Scope, string>, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const forgotten = sql`${loginFailures.lastFailedAt} <= ${new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString()}::timestamptz`;
+  const scopes = Object.keys(keys) as Scope[];
+  const delayOfKey = sql`case ${loginFailures.key} ${sql.join(
+    scopes.map((scope) => sql`when ${keys[scope]} then ${delaySql(LOGIN_THROTTLE[scope])}`),
+    sql` `,
+  )} end`;
+  const claimed = await db
+    .insert(loginFailures)
+    .values(Object.values(keys).sort().map((key) => ({ key, failures: 1, lastFailedAt: now })))
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${forgotten} then 1 else ${loginFailures.failures} + 1 end`,
+        lastFailedAt: sql`case when ${forgotten} then ${at}::timestamptz else ${loginFailures.lastFailedAt} end`,
+      },
+      setWhere: sql`${forgotten} or ${loginFailures.lastFailedAt} + ${delayOfKey} * interval '1 millisecond' <= ${at}::timestamptz`,
+    })
+    .returning({ key: loginFailures.key });
+  if (claimed.length === scopes.length) return;
+  await giveBack(db, claimed.map((row) => row.key));
+  const waitMs = await waitBeforeNext(db, keys, now);
+  throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+}
+
+/** How long until every key's wait is over, from the counts as they are now (for Retry-After). */
+async function waitBeforeNext(db: Db, keys: Record<Scope, string>, now: Date): Promise<number> {
   const rows = await db.select().from(loginFailures).where(inArray(loginFailures.key, Object.values(keys)));
   let waitMs = 0;
   for (const scope of Object.keys(keys) as Scope[]) {
@@ -49,27 +104,33 @@ export async function checkLoginThrottle(db: Db, keys: Record<Scope, string>, no
     if (!row || now.getTime() - row.lastFailedAt.getTime() >= LOGIN_FAILURE_WINDOW_MS) continue;
     waitMs = Math.max(waitMs, row.lastFailedAt.getTime() + delayAfter(row.failures, LOGIN_THROTTLE[scope]) - now.getTime());
   }
-  if (waitMs > 0) {
-    throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
-  }
+  return waitMs;
 }
 
-/** Counts a failure under every key, in one statement; a failure after a quiet window starts over at 1. */
-export async function recordLoginFailure(db: Db, keys: Record<Scope, string>, now: Date): Promise<void> {
-  const forgotten = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+async function giveBack(db: Db, keys: string[]): Promise<void> {
+  if (!keys.length) return;
   await db
-    .insert(loginFailures)
-    .values(Object.values(keys).map((key) => ({ key, failures: 1, lastFailedAt: now })))
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        failures: sql`case when ${loginFailures.lastFailedAt} <= ${forgotten}::timestamptz then 1 else ${loginFailures.failures} + 1 end`,
-        lastFailedAt: now,
-      },
-    });
+    .update(loginFailures)
+    .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
+    .where(inArray(loginFailures.key, keys));
 }
 
-/** A successful login forgets the failures of that account (from anywhere) and of that address on it. */
+/**
+ * A wrong password (or unknown e-mail): its failure was counted when the attempt took its slot;
+ * the next wait runs from now. A failure after a quiet window was counted as the first again.
+ */
+export async function recordLoginFailure(db: Db, keys: Record<Scope, string>, now: Date): Promise<void> {
+  await db
+    .update(loginFailures)
+    .set({ lastFailedAt: sql`greatest(${loginFailures.lastFailedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(inArray(loginFailures.key, Object.values(keys)));
+}
+
+/**
+ * A successful login forgets the failures of that account (from anywhere) and of that address on
+ * it, and gives back the slot its attempt took of the address's count (over every account).
+ */
 export async function clearLoginFailures(db: Db, keys: Record<Scope, string>): Promise<void> {
   await db.delete(loginFailures).where(inArray(loginFailures.key, [keys.pair, keys.email]));
+  await giveBack(db, [keys.ip]);
 }

@@ -24,6 +24,8 @@ const wrongCodes = failureLimit({
   limits: (request) => ({ ...(request.session && { [`session:${request.session.id}`]: WRONG_CODES.perSession }), [`ip:${request.ip}`]: WRONG_CODES.perIp }),
 });
 
+const isWrongCode = (error: unknown) => error instanceof AppError && error.code === CART_ERRORS.invalidDiscount;
+
 const answers = { response: { 200: cartSchema } };
 
 /** The cart API: every call answers the whole cart. */
@@ -71,15 +73,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/cart/deposits', { onRequest: limited, schema: { summary: 'Return one container less', ...answers } }, async (request) => changeDeposits(await context(request), -1));
 
   app.post('/api/cart/discounts', { onRequest: limited, schema: { summary: 'Apply a promo or sponsor code', body: discountBodySchema, ...answers } }, async (request) => {
-    await wrongCodes.check(request);
-    try {
-      return await applyDiscount(await context(request), request.body.code);
-    } catch (err) {
-      if (err instanceof AppError && err.code === CART_ERRORS.invalidDiscount) {
-        await wrongCodes.record(request);
-      }
-      throw err;
-    }
+    // The session first, so the try counts under the visitor as well as the address; then the try
+    // takes its slot before the code is looked up (tries sent at once all count), and keeps it
+    // only when the code was refused.
+    const ctx = await context(request);
+    return wrongCodes.judge(request, () => applyDiscount(ctx, request.body.code), isWrongCode);
   });
   app.delete('/api/cart/discounts', { onRequest: limited, schema: { summary: 'Remove the applied code', ...answers } }, async (request) => removeDiscount(await context(request)));
 };
