@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { forgetDemoCustomers } from './db/demo-rows';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
@@ -16,7 +17,8 @@ import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { createEdenredClient, edenredConfig } from './payments/edenred/edenred-client';
 import type { EdenredClient } from './payments/edenred/edenred-types';
-import { createPayGreenClient, payGreenConfig, type PayGreenClient } from './payments/paygreen/paygreen-client';
+import { createPayGreenClient, payGreenConfig, payGreenConfigured, type PayGreenClient } from './payments/paygreen/paygreen-client';
+import { payGreenUnavailable, refusingUnknownPayloads } from './payments/provider-refusals';
 import { apiReferenceRoutes, openApiCollector } from './plugins/api-reference';
 import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
@@ -112,6 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await migrate(database);
       if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
     }
+    // Whoever opened the database: a production start never carries on what the demo left.
+    if (!env.DEMO_DATA) await forgetDemoCustomers(database.db, clock.now());
   } catch (err) {
     if (!options.database) await database.close();
     throw err;
@@ -159,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const fetchFor = (config: { sandbox: boolean }) => options.providerFetch ?? (config.sandbox ? sandboxFetch : undefined);
   app.decorate('paygreen', () => {
     if (!paygreen) {
+      if (!payGreenConfigured(env)) throw payGreenUnavailable();
       const config = payGreenConfig(env);
       paygreen = createPayGreenClient({ ...config, fetch: fetchFor(config), now: () => clock.now().getTime() });
     }
@@ -168,7 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('edenred', () => {
     if (edenred === undefined) {
       const config = edenredConfig(env);
-      edenred = config ? createEdenredClient({ ...config, fetch: fetchFor(config), now: () => clock.now().getTime() }) : null;
+      edenred = config ? refusingUnknownPayloads(createEdenredClient({ ...config, fetch: fetchFor(config), now: () => clock.now().getTime() })) : null;
     }
     return edenred;
   });

@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';
 import { readSessionWithCart, type SessionCart } from '../modules/cart/cart-snapshot';
+import { sessionOwnerAllowed } from '../db/demo-rows';
 
 export const SESSION_COOKIE = 'popote_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -146,14 +147,14 @@ export default fp(async function session(app: FastifyInstance) {
     const now = app.clock.now();
     let found: Session | undefined;
     if (withCart) {
-      const read = await readSessionWithCart(app.db, hashToken(token), now);
+      const read = await readSessionWithCart(app.db, hashToken(token), now, app.env.DEMO_DATA);
       found = read?.session;
       request.sessionCart = read?.cart;
     } else {
       [found] = await app.db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now), sessionOwnerAllowed(app.env.DEMO_DATA)))
         .limit(1);
     }
     if (!found) return;

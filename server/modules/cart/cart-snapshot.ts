@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sessionOwnerAllowed } from '../../db/demo-rows';
 import { payments, sessions } from '../../db/schema';
 import type { DiscountRule } from './cart-pricing';
 import { liveCardPaymentOf, type CartRow, type LineRow } from './cart.repo';
@@ -61,18 +62,21 @@ function sessionWithCartQuery(db: Db) {
   return db
     .select({ session: sessions, cart: cartOfSession, cardPending: cardPendingOfSession })
     .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), sessionOwnerAllowed(sql.placeholder('allowDemo'))))
     .limit(1)
     .prepare('session_with_cart');
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof sessionWithCartQuery>>();
 
-/** The live session of a token's hash, with its cart (one round trip, a prepared statement). */
-export async function readSessionWithCart(db: Db, id: string, now: Date) {
+/**
+ * The live session of a token's hash, with its cart (one round trip, a prepared statement).
+ * `allowDemo`: whether a demo customer's session counts (never in production).
+ */
+export async function readSessionWithCart(db: Db, id: string, now: Date, allowDemo: boolean) {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionWithCartQuery(db)));
-  const [row] = await query.execute({ id, now: now.toISOString() });
+  const [row] = await query.execute({ id, now: now.toISOString(), allowDemo });
   if (!row) return null;
   return { session: row.session, cart: { snapshot: row.cart ? toSnapshot(row.cart) : null, cardPending: Boolean(row.cardPending) } satisfies SessionCart };
 }
