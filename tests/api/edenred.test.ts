@@ -344,7 +344,7 @@ describe('paying through the Edenred widget', () => {
   it("answers a provider failure's error_text, and refuses a tampered payload", async () => {
     const c = await customerWithCart(app);
     const widget = await openWidget(c);
-    refused(await c.call('POST', '/api/payment/edenred', { payload: `${widget.session_id}.tampered` }), 502, EDENRED_ERRORS.failed);
+    refused(await c.call('POST', '/api/payment/edenred', { payload: `${widget.session_id}.tampered` }), 422, 'validation_failed');
     refused(await c.call('POST', '/api/payment/edenred', {}), 422);
     await app.app.inject({ method: 'POST', url: `${SANDBOX}/widget/outcome`, payload: { outcome: 'error', error_text: 'Carte bloquée.' } });
     const answer = await authorize(widget.session_id);

@@ -73,6 +73,9 @@ export const SANDBOX_SHOP_ID = 'sh_sandbox';
 export const SANDBOX_SECRET_KEY = 'sk_sandbox';
 export const SANDBOX_PATH = '/__sandbox/paygreen';
 
+/** Whether card payments can be taken: PayGreen's credentials, or the sandbox's emulator. */
+export const payGreenConfigured = (env: Env) => Boolean(env.PAYGREEN_SHOP_ID && env.PAYGREEN_SECRET_KEY) || env.SANDBOX;
+
 /**
  * The real PayGreen when both credentials are set; otherwise, with the sandbox on, the emulator
  * this server serves under /__sandbox/paygreen, at PUBLIC_URL (its hosted page is a browser's to open;
