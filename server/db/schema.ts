@@ -237,9 +237,12 @@ export const carts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Counts the cart's changes: a pre-order made at one version is refused once the cart moved on. */
     version: integer('version').notNull().default(0),
+    /** A guest's cart: the address it was made from, whose guests together hold a bounded number of portions. */
+    clientAddress: text('client_address'),
   },
   (t) => [
     uniqueIndex('carts_session_uq').on(t.sessionId),
+    index('carts_guest_address_idx').on(t.clientAddress).where(sql`${t.customerId} is null`),
     uniqueIndex('carts_customer_uq').on(t.customerId),
     index('carts_expires_idx').on(t.expiresAt),
   ],

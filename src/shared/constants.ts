@@ -23,12 +23,17 @@ export const CART_TTL_MS = 30 * 60 * 1000;
 export const CART_LINE_MAX_QUANTITY = 20;
 export const CART_MAX_LINES = 30;
 /**
- * A visitor without an account holds at most this many articles, for at most this long from the
- * first one (each change restarts the countdown, up to that point): guest carts cannot take a
- * day's stock out of sale. Logging in lifts both.
+ * A visitor without an account holds at most this many articles and portions (a formula's dishes
+ * each count), the guests of one address together at most GUEST_ADDRESS_MAX_PORTIONS, each for
+ * GUEST_CART_TTL_MS after a change and at most ANONYMOUS_CART_MAX_HOLD_MS from the first article:
+ * guest carts cannot take a day's stock out of sale. Logging in lifts all of them
+ * (docs/product/cart.md says why these numbers).
  */
 export const ANONYMOUS_CART_MAX_ITEMS = 10;
-export const ANONYMOUS_CART_MAX_HOLD_MS = 60 * 60 * 1000;
+export const GUEST_CART_MAX_PORTIONS = 12;
+export const GUEST_ADDRESS_MAX_PORTIONS = 24;
+export const GUEST_CART_TTL_MS = 15 * 60 * 1000;
+export const ANONYMOUS_CART_MAX_HOLD_MS = 30 * 60 * 1000;
 /** Cutlery sets and tote bags are offered (1 per formula at most). */
 export const CUTLERY_UNIT_PRICE_CENTS = 0;
 export const TOTE_BAG_UNIT_PRICE_CENTS = 0;

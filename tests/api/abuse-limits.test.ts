@@ -6,7 +6,7 @@ import { CART_CHANGES_PER_MINUTE, WRONG_CODES } from '../../server/modules/cart/
 import { NEW_SESSIONS_PER_IP } from '../../server/plugins/session';
 import { hashToken } from '../../server/lib/tokens';
 import { cartSchema, type Cart } from '#shared/api/cart';
-import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS } from '#shared/constants';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, GUEST_ADDRESS_MAX_PORTIONS, GUEST_CART_MAX_PORTIONS, GUEST_CART_TTL_MS } from '#shared/constants';
 import { MONDAY, at, cookieJar, createTestApp, refused, type TestApp } from './helpers';
 
 /**
@@ -74,22 +74,71 @@ describe('guest carts', () => {
     ok(await v.request('POST', '/api/cart/products', { id: second }));
   });
 
-  it('keep their portions for an hour from the first one at most, however often they change', async () => {
+  it('keep their portions 15 minutes after a change, and half an hour from the first one at most', async () => {
     // A dish no other test here holds: their carts expire at the same hour and give theirs back too.
     const dish = (await dishIds())[5];
     const v = await newVisitor();
     const before = await reserved(dish!);
     const line = ok(await v.request('POST', '/api/cart/products', { id: dish })).products[0]!;
-    // A change every 25 minutes would keep the hold alive forever; it stops at 10:00.
-    app.clock.set(at(MONDAY, '09:25:00'));
+    expect(ok(await v.request('GET', '/api/cart')).expiration_in_seconds).toBe(GUEST_CART_TTL_MS / 1000);
+    // A change every 12 minutes would keep the hold alive forever; it stops at 9:30.
+    app.clock.set(at(MONDAY, '09:12:00'));
     ok(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
-    app.clock.set(at(MONDAY, '09:50:00'));
+    app.clock.set(at(MONDAY, '09:24:00'));
     const cart = ok(await v.request('POST', '/api/cart/decrement', { id: line.unique_id }));
-    expect(cart.expiration_in_seconds).toBe(10 * 60);
-    expect(ANONYMOUS_CART_MAX_HOLD_MS).toBe(60 * 60 * 1000);
-    app.clock.set(at(MONDAY, '10:00:01'));
+    expect(cart.expiration_in_seconds).toBe(6 * 60);
+    expect(ANONYMOUS_CART_MAX_HOLD_MS).toBe(30 * 60 * 1000);
+    app.clock.set(at(MONDAY, '09:30:01'));
     expect(ok(await v.request('GET', '/api/cart')).products).toEqual([]);
     expect(await reserved(dish!)).toBe(before);
+  });
+
+  it(`hold ${GUEST_CART_MAX_PORTIONS} portions at most, a formula's dishes each counting; a customer has no such cap`, async () => {
+    const menus = (await app.app.inject('/api/menus')).json() as { id: number; categories: { id: number; required: boolean; products: { id: number; sold_out?: boolean }[] }[] }[];
+    const menu = menus.find((m) => m.categories.filter((c) => c.required).length === 3)!;
+    const sub_products = Object.fromEntries(menu.categories.filter((c) => c.required).map((c) => [String(c.id), c.products[0]!.id]));
+    const formula = { id: menu.id, sub_products, additional_products: {} };
+    const v = await newVisitor();
+    // Four formulas of three dishes: twelve portions; a fifth is one too many.
+    const line = ok(await v.request('POST', '/api/cart/menus', { menu: formula })).products[0]!;
+    for (let i = 1; i < 4; i++) ok(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
+    const body = refused(await v.request('POST', '/api/cart/increment', { id: line.unique_id }), 409, 'anonymous_limit');
+    expect(body.message).toBe(`Sans compte, un panier réserve ${GUEST_CART_MAX_PORTIONS} portions au plus (chaque plat d’une formule compte) : connectez-vous pour en ajouter davantage.`);
+    expect(ok(await v.request('GET', '/api/cart')).products.map((p) => p.quantity)).toEqual([4]);
+    await logIn(v);
+    ok(await v.request('POST', '/api/cart/menus', { menu: formula }));
+  });
+
+  it(`the guests of one address hold ${GUEST_ADDRESS_MAX_PORTIONS} portions together; another address, or a customer, is not held back`, async () => {
+    // Four guest sessions of one address take portions of one dish, as a hoarder would.
+    const dish = (await dishIds())[3]!;
+    const before = await reserved(dish);
+    const ip = '198.51.100.7';
+    const sessions = [await newVisitor(ip), await newVisitor(ip), await newVisitor(ip), await newVisitor(ip)];
+    let held = 0;
+    const addressFull = `Sans compte, les paniers d’une même connexion réservent ${GUEST_ADDRESS_MAX_PORTIONS} portions au plus : connectez-vous pour en ajouter davantage.`;
+    for (const v of sessions) {
+      // Ten articles each at most: the first sessions fill up, the last are refused.
+      for (let i = 0; i < ANONYMOUS_CART_MAX_ITEMS; i++) {
+        const res = await v.request('POST', '/api/cart/products', { id: dish });
+        if (res.statusCode !== 200) {
+          expect(refused(res, 409, 'anonymous_limit').message).toBe(addressFull);
+          break;
+        }
+        held++;
+      }
+    }
+    expect(held).toBe(GUEST_ADDRESS_MAX_PORTIONS);
+    expect(await reserved(dish)).toBe(before + GUEST_ADDRESS_MAX_PORTIONS);
+    // A fifth session of that address gets nothing; another address, and a customer, go on.
+    refused(await (await newVisitor(ip)).request('POST', '/api/cart/products', { id: dish }), 409, 'anonymous_limit');
+    ok(await (await newVisitor()).request('POST', '/api/cart/products', { id: dish }));
+    const customer = await newVisitor(ip);
+    await logIn(customer);
+    ok(await customer.request('POST', '/api/cart/products', { id: dish }));
+    // Once the hoarder's carts expire, their portions are on sale again.
+    app.clock.set(at(MONDAY, '09:16:00'));
+    ok(await (await newVisitor(ip)).request('POST', '/api/cart/products', { id: dish }));
   });
 });
 

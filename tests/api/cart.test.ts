@@ -8,7 +8,7 @@ import { adoptCart } from '../../server/modules/cart/cart.service';
 import { CART_NOTICES, cartSchema, type Cart } from '#shared/api/cart';
 import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '#shared/api/catalog';
 import { stateSchema } from '#shared/api/state';
-import { ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '#shared/constants';
+import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES, GUEST_CART_MAX_PORTIONS } from '#shared/constants';
 import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
 
 const TUESDAY = '2026-11-24';
@@ -235,7 +235,7 @@ describe('POST /api/cart/products', () => {
       deposit_added_quantity: 0,
       total_deposit: 0,
       discount_amount: 0,
-      expiration_in_seconds: 1800,
+      expiration_in_seconds: 900,
     });
     expect(await reservedOf(veloute.id)).toBe(before + 1);
   });
@@ -357,7 +357,7 @@ describe('POST /api/cart/menus', () => {
       deposit_removed_quantity: 0,
       total_deposit: 400,
       discount_amount: 0,
-      expiration_in_seconds: 1800,
+      expiration_in_seconds: 900,
     });
     expect(await reservedOfAll(ids)).toEqual(before.map((n) => n + 1));
   });
@@ -844,7 +844,7 @@ describe('bad requests', () => {
 /* ================================================================ expiry and delivery date */
 
 describe('expiry', () => {
-  it('empties a cart left 30 minutes unchanged and gives its portions back', async () => {
+  it('empties a guest’s cart left 15 minutes unchanged and gives its portions back', async () => {
     app.clock.set(at(MONDAY, '07:00:00'));
     const tatin = dish('tarte-tatin');
     const formatted = composeFirst(menuNamed('Formule Verte'));
@@ -852,12 +852,12 @@ describe('expiry', () => {
     const before = await reservedOfAll(ids);
     const v = await newVisitor();
     ok(await addDish(v, tatin.id));
-    expect(ok(await addMenu(v, formatted)).expiration_in_seconds).toBe(1800);
+    expect(ok(await addMenu(v, formatted)).expiration_in_seconds).toBe(900);
     expect(await reservedOfAll(ids)).toEqual(before.map((n) => n + 1));
 
-    app.clock.set(at(MONDAY, '07:29:59'));
+    app.clock.set(at(MONDAY, '07:14:59'));
     expect(ok(await getCart(v)).expiration_in_seconds).toBe(1);
-    app.clock.set(at(MONDAY, '07:31:00'));
+    app.clock.set(at(MONDAY, '07:16:00'));
     expect(ok(await getCart(v))).toMatchObject({ products: [], final_price: '0,00', expiration_in_seconds: 0 });
     expect(await reservedOfAll(ids)).toEqual(before);
     expect(await cartRowsOfSession(v)).toEqual([]);
@@ -902,18 +902,19 @@ describe('expiry', () => {
     const gone = await newVisitor();
     ok(await addDish(gone, poire.id));
     ok(await addDish(gone, poire.id));
-    app.clock.set(at(MONDAY, '06:20:00'));
+    app.clock.set(at(MONDAY, '06:10:00'));
     const kept = await newVisitor();
     ok(await addDish(kept, poire.id));
     expect(await reservedOf(poire.id)).toBe(before + 3);
 
-    expect(await releaseExpiredCarts(db(), at(MONDAY, '06:29:59'))).toBe(0);
-    expect(await releaseExpiredCarts(db(), at(MONDAY, '06:31:00'))).toBe(1);
-    expect(await releaseExpiredCarts(db(), at(MONDAY, '06:31:00'))).toBe(0);
+    // Guests' carts: 15 minutes after their last change.
+    expect(await releaseExpiredCarts(db(), at(MONDAY, '06:14:59'))).toBe(0);
+    expect(await releaseExpiredCarts(db(), at(MONDAY, '06:16:00'))).toBe(1);
+    expect(await releaseExpiredCarts(db(), at(MONDAY, '06:16:00'))).toBe(0);
     expect(await reservedOf(poire.id)).toBe(before + 1);
     expect(await cartRowsOfSession(gone)).toEqual([]);
     expect(await cartRowsOfSession(kept)).toHaveLength(1);
-    app.clock.set(at(MONDAY, '06:31:00'));
+    app.clock.set(at(MONDAY, '06:21:00'));
     expect(ok(await getCart(gone)).products).toEqual([]);
     expect(ok(await getCart(kept)).products[0]!.quantity).toBe(1);
   });
@@ -1002,12 +1003,13 @@ describe('concurrency', () => {
 
   it('keeps one line per composition under parallel adds of the same formula', async () => {
     const v = await newVisitor();
+    // Three portions each (two courses and a drink): four of them are a guest's twelve portions.
     const formatted = composeFirst(menuNamed('Entrée + Plat'), ['limonade-artisanale']);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => addMenu(v, formatted)));
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => addMenu(v, formatted)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const cart = ok(await getCart(v));
     expect(cart.products).toHaveLength(1);
-    expect(cart.products[0]!.quantity).toBe(6);
+    expect(cart.products[0]!.quantity).toBe(4);
     expect(await cartRowsOfSession(v)).toHaveLength(1);
   });
 });
@@ -1024,13 +1026,15 @@ describe('adoptCart (login)', () => {
 
     await adoptCart(db(), sessionIdOf(v), customer.id, app.clock.now());
     await logIn(v, customer.id);
-    expect(ok(await getCart(v))).toEqual(cart);
+    // The customer's now, with a customer's countdown.
+    expect(cart.expiration_in_seconds).toBe(900);
+    expect(ok(await getCart(v))).toEqual({ ...cart, expiration_in_seconds: 1800 });
     const [adopted] = await db().select().from(t.carts).where(eq(t.carts.customerId, customer.id));
     expect(adopted).toMatchObject({ id: row!.id, sessionId: null, customerId: customer.id });
     // The customer's cart follows them to another device.
     const other = await newVisitor();
     await logIn(other, customer.id);
-    expect(ok(await getCart(other))).toEqual(cart);
+    expect(ok(await getCart(other))).toEqual({ ...cart, expiration_in_seconds: 1800 });
   });
 
   it('merges into the customer’s cart: lines add up to the limit, bonuses keep the larger, the anonymous code wins', async () => {
@@ -1048,17 +1052,17 @@ describe('adoptCart (login)', () => {
     ok(await device.request('POST', '/api/cart/tote-bags'));
     ok(await applyCode(device, 'BIENVENUE10'));
 
-    // The anonymous cart (a guest holds 10 articles at most): 8 fromages blancs, two formulas with
-    // two sets of cutlery, DEJEUNER3.
+    // The anonymous cart (a guest holds 12 portions at most): 6 fromages blancs, two formulas of
+    // three courses with two sets of cutlery, DEJEUNER3.
     const v = await newVisitor();
-    await addDishTimes(v, fromage.id, 8);
+    await addDishTimes(v, fromage.id, 6);
     const id = ok(await addMenu(v, complete)).products[0]!.unique_id;
     ok(await increment(v, id));
     ok(await v.request('POST', '/api/cart/cutlery'));
     ok(await v.request('POST', '/api/cart/cutlery'));
     ok(await applyCode(v, 'DEJEUNER3'));
-    expect(await reservedOf(fromage.id)).toBe(before + 27);
-    expect(ANONYMOUS_CART_MAX_ITEMS).toBe(10);
+    expect(await reservedOf(fromage.id)).toBe(before + 25);
+    expect(GUEST_CART_MAX_PORTIONS).toBe(12);
     const [anonymous] = await cartRowsOfSession(v);
 
     await adoptCart(db(), sessionIdOf(v), customer.id, app.clock.now());
@@ -1078,7 +1082,7 @@ describe('adoptCart (login)', () => {
       // 14,50 € + 2 × 14,90 € + 20 × 3,50 € − 3 € + 3 × 4 €
       final_price: '123,30',
     });
-    // The 7 portions beyond the limit are on sale again.
+    // The 5 portions beyond the limit are on sale again.
 
     expect(await reservedOf(fromage.id)).toBe(before + CART_LINE_MAX_QUANTITY);
     expect(await db().select().from(t.carts).where(eq(t.carts.id, anonymous!.id))).toEqual([]);

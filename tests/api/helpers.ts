@@ -159,10 +159,15 @@ export function cookieJar() {
   };
 }
 
-/** A visitor: a session and its anti-forgery token, sending both like the browser does. */
-export async function visitor(app: FastifyInstance) {
+let visitorCount = 0;
+/**
+ * A visitor: a session and its anti-forgery token, sending both like the browser does, from an
+ * address of its own (a device), unless given one: limits per address then bite only where a test
+ * means them to.
+ */
+export async function visitor(app: FastifyInstance, remoteAddress = `10.77.${Math.floor(++visitorCount / 250) % 250}.${(visitorCount % 250) + 1}`) {
   const jar = cookieJar();
-  const res = await app.inject({ method: 'GET', url: '/api/state' });
+  const res = await app.inject({ method: 'GET', url: '/api/state', remoteAddress });
   jar.store(res);
   return {
     jar,
@@ -172,6 +177,7 @@ export async function visitor(app: FastifyInstance) {
           method,
           url,
           payload: payload as never,
+          remoteAddress,
           headers: { cookie: jar.header(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '', ...headers },
         })
         .then((r) => {

@@ -220,7 +220,7 @@ test.describe('pop-ins of time and settings', () => {
     const dish = await aDish(page);
     await page.getByRole('button', { name: `Ajouter au panier : ${dish.name}`, exact: true }).click();
     await expect(page.getByRole('button', { name: /^Panier, 1 article/ })).toBeAttached();
-    await page.clock.fastForward('28:05');
+    await page.clock.fastForward('13:05');
     await checkDialog(page, 'Votre panier expire bientôt');
     await page.getByRole('dialog', { name: 'Votre panier expire bientôt' }).getByRole('button', { name: 'J’ai compris' }).click();
     await page.clock.fastForward('02:00');

@@ -147,7 +147,7 @@ test('a cart that expires offline says so, and shows no dishes it no longer hold
   await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
   await expect(cartButton(page, 1)).toBeVisible();
   await context.setOffline(true);
-  await page.clock.fastForward('28:05');
+  await page.clock.fastForward('13:05');
   const warning = page.getByRole('dialog', { name: 'Votre panier expire bientôt' });
   await warning.getByRole('button', { name: 'J’ai compris' }).click();
   await page.clock.fastForward('02:00');

@@ -42,6 +42,7 @@ const cartOfSession = sql<Json | null>`(
     'cutlery', c.cutlery, 'tote_bags', c.tote_bags, 'deposits_returned', c.deposits_returned,
     'discount_id', c.discount_id, 'sponsor_customer_id', c.sponsor_customer_id,
     'expires_at', c.expires_at, 'created_at', c.created_at, 'updated_at', c.updated_at, 'version', c.version,
+    'client_address', c.client_address,
     'lines', coalesce((
       select json_agg(json_build_object(
         'id', l.id, 'cart_id', l.cart_id, 'unique_id', l.unique_id, 'product_id', l.product_id, 'menu_id', l.menu_id,
@@ -110,6 +111,7 @@ function toSnapshot(json: Json): CartSnapshot {
       depositsReturned: Number(json.deposits_returned),
       discountId: num(json.discount_id),
       sponsorCustomerId: num(json.sponsor_customer_id),
+      clientAddress: (json.client_address as string | null) ?? null,
       expiresAt: date(json.expires_at),
       createdAt: date(json.created_at),
       updatedAt: date(json.updated_at),

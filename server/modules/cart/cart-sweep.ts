@@ -1,4 +1,4 @@
-import { CART_TTL_MS } from '#shared/constants';
+import { GUEST_CART_TTL_MS } from '#shared/constants';
 import type { Db } from '../../db/client';
 import { earliestCartExpiry, releaseExpiredCarts } from './cart.repo';
 
@@ -6,7 +6,8 @@ import { earliestCartExpiry, releaseExpiredCarts } from './cart.repo';
  * Before each cart change, abandoned carts give their portions back (docs/product/cart.md, "Expiry"). Asking
  * the database for due carts on every change cost a round trip per change at lunch, almost always
  * for nothing: no cart can be due before the earliest expiry the database holds, and a cart made
- * after that reading (by any server) expires at least CART_TTL_MS after it, since a cart's expiry
+ * after that reading (by any server) expires at least GUEST_CART_TTL_MS (the shorter countdown, a
+ * guest's) after it, since a cart's expiry
  * only ever moves later. So each server remembers that instant, lowers it for the carts it saves,
  * and asks again only once it has passed.
  */
@@ -30,5 +31,5 @@ export async function releaseDueCarts(db: Db, now: Date): Promise<void> {
     earliest = await earliestCartExpiry(db);
   }
   // More than 20 due carts: the next change sweeps again (earliest is then still in the past).
-  nextDue.set(db, Math.min(earliest?.getTime() ?? Infinity, readAt + CART_TTL_MS));
+  nextDue.set(db, Math.min(earliest?.getTime() ?? Infinity, readAt + GUEST_CART_TTL_MS));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products } from '../../db/schema';
@@ -25,8 +25,11 @@ export async function findCart(db: Conn, owner: CartOwner, lock = false): Promis
   return row ?? null;
 }
 
-/** The owner's cart, created when missing (a concurrent creation wins the unique index, not an error). */
-export async function findOrCreateCart(tx: Tx, owner: CartOwner, date: string, now: Date, expiresAt: Date): Promise<CartRow> {
+/**
+ * The owner's cart, created when missing (a concurrent creation wins the unique index, not an
+ * error). A guest's keeps the address it was made from (`clientAddress`).
+ */
+export async function findOrCreateCart(tx: Tx, owner: CartOwner, date: string, now: Date, expiresAt: Date, clientAddress?: string): Promise<CartRow> {
   await tx
     .insert(carts)
     .values({
@@ -35,6 +38,7 @@ export async function findOrCreateCart(tx: Tx, owner: CartOwner, date: string, n
       deliveryDate: date,
       createdAt: now,
       expiresAt,
+      clientAddress: owner.customerId ? null : (clientAddress ?? null),
     })
     .onConflictDoNothing();
   const cart = await findCart(tx, owner, true);
@@ -58,6 +62,21 @@ export function portionsOf(line: Pick<LineRow, 'productId' | 'composition'>): Ma
     for (const ids of Object.values(line.composition.additional_products)) ids.forEach(add);
   }
   return portions;
+}
+
+/** Portions the lines hold: each dish, and each of a formula's dishes, times the line's quantity. */
+export function portionsHeld(lines: Pick<LineRow, 'productId' | 'composition' | 'quantity'>[]): number {
+  return lines.reduce((n, line) => n + [...portionsOf(line).values()].reduce((a, b) => a + b, 0) * line.quantity, 0);
+}
+
+/** Portions held by the live guest carts of an address, but one cart's (the one being changed). */
+export async function guestPortionsAt(db: Conn, clientAddress: string, exceptCartId: number, now: Date): Promise<number> {
+  const lines = await db
+    .select({ productId: cartLines.productId, composition: cartLines.composition, quantity: cartLines.quantity })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .where(and(isNull(carts.customerId), eq(carts.clientAddress, clientAddress), ne(carts.id, exceptCartId), gt(carts.expiresAt, now)));
+  return portionsHeld(lines);
 }
 
 /** Stock rows are always taken in dish id order (as popote_cart_apply does): two changes never wait for each other crosswise. */

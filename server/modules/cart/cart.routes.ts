@@ -4,6 +4,7 @@ import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema
 import { failureLimit } from '../../lib/rate-limit';
 import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount, type CartContext } from './cart.service';
 import { CART_ERRORS } from '#shared/api/cart';
+import { GUEST_ADDRESS_MAX_PORTIONS } from '#shared/constants';
 import { AppError } from '../../lib/errors';
 import { lockWhileCardPending } from '../checkout/card-pending';
 
@@ -39,7 +40,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function context(request: FastifyRequest): Promise<CartContext> {
     const session = await request.ensureSession();
-    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA, session: request.sessionCart, sharedTime: app.clock.shared() };
+    return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA, session: request.sessionCart, sharedTime: app.clock.shared(), clientAddress: request.ip, guestAddressMax: GUEST_ADDRESS_MAX_PORTIONS * app.env.RATE_LIMIT_FACTOR };
   }
 
   app.get('/api/cart', { schema: { summary: 'The session’s cart', ...answers } }, async (request) => readCart(await context(request)));

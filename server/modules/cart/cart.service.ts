@@ -1,7 +1,7 @@
 import { CART_ERRORS, CART_NOTICES, type Cart, type CartProduct } from '#shared/api/cart';
 import type { FormattedMenu } from '#shared/api/catalog';
 import type { CartMergeNotice } from '#shared/api/state';
-import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, SPONSOR_MIN_BASKET_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '#shared/constants';
+import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, CART_LINE_MAX_QUANTITY, CART_MAX_LINES, CART_TTL_MS, GUEST_ADDRESS_MAX_PORTIONS, GUEST_CART_MAX_PORTIONS, GUEST_CART_TTL_MS, CUTLERY_UNIT_PRICE_CENTS, SPONSOR_MIN_BASKET_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '#shared/constants';
 import { formatAmount } from '#shared/money';
 import { parisDate } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
@@ -21,6 +21,8 @@ import {
   findLine,
   wholeLineCatalog,
   findOrCreateCart,
+  guestPortionsAt,
+  portionsHeld,
   findSponsor,
   findSponsorCode,
   hasOrdered,
@@ -55,6 +57,10 @@ export interface CartContext {
   session?: SessionCart;
   /** `now` is everyone's time (Clock.shared): abandoned carts are released by it. */
   sharedTime: boolean;
+  /** The client's address (as the rate limits read it): a guest's cart keeps it. */
+  clientAddress?: string;
+  /** Portions the guests of one address may hold together (GUEST_ADDRESS_MAX_PORTIONS times the rate limits' factor). */
+  guestAddressMax?: number;
 }
 
 const refusal = (status: number, code: string, message: string, field?: string) =>
@@ -310,6 +316,7 @@ function withLine(lines: LineRow[], cartId: number, line: Plan['line']): LineRow
  */
 async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartContext, date: string, reads: SharedReads, inTransaction: boolean): Promise<Saved | null> {
   const lines = withLine(state.lines, state.cart.id, plan.line);
+  if (!ctx.owner.customerId && portionsHeld(lines) > portionsHeld(state.lines)) await ensureGuestPortions(conn, state.cart, lines, ctx);
   const products = lines.map((line) => toCartProduct(line, reads.catalog));
   const discount = plan.discount !== undefined ? plan.discount : discountOf(state, reads.settings);
   const changed = { ...state.cart, ...plan.fields };
@@ -361,7 +368,7 @@ async function change(ctx: CartContext, plan: Planner, createsCart = true, needs
       cart = null;
     }
     if (!cart && !createsCart) return null;
-    cart ??= await findOrCreateCart(tx, owner, date, now, new Date(now.getTime() + CART_TTL_MS));
+    cart ??= await findOrCreateCart(tx, owner, date, now, new Date(now.getTime() + (owner.customerId ? CART_TTL_MS : GUEST_CART_TTL_MS)), ctx.clientAddress);
     const state = await snapshotOf(tx, cart, cart.customerId);
     return write(tx, state, await plan(state, tx, date, reads), ctx, date, reads, true);
   });
@@ -370,10 +377,31 @@ async function change(ctx: CartContext, plan: Planner, createsCart = true, needs
   return saved ? toView(saved.cart, saved.products, saved.discount, saved.totals, now) : EMPTY_CART;
 }
 
-/** A change restarts the cart's countdown; a guest's, only up to its maximum hold from the cart's creation. */
+/** A change restarts the cart's countdown; a guest's is shorter, and stops at its maximum hold from the cart's creation. */
 function holdUntil(cart: CartRow, owner: CartOwner, now: Date): Date {
-  const next = now.getTime() + CART_TTL_MS;
-  return new Date(owner.customerId ? next : Math.min(next, cart.createdAt.getTime() + ANONYMOUS_CART_MAX_HOLD_MS));
+  if (owner.customerId) return new Date(now.getTime() + CART_TTL_MS);
+  return new Date(Math.min(now.getTime() + GUEST_CART_TTL_MS, cart.createdAt.getTime() + ANONYMOUS_CART_MAX_HOLD_MS));
+}
+
+const LOG_IN_FOR_MORE = 'connectez-vous pour en ajouter davantage.';
+
+/**
+ * A guest's cart holds GUEST_CART_MAX_PORTIONS portions at most, and the guests of its address
+ * GUEST_ADDRESS_MAX_PORTIONS together (several sessions of one visitor count as one). Checked
+ * when a change adds portions; a few guests of one address adding at the very same moment may
+ * pass it by one change each, which the short hold bounds.
+ */
+async function ensureGuestPortions(conn: Db | Tx, cart: CartRow, lines: LineRow[], ctx: CartContext) {
+  const own = portionsHeld(lines);
+  if (own > GUEST_CART_MAX_PORTIONS) {
+    throw refusal(409, CART_ERRORS.anonymousLimit, `Sans compte, un panier réserve ${GUEST_CART_MAX_PORTIONS} portions au plus (chaque plat d’une formule compte) : ${LOG_IN_FOR_MORE}`, 'id');
+  }
+  const address = cart.clientAddress ?? ctx.clientAddress;
+  const max = ctx.guestAddressMax ?? GUEST_ADDRESS_MAX_PORTIONS;
+  if (!address) return;
+  if (own + (await guestPortionsAt(conn, address, cart.id, ctx.now)) > max) {
+    throw refusal(409, CART_ERRORS.anonymousLimit, `Sans compte, les paniers d’une même connexion réservent ${max} portions au plus : ${LOG_IN_FOR_MORE}`, 'id');
+  }
 }
 
 const itemsOf = (lines: LineRow[]) => lines.reduce((n, l) => n + l.quantity, 0);
@@ -384,7 +412,7 @@ function ensureGuestRoom(items: number, owner: CartOwner) {
   throw refusal(
     409,
     CART_ERRORS.anonymousLimit,
-    `Sans compte, un panier réserve ${ANONYMOUS_CART_MAX_ITEMS} articles au plus : connectez-vous pour en ajouter davantage.`,
+    `Sans compte, un panier réserve ${ANONYMOUS_CART_MAX_ITEMS} articles au plus : ${LOG_IN_FOR_MORE}`,
     'id',
   );
 }
