@@ -30,7 +30,7 @@ export const CART_MAX_LINES = 30;
  * (docs/product/cart.md says why these numbers).
  */
 export const ANONYMOUS_CART_MAX_ITEMS = 10;
-export const GUEST_CART_MAX_PORTIONS = 12;
+export const GUEST_CART_MAX_PORTIONS = 20;
 export const GUEST_ADDRESS_MAX_PORTIONS = 24;
 export const GUEST_CART_TTL_MS = 15 * 60 * 1000;
 export const ANONYMOUS_CART_MAX_HOLD_MS = 30 * 60 * 1000;
