@@ -60,7 +60,9 @@ export async function startBuildCopy(): Promise<BuildCopy> {
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 45_000;
+  // The copy's server starts from sources (tsx compiles them): a long while on a loaded machine.
+  // Its health is what is waited for; the deadline only guards against a hang.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the build copy's server exited (${child.exitCode})`);
     try {
@@ -70,7 +72,7 @@ export async function startBuildCopy(): Promise<BuildCopy> {
     }
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error('the build copy’s server did not start within 45 s');
+      throw new Error('the build copy’s server did not start within 150 s');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
