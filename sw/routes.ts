@@ -1,3 +1,4 @@
+import { publicReadOf } from '#shared/api/public-reads';
 import { SERVER_PATH } from '#shared/paths';
 
 /** Paths a navigation must never be answered from the shell for (they are server pages). */
@@ -43,15 +44,6 @@ export const STRATEGIES: Record<RuntimeKind, Strategy> = {
 export const NEVER_CACHED =
   /^\/(api\/(cart|me|login|logout|register|auth|csrf-cookie|payment|pending-order|edenred|deliveries|contact|landing-page|newsletter|pdfs|health)(\/|$)|api\/state\/?$|__sandbox(\/|$))/;
 
-/** The catalogue reads a customer browses offline: network first, the last copy without network. */
-const API_KINDS: [RegExp, RuntimeKind][] = [
-  [/^\/api\/menus(\/|$)/, 'menus'],
-  [/^\/api\/products(\/|$)/, 'products'],
-  [/^\/api\/delivery-locations(\/|$)/, 'deliveryLocations'],
-  [/^\/api\/state\/shop-open$/, 'shopOpen'],
-  [/^\/api\/settings$/, 'settings'],
-];
-
 /** A map tile ({z}/{x}/{y}, vector or raster); glyphs ({start}-{end}.pbf) and sprites are not. */
 const TILE = /\/\d+\/\d+\/\d+(@\dx)?\.(pbf|mvt|png|jpe?g|webp)$/;
 
@@ -75,7 +67,9 @@ export function runtimeKind({ url, method, destination }: RequestFacts, { origin
   if (url.origin === origin) {
     const path = url.pathname;
     if (NEVER_CACHED.test(path)) return null;
-    for (const [re, kind] of API_KINDS) if (re.test(path)) return kind;
+    // The catalogue reads a customer browses offline (src/shared/api/public-reads.ts), each in its cache.
+    const found = publicReadOf(path);
+    if (found) return found.read.cache;
     if (SERVER_PATH.test(path)) return null;
     // Content-hashed build files left out of the precache (the map and its worker).
     if (path.startsWith('/assets/')) return 'assets';

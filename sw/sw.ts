@@ -6,7 +6,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import type { CoverImage } from '#shared/api/cover-image';
-import { DEFAULT_MAP_STYLE_URL, MAP } from '#shared/constants';
+import { publicReadUrl } from '#shared/api/public-reads';
+import { DEFAULT_MAP_STYLE_URL, HOMEPAGE_PRODUCTS, MAP } from '#shared/constants';
 import { offlineVariant, photoKeyOf } from '#shared/cover-rules';
 import { SHELL_PATH } from '#shared/paths';
 import { MAP_CODE, MAP_WARM_BUDGET_BYTES, MAP_WARM_MAX_ZOOM, sourcesOf, styleFilesOf, tileJsonSource, tilesAround, tileUrl, type LngLat, type MapStyle, type TileSource } from './map-warm';
@@ -156,15 +157,19 @@ async function warmCatalog(): Promise<LngLat[]> {
     await (await caches.open(RUNTIME_CACHES[kind])).put(url, response.clone());
     return response;
   };
-  const shop = await keep('shopOpen', '/api/state/shop-open');
-  await keep('settings', '/api/settings');
+  const shop = await keep('shopOpen', publicReadUrl('shopOpen'));
+  await keep('settings', publicReadUrl('settings'));
   const date = shop ? ((await shop.json()) as { current_delivery_date: string | null }).current_delivery_date : null;
   if (!date) return [];
-  const [, locations] = await Promise.all([keep('menus', `/api/menus?date=${date}`), keep('deliveryLocations', `/api/delivery-locations?date=${date}`), keep('products', `/api/products/shuffle?number=8&date=${date}`)]);
-  const products = await keep('products', `/api/products?date=${date}`);
+  const [, locations] = await Promise.all([
+    keep('menus', publicReadUrl('menus', { date })),
+    keep('deliveryLocations', publicReadUrl('deliveryLocations', { date })),
+    keep('products', publicReadUrl('shuffle', { number: HOMEPAGE_PRODUCTS, date })),
+  ]);
+  const products = await keep('products', publicReadUrl('dayProducts', { date }));
   const dishes = products ? ((await products.json()) as { slug: string; cover_url: string | null; cover?: CoverImage | null }[]) : [];
   for (const dish of dishes) {
-    await keep('products', `/api/products/${encodeURIComponent(dish.slug)}?date=${date}`);
+    await keep('products', publicReadUrl('product', { date }, dish.slug));
     // A photo: the variant a card asks for (the others fall back to it offline); a drawing: itself.
     const picture = (dish.cover && offlineVariant(dish.cover)?.url) ?? dish.cover_url;
     if (picture) await keep('images', picture);

@@ -3,6 +3,7 @@ import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tansta
 const stateSchemas = () => import('../shared/api/state');
 import { useSnapshot } from 'valtio';
 import { useMemo } from 'react';
+import { PUBLIC_READS, publicReadUrl } from '../shared/api/public-reads';
 import type { AppState, ShopOpen } from '../shared/api/state';
 import { shopOpenAt } from '../shared/delivery-rules';
 import { parisDate, parisTime } from '../shared/time';
@@ -29,9 +30,9 @@ let stateRequestedAt = 0;
 export const lastStateRequestAt = () => stateRequestedAt;
 
 export const shopOpenQuery = queryOptions({
-  queryKey: ['state', 'shop-open'],
-  queryFn: ({ signal }) => api('/api/state/shop-open', { schema: () => stateSchemas().then((m) => m.shopOpenSchema), signal }),
-  staleTime: 60_000,
+  queryKey: PUBLIC_READS.shopOpen.key,
+  queryFn: ({ signal }) => api(publicReadUrl('shopOpen'), { schema: () => stateSchemas().then((m) => m.shopOpenSchema), signal }),
+  staleTime: PUBLIC_READS.shopOpen.staleMs,
   ...offlineReadable,
 });
 
@@ -40,9 +41,9 @@ export const shopOpenQuery = queryOptions({
  * offline reading (the state carries them too, but it is personal and never persisted).
  */
 export const settingsQuery = queryOptions({
-  queryKey: ['settings'],
-  queryFn: ({ signal }) => api('/api/settings', { schema: () => stateSchemas().then((m) => m.settingsSchema), signal }),
-  staleTime: 60_000,
+  queryKey: PUBLIC_READS.settings.key,
+  queryFn: ({ signal }) => api(publicReadUrl('settings'), { schema: () => stateSchemas().then((m) => m.settingsSchema), signal }),
+  staleTime: PUBLIC_READS.settings.staleMs,
   ...offlineReadable,
 });
 

@@ -1,3 +1,5 @@
+import { isPublicReadKey } from '../shared/api/public-reads';
+
 /**
  * What stays readable offline (docs/offline.md): the catalog, the delivery points,
  * the shop's opening and its settings. Their queries are persisted to IndexedDB, never personal data.
@@ -11,11 +13,5 @@ export const OFFLINE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
  */
 export const offlineReadable = { networkMode: 'offlineFirst', gcTime: OFFLINE_MAX_AGE_MS } as const;
 
-const PERSISTED_ROOTS = new Set(['menus', 'products', 'delivery-locations', 'settings']);
-
-/** Whether a query is persisted: the catalog roots above and the shop-open answer; never the state (customer, cart), nor the account. */
-export function isPersistedQuery(queryKey: readonly unknown[]): boolean {
-  const [root, sub] = queryKey;
-  if (root === 'state') return sub === 'shop-open';
-  return typeof root === 'string' && PERSISTED_ROOTS.has(root);
-}
+/** Whether a query is persisted: the public reads (src/shared/api/public-reads.ts); never the state (customer, cart), nor the account. */
+export const isPersistedQuery = isPublicReadKey;

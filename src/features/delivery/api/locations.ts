@@ -2,16 +2,17 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client';
 import { offlineReadable } from '../../../lib/offline-queries';
 import { recordServedAt } from '../../../lib/served-at';
+import { PUBLIC_READS, publicReadUrl } from '../../../shared/api/public-reads';
 /** The delivery schemas load with the answers (no zod on the first screen). */
 const deliverySchemas = () => import('../../../shared/api/delivery');
 
 /** The delivery points with their slots on a date (GET /api/delivery-locations?date=). */
 export const deliveryLocationsQuery = (date: string | null) =>
   queryOptions({
-    queryKey: ['delivery-locations', date],
+    queryKey: [...PUBLIC_READS.deliveryLocations.key, date],
     queryFn: ({ signal, queryKey }) =>
-      api(`/api/delivery-locations${date ? `?date=${date}` : ''}`, { schema: () => deliverySchemas().then((m) => m.deliveryLocationsSchema), signal, onResponse: recordServedAt(queryKey) }),
-    staleTime: 60_000,
+      api(publicReadUrl('deliveryLocations', { date }), { schema: () => deliverySchemas().then((m) => m.deliveryLocationsSchema), signal, onResponse: recordServedAt(queryKey) }),
+    staleTime: PUBLIC_READS.deliveryLocations.staleMs,
     ...offlineReadable,
   });
 

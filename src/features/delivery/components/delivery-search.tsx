@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import hidden from '../../../components/ui/visually-hidden.module.css';
 import { api } from '../../../lib/api-client';
+import { publicReadUrl } from '../../../shared/api/public-reads';
 import { MAP } from '../../../shared/constants';
 import { isWithin, type LatLng } from '../../../shared/geo';
 import { showSearchResult } from '../delivery-search-store';
@@ -12,7 +13,7 @@ import styles from './delivery-search.module.css';
 
 const geocode = createGeocoder({ googleKey: import.meta.env.VITE_GOOGLE_MAPS_KEY });
 const searchPoints = (term: string) =>
-  api(`/api/delivery-locations/search?search=${encodeURIComponent(term)}`, { schema: () => import('../../../shared/api/delivery').then((m) => m.deliveryLocationsSchema) });
+  api(publicReadUrl('deliverySearch', { search: term }), { schema: () => import('../../../shared/api/delivery').then((m) => m.deliveryLocationsSchema) });
 
 interface DeliverySearchProps {
   center: LatLng;
