@@ -1,83 +1,26 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatAmount } from '#shared/money';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { hashToken } from '../../server/lib/tokens';
 import { releaseExpiredCarts } from '../../server/modules/cart/cart.repo';
 import { placeOrder } from '../../server/modules/checkout/checkout.service';
 import { userSchema } from '#shared/api/auth';
 import { cartSchema } from '#shared/api/cart';
-import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '#shared/api/catalog';
 import { preOrderSchema, validatedOrderSchema, VOUCHERS_LIMIT_MESSAGE, type PreOrder } from '#shared/api/checkout';
 import { deliveryLocationsSchema, deliverySchema } from '#shared/api/delivery';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
-import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
+import { composeFirst, testFile, type Visitor } from './fixtures';
+import { MONDAY, at, refused, visitor } from './helpers';
 
-let app: TestApp;
-let menus: Menu[];
-let dishes: CatalogProduct[];
-
-beforeAll(async () => {
-  app = await createTestApp();
-  // Every test takes its own portions; tests about stock set the stock of their dish.
-  await app.database.db.update(t.productAvailabilities).set({ stock: null });
-  menus = menusSchema.parse((await app.app.inject('/api/menus')).json());
-  dishes = productListSchema.parse((await app.app.inject('/api/products')).json());
-});
-afterAll(() => app.close());
-afterEach(() => app.clock.set(at(MONDAY, '09:00:00')));
-
-const db = () => app.database.db;
+const { app, db, dish, menus, customerVisitor, reservedOf, setStock, insertDiscount, ordersOf } = testFile({ unlimitedStock: true });
 
 /* ---------------------------------------------------------------- catalogue */
 
-function dish(slug: string): CatalogProduct {
-  const found = dishes.find((d) => d.slug === slug);
-  if (!found) throw new Error(`no dish ${slug}`);
-  return found;
-}
 const VELOUTE = () => dish('veloute-potimarron');
 const SALADE = () => dish('salade-lentilles-puy');
 
-function composeFirst(menu: Menu): FormattedMenu {
-  const sub_products: Record<string, number> = {};
-  for (const category of menu.categories.filter((c) => c.required)) sub_products[String(category.id)] = category.products[0]!.id;
-  return { id: menu.id, sub_products, additional_products: {} };
-}
-
 /* ---------------------------------------------------------------- visitors */
-
-type Visitor = Awaited<ReturnType<typeof visitor>>;
-
-let customerCount = 0;
-async function newCustomer(values: { poolCents?: number; deposits?: number } = {}) {
-  customerCount++;
-  const [row] = await db()
-    .insert(t.customers)
-    .values({
-      firstname: 'Client',
-      lastname: `Paiement ${customerCount}`,
-      email: `paiement-${customerCount}@example.test`,
-      phone: '06 00 00 00 00',
-      passwordHash: 'not-a-hash',
-      sponsorCode: `PAY${customerCount}`,
-      ...values,
-    })
-    .returning();
-  return row!;
-}
-
-/** Logged in by giving the session row a customer (login itself is tested in auth.test.ts). */
-async function customerVisitor(values: { poolCents?: number; deposits?: number } = {}) {
-  const customer = await newCustomer(values);
-  const v = await visitor(app.app);
-  await db()
-    .update(t.sessions)
-    .set({ customerId: customer.id })
-    .where(eq(t.sessions.id, hashToken(v.jar.get('popote_session')!)));
-  return { v, customer };
-}
 
 async function slotClosingAt(limit: string) {
   const all = deliveryLocationsSchema.parse((await app.app.inject('/api/delivery-locations')).json());
@@ -121,33 +64,8 @@ async function validatedCustomer(values: { poolCents?: number; deposits?: number
 
 /* ---------------------------------------------------------------- database */
 
-async function reservedOf(productId: number, date = MONDAY) {
-  const [row] = await db()
-    .select()
-    .from(t.productAvailabilities)
-    .where(and(eq(t.productAvailabilities.productId, productId), eq(t.productAvailabilities.date, date)));
-  if (!row) throw new Error(`dish ${productId} is not cooked on ${date}`);
-  return row.reserved;
-}
-
-async function setStock(productId: number, stock: number | null) {
-  await db()
-    .update(t.productAvailabilities)
-    .set({ stock })
-    .where(and(eq(t.productAvailabilities.productId, productId), eq(t.productAvailabilities.date, MONDAY)));
-}
-
 const customerRow = async (id: number) => (await db().select().from(t.customers).where(eq(t.customers.id, id)))[0]!;
-const ordersOf = (customerId: number) => db().select().from(t.orders).where(eq(t.orders.customerId, customerId));
 const historiesOf = (customerId: number) => db().select().from(t.poolHistories).where(eq(t.poolHistories.customerId, customerId));
-
-async function insertDiscount(values: Partial<typeof t.discounts.$inferInsert> & { code: string }) {
-  const [row] = await db()
-    .insert(t.discounts)
-    .values({ amountType: 1, amount: 10, ...values })
-    .returning();
-  return row!;
-}
 
 /* ================================================================ access */
 
