@@ -1,21 +1,16 @@
 import type { sandboxEdenredAccounts } from '../db/schema';
 import { SANDBOX_EDENRED_PATH as P } from '../payments/edenred/edenred-client';
+import { escapeHtml, sandboxPage } from './sandbox-page';
 
 /** The Edenred emulator's own pages (its login, its errors), and how its OAuth redirects are made. */
 
 type Account = typeof sandboxEdenredAccounts.$inferSelect;
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const formatEuros = (cents: number) => euros.format(cents / 100);
 
-function page(title: string, body: string): string {
-  // No script: the app's CSP allows none inline, and the form posts to this origin (form-action 'self').
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Bac à sable Edenred</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#14213d;background:#f5f6fa}
+/** Edenred's look: its red, its navy ink. */
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#14213d;background:#f5f6fa}
 main{background:#fff;border:1px solid #d5d9e6;border-radius:12px;padding:1.25rem 1.5rem}
 .badge{display:inline-block;background:#fff3cd;color:#6b4e00;border-radius:999px;padding:.15rem .7rem;font-size:.85rem}
 h1{font-size:1.35rem;margin:.6rem 0}ul{padding-left:1.2rem}
@@ -23,12 +18,9 @@ form{display:grid;gap:.5rem;margin:1.2rem 0 .8rem}label{font-weight:600}
 input{font:inherit;padding:.55rem .7rem;border:1px solid #8a93ad;border-radius:8px}
 .actions{display:flex;gap:.6rem;margin-top:.6rem}button{font:inherit;padding:.7rem 1rem;border-radius:8px;border:1px solid #e2001a;cursor:pointer}
 .login{background:#e2001a;color:#fff}.cancel{background:#fff;color:#14213d;border-color:#8a93ad}
-.error{color:#a12a2a;font-weight:600}
-</style></head>
-<body><main><span class="badge">Bac à sable Edenred · aucun paiement réel</span>
-${body}
-</main></body></html>`;
-}
+.error{color:#a12a2a;font-weight:600}`;
+
+const page = (title: string, body: string) => sandboxPage('Edenred', STYLE, title, body);
 
 /** The parameters of an authorization request, carried from the query to the login form. */
 export const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;

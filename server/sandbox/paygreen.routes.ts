@@ -1,10 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxPaygreenOrders } from '../db/schema';
 import { acceptProviderBodies } from './provider-bodies';
+import { page, paymentPage } from './paygreen-pages';
+import { issueToken, tokenIsValid } from './paygreen-tokens';
 import { scopedSwitch } from './scope';
 import { PAYMENT_ORDER_STATUSES, SANDBOX_PATH, SANDBOX_SECRET_KEY, SANDBOX_SHOP_ID, type PaymentOrderStatus } from '../payments/paygreen/paygreen-client';
 
@@ -12,109 +14,14 @@ type Row = typeof sandboxPaygreenOrders.$inferSelect;
 
 const P = SANDBOX_PATH;
 
-/**
- * Tokens are JWTs signed with this fixed key, so that any instance of the server accepts a token
- * another one issued (no token kept in memory). It guards nothing: this is the sandbox.
- */
-const TOKEN_KEY = 'popote-sandbox-paygreen-v3';
-/** PayGreen's tokens last 10 minutes. */
-const TOKEN_TTL_S = 600;
 /** The shop's own notification route: the only place the emulator notifies. */
 const NOTIFICATION_PATH = '/api/payment/paygreen/notification';
-
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const sign = (input: string) => createHmac('sha256', TOKEN_KEY).update(input).digest('base64url');
-
-function issueToken(shopId: string, now: Date): string {
-  const iat = Math.floor(now.getTime() / 1000);
-  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ iss: 'paygreen-sandbox', sub: shopId, iat, exp: iat + TOKEN_TTL_S })}`;
-  return `${unsigned}.${sign(unsigned)}`;
-}
-
-function tokenIsValid(token: string, now: Date): boolean {
-  const [header, payload, signature] = token.split('.');
-  if (!header || !payload || !signature) return false;
-  const expected = Buffer.from(sign(`${header}.${payload}`));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown; exp?: unknown };
-    return claims.sub === SANDBOX_SHOP_ID && typeof claims.exp === 'number' && claims.exp * 1000 > now.getTime();
-  } catch {
-    return false;
-  }
-}
 
 /** PayGreen answers the return and cancel URLs with the order's id added (`po_id`). */
 function withPoId(url: string, id: string): string {
   const hash = url.indexOf('#');
   const [path, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
   return `${path}${path.includes('?') ? '&' : '?'}po_id=${encodeURIComponent(id)}${fragment}`;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function formatAmount(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
-const STATUS_TEXT: Record<PaymentOrderStatus, string> = {
-  pending: 'en attente de paiement',
-  authorized: 'autorisé',
-  successed: 'payé',
-  canceled: 'annulé',
-  refused: 'refusé',
-  error: 'en erreur',
-  expired: 'expiré',
-  refunded: 'remboursé',
-};
-
-function page(title: string, body: string): string {
-  // No script: the app's CSP allows none inline, and the form posts to this origin (form-action 'self').
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Bac à sable PayGreen</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1d2b24;background:#f4f8f5}
-main{background:#fff;border:1px solid #cfe0d5;border-radius:12px;padding:1.25rem 1.5rem}
-.badge{display:inline-block;background:#fff3cd;color:#6b4e00;border-radius:999px;padding:.15rem .7rem;font-size:.85rem}
-h1{font-size:1.35rem;margin:.6rem 0}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}
-dt{color:#52655a}dd{margin:0;font-weight:600;overflow-wrap:anywhere}.amount{font-size:1.4rem}
-form{display:grid;gap:.6rem;margin:1.2rem 0 .8rem}button{font:inherit;padding:.7rem 1rem;border-radius:8px;border:1px solid #1f7a4d;cursor:pointer}
-.pay{background:#1f7a4d;color:#fff}.refuse{background:#fff;color:#a12a2a;border-color:#a12a2a}.wait{background:#fff;color:#1d2b24;border-color:#8a9a90}
-a{color:#1f7a4d}
-</style></head>
-<body><main><span class="badge">Bac à sable PayGreen · aucun paiement réel</span>
-${body}
-</main></body></html>`;
-}
-
-function paymentPage(row: Row): string {
-  const status = row.status as PaymentOrderStatus;
-  const summary = `<dl><dt>Montant</dt><dd class="amount">${escapeHtml(formatAmount(row.amount, row.currency))}</dd>
-<dt>Référence</dt><dd>${escapeHtml(row.reference)}</dd>
-<dt>N° de paiement</dt><dd>${escapeHtml(row.id)}</dd></dl>`;
-  if (status !== 'pending') {
-    return page(
-      'Paiement terminé',
-      `<h1>Ce paiement est ${escapeHtml(STATUS_TEXT[status] ?? status)}</h1>${summary}
-<p><a href="${escapeHtml(row.returnUrl)}">Revenir sur le site du commerçant</a></p>`,
-    );
-  }
-  const cancel = row.cancelUrl ? `<p><a href="${escapeHtml(row.cancelUrl)}">Annuler et revenir sur le site du commerçant</a></p>` : '';
-  return page(
-    'Paiement',
-    `<h1>Paiement par carte ou carte titre-restaurant</h1>${summary}
-<form method="post" action="${escapeHtml(`${P}/pay/${encodeURIComponent(row.id)}`)}">
-<button class="pay" type="submit" name="outcome" value="success">Payer avec la carte de test</button>
-<button class="refuse" type="submit" name="outcome" value="refuse">Refuser le paiement</button>
-<button class="wait" type="submit" name="outcome" value="pending">Laisser en attente</button>
-</form>${cancel}`,
-  );
 }
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
