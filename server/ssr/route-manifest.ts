@@ -101,6 +101,7 @@ const PANEL_MODULES: Record<Volet, string[]> = {
   aide: ['features/contact/components/contact-form.tsx'],
   livraison: ['app/delivery-finder.tsx'],
   'ou-dejeuner': ['features/delivery/components/delivery-suggestion.tsx'],
+  paiement: ['features/payment/components/payment-modal.tsx'],
 };
 
 /**

@@ -9,7 +9,7 @@ import { SignupForm } from '../features/account/components/signup-form';
 import { DeliverySummary } from '../features/delivery/components/delivery-summary';
 import { useAppState } from '../lib/app-state';
 import { formatLongDate } from '../lib/format';
-import { closeAll, closeModal, openModal, useOverlays } from '../lib/overlays-store';
+import { closePanel, openPanel, useOpenVolet } from '../lib/panel-history';
 import { notify } from '../lib/snackbar-store';
 import { paperVouchersEnabled } from '../shared/settings-rules';
 import styles from './account-modal.module.css';
@@ -19,7 +19,7 @@ import styles from './account-modal.module.css';
  * behind 'Mot de passe oublié'); a customer sees their space.
  */
 export function AccountModal() {
-  const snap = useOverlays();
+  const volet = useOpenVolet();
   const navigate = useNavigate();
   const { data: state } = useAppState();
   const [mode, setMode] = useState<'login' | 'signup'>('login');
@@ -27,13 +27,13 @@ export function AccountModal() {
   const date = state?.current_delivery_date ?? null;
 
   function welcome() {
-    closeModal('account');
+    closePanel('account');
     notify({ title: 'Bienvenue !', message: 'Vous êtes connecté à votre compte Popote.', type: 'success' });
   }
 
   return (
     <>
-      <Dialog open={snap.modals.account} title={customer || mode === 'login' ? 'Mon compte' : 'Nouveau compte'} onClose={() => closeModal('account')} placement="panel-right">
+      <Dialog open={volet === 'compte'} title={customer || mode === 'login' ? 'Mon compte' : 'Nouveau compte'} onClose={() => closePanel('account')} placement="panel-right">
         {customer ? (
           <AccountPanel
             showPool={paperVouchersEnabled(state?.settings ?? {})}
@@ -41,33 +41,23 @@ export function AccountModal() {
               <DeliverySummary
                 delivery={state?.current_delivery ?? null}
                 dateLabel={date ? formatLongDate(date) : null}
-                onChoose={() => {
-                  closeModal('account');
-                  openModal('delivery_selector');
-                }}
+                onChoose={() => openPanel('deliverySelector')}
               />
             }
             onLoggedOut={() => {
-              // Logout goes to the root.
-              closeAll();
+              // Logout goes to the root (the panel goes with the address).
               void navigate({ to: '/' });
               notify({ title: 'À bientôt', message: 'Vous êtes déconnecté.', type: 'info' });
             }}
-            onHelp={() => {
-              // The contact form in its account mode (the contact modal).
-              closeModal('account');
-              openModal('contact');
-            }}
+            // The contact form in its account mode (the help panel).
+            onHelp={() => openPanel('help')}
           />
         ) : (
           <div className={styles.guest}>
             {mode === 'login' ? (
               <LoginForm
                 onLoggedIn={welcome}
-                onForgotPassword={() => {
-                  closeModal('account');
-                  openModal('reset_password');
-                }}
+                onForgotPassword={() => openPanel('passwordReset')}
               />
             ) : (
               <SignupForm onSignedUp={welcome} />
@@ -79,7 +69,7 @@ export function AccountModal() {
           </div>
         )}
       </Dialog>
-      <Dialog open={snap.modals.reset_password} title="Mot de passe oublié" onClose={() => closeModal('reset_password')}>
+      <Dialog open={volet === 'mot-de-passe'} title="Mot de passe oublié" onClose={() => closePanel('passwordReset')}>
         <div className={styles.guest}>
           <p className={styles.hint}>Indiquez l’adresse e-mail de votre compte : nous vous envoyons un lien valable une heure.</p>
           <ResetRequestForm />

@@ -25,10 +25,10 @@ import { BackdropCloses, Dialog } from '../components/ui/dialog';
 import { QueryStatus } from '../components/ui/query-status';
 import { lastStateRequestAt, useAppState, settingsQuery, useDeliveryDate, useShopOpen } from '../lib/app-state';
 import { OfflineBanner } from '../features/pwa/offline-banner';
-import { paperVouchersEnabled } from '../shared/settings-rules';
 import { isOnline } from '../lib/connection-store';
 import { formatLongDate } from '../lib/format';
-import { closeAll, closeModal, closePopin, openModal, openPopin, useOverlays } from '../lib/overlays-store';
+import { closePanel, openPanel, useOpenVolet } from '../lib/panel-history';
+import { closePopin, closePopins, openPopin, usePopins } from '../lib/popins-store';
 import { notify } from '../lib/snackbar-store';
 import { readStored, writeStored } from '../lib/stored';
 import type { Cart } from '../shared/api/cart';
@@ -37,6 +37,7 @@ import { useDishDetail } from './detail-navigation';
 import { interceptInternalLinks } from './internal-links';
 import { usePopinTriggers } from './popin-triggers';
 import { KEPT_PAYMENT_KEY } from '../features/payment/kept-payment-key';
+import { usePaymentContext } from '../features/payment/use-payment-context';
 
 // Modal contents load when first opened: they stay out of the home page's JavaScript.
 // The cart's too: it loads once the cart holds something, or on its first opening.
@@ -67,7 +68,7 @@ const SUGGEST_SEEN = 'popote:suggest-seen';
 function suggestOnce() {
   if (readStored(SUGGEST_SEEN, 'session')) return;
   writeStored(SUGGEST_SEEN, 1, 'session');
-  openModal('delivery_suggest_location');
+  openPanel('suggestion');
 }
 
 /** The composer's "Ajouter au panier": the formula goes to the cart, the composer closes. */
@@ -75,16 +76,13 @@ async function addComposedFormula(formula: ComposedFormula) {
   const { ok } = await addMenu(formula.formatted);
   if (!ok) return;
   notify({ title: 'Ajouté au panier', message: `${formula.name} : ${formula.dishes}`, type: 'success' });
-  closeModal('menu');
+  closePanel('composer');
 }
 
 /** Payment's logic loads on the payment click or a card return: it stays out of the home page's JavaScript. */
 const paymentFlow = () => import('../features/payment/payment-flow');
 
-function chooseDeliveryFromCart() {
-  closeModal('cart');
-  openModal('delivery_selector');
-}
+const chooseDeliveryFromCart = () => openPanel('deliverySelector');
 
 /** The frame around every page: header, footer, overlay, modals, snackbars, progress bar. */
 export function AppShell() {
@@ -92,10 +90,12 @@ export function AppShell() {
   const { data: state, query: stateQuery } = useAppState();
   const shop = useShopOpen();
   const date = useDeliveryDate();
-  const snap = useOverlays();
+  const volet = useOpenVolet();
+  const popins = usePopins();
+  const anyOpen = volet !== undefined || Object.values(popins).some(Boolean);
   const paymentBusy = useSnapshot(paymentState);
   const paymentLoader = paymentBusy.loader || Boolean(paymentBusy.confirming);
-  const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && snap.modals.menu });
+  const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) && volet === 'formule' });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const detail = useDishDetail();
   // Public, so in the server's page and offline too; the state's are the same, maybe newer.
@@ -107,19 +107,13 @@ export function AppShell() {
   const [expiryMode, setExpiryMode] = useState<'warning' | 'timeout'>('warning');
   // Once opened, the cart stays mounted: its panel state and its close (focus back) need it.
   const [cartMounted, setCartMounted] = useState(false);
-  if (snap.modals.cart && !cartMounted) setCartMounted(true);
+  if (volet === 'panier' && !cartMounted) setCartMounted(true);
   const cartFilled = Boolean(cart && cartCount(cart) > 0);
   useEffect(() => {
     if (cartFilled) void loadCartModal();
   }, [cartFilled]);
+  const ctx = usePaymentContext();
   const payment = useMemo(() => {
-    // After a payment the server state (cart, pool, orders) changes: reload it, drop the account.
-    const ctx = {
-      refresh: async () => {
-        queryClient.removeQueries({ queryKey: ['me'] });
-        await queryClient.invalidateQueries({ queryKey: ['state'] });
-      },
-    };
     /** The hand-over from the cart (docs/product/payments.md): a free cart is ordered, any other opens the payment modal. */
     const checkout = async (cart: Cart) => (await paymentFlow()).checkout(cart, ctx);
     return {
@@ -131,7 +125,7 @@ export function AppShell() {
         if (current && current.products.length) void checkout(current as Cart);
       },
     };
-  }, [queryClient]);
+  }, [ctx]);
   useEffect(() => startAfterHydration(queryClient), [queryClient]);
   // Back from the card provider's page, on any page: payment_status and po_id, read once.
   // Else a card payment left unsettled on this device (a reload, a dead connection, the app closed
@@ -191,11 +185,11 @@ export function AppShell() {
       <Header
         loggedIn={loggedIn}
         cartCount={cartCount(cart)}
-        onMenu={() => openModal('navigation')}
-        onAccount={() => openModal('account')}
-        onCart={() => openModal('cart')}
+        onMenu={() => openPanel('mobileMenu')}
+        onAccount={() => openPanel('account')}
+        onCart={() => openPanel('cart')}
         // Hidden while an overlay or a recipe is open; none on the order page, which has its own.
-        searchHidden={snap.anyOpen || detail.open}
+        searchHidden={anyOpen || detail.open}
         search={
           pathname.startsWith('/passer-commande') ? null : (
             <DeliveryWidget
@@ -204,7 +198,7 @@ export function AppShell() {
               compact
               delivery={state?.current_delivery ?? null}
               center={mapCenter(settings)}
-              onOpenSelector={() => openModal('delivery_selector')}
+              onOpenSelector={() => openPanel('deliverySelector')}
               onSuggest={suggestOnce}
             />
           )
@@ -229,7 +223,7 @@ export function AppShell() {
         }
         year={new Date().getFullYear()}
       />
-      <Dialog open={snap.modals.menu} title="Composer ma formule" onClose={() => closeModal('menu')} placement="panel-right" wide>
+      <Dialog open={volet === 'formule'} title="Composer ma formule" onClose={() => closePanel('composer')} placement="panel-right" wide>
         <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
           {(data) => (
             <Suspense fallback={loading}>
@@ -238,20 +232,20 @@ export function AppShell() {
           )}
         </QueryStatus>
       </Dialog>
-      <Dialog open={snap.modals.delivery_selector} title="Choisir mon point de livraison" onClose={() => closeModal('delivery_selector')} placement="panel-right" wide>
+      <Dialog open={volet === 'livraison'} title="Choisir mon point de livraison" onClose={() => closePanel('deliverySelector')} placement="panel-right" wide>
         <Suspense fallback={loading}>
           <DeliveryFinder />
         </Suspense>
       </Dialog>
-      <Dialog open={snap.modals.delivery_suggest_location} title="Où voulez-vous déjeuner ?" onClose={() => closeModal('delivery_suggest_location')}>
+      <Dialog open={volet === 'ou-dejeuner'} title="Où voulez-vous déjeuner ?" onClose={() => closePanel('suggestion')}>
         <Suspense fallback={loading}>
           <DeliverySuggestion
             suggestUrl={import.meta.env.VITE_DELIVERY_SUGGEST_URL || '/entreprises'}
-            onTricycle={() => openModal('delivery_selector')}
+            onTricycle={() => openPanel('deliverySelector')}
           />
         </Suspense>
       </Dialog>
-      {snap.popins.closed_website ? (
+      {popins.closed_website ? (
         <Suspense fallback={null}>
           <ClosedWebsitePopin
             open
@@ -262,21 +256,21 @@ export function AppShell() {
           />
         </Suspense>
       ) : null}
-      {snap.popins.homepage ? (
+      {popins.homepage ? (
         <Suspense fallback={null}>
-          <HomepagePopin open onClose={closeAll} title={settings.homepage_popin_title ?? ''} text={settings.homepage_popin_text ?? ''} />
+          <HomepagePopin open onClose={closePopins} title={settings.homepage_popin_title ?? ''} text={settings.homepage_popin_text ?? ''} />
         </Suspense>
       ) : null}
-      {snap.modals.navigation ? (
+      {volet === 'menu' ? (
         <Suspense fallback={null}>
-          <MobileMenu open onClose={() => closeModal('navigation')} />
+          <MobileMenu open onClose={() => closePanel('mobileMenu')} />
         </Suspense>
       ) : null}
       {cartMounted ? (
         <Suspense fallback={null}>
           <CartModal
-            open={snap.modals.cart}
-            onClose={() => closeModal('cart')}
+            open={volet === 'panier'}
+            onClose={() => closePanel('cart')}
             delivery={
               <DeliverySummary
                 delivery={state?.current_delivery ?? null}
@@ -292,7 +286,7 @@ export function AppShell() {
               // Logged in from the cart: straight on to payment.
               <Suspense fallback={loading}>
                 {mode === 'login' ? (
-                  <LoginForm onLoggedIn={payment.continueToPayment} onForgotPassword={() => openModal('reset_password')} />
+                  <LoginForm onLoggedIn={payment.continueToPayment} onForgotPassword={() => openPanel('passwordReset')} />
                 ) : (
                   <SignupForm onSignedUp={payment.continueToPayment} />
                 )}
@@ -303,17 +297,17 @@ export function AppShell() {
           />
         </Suspense>
       ) : null}
-      {snap.modals.account || snap.modals.reset_password ? (
+      {volet === 'compte' || volet === 'mot-de-passe' ? (
         <Suspense fallback={null}>
           <AccountModal />
         </Suspense>
       ) : null}
-      <Dialog open={snap.modals.contact} title="Besoin d’aide ?" onClose={() => closeModal('contact')} placement="panel-right">
+      <Dialog open={volet === 'aide'} title="Besoin d’aide ?" onClose={() => closePanel('help')} placement="panel-right">
         <Suspense fallback={loading}>
           <ContactForm mode="userAccount" />
         </Suspense>
       </Dialog>
-      {snap.popins.cart_expiry ? (
+      {popins.cart_expiry ? (
         <Suspense fallback={null}>
           <CartExpiryPopin
             open
@@ -321,7 +315,7 @@ export function AppShell() {
             onClose={() => closePopin('cart_expiry')}
             onShowCart={() => {
               closePopin('cart_expiry');
-              openModal('cart');
+              openPanel('cart');
             }}
             onRefresh={() => {
               closePopin('cart_expiry');
@@ -333,26 +327,18 @@ export function AppShell() {
           />
         </Suspense>
       ) : null}
-      {snap.modals.payment ? (
+      {volet === 'paiement' ? (
         <Suspense fallback={null}>
-          <PaymentModal
-            ctx={payment.ctx}
-            paperVouchers={paperVouchersEnabled(settings)}
-            edenredLinked={Boolean(state?.customer?.isConnectedToEdenred)}
-            onBackToCart={() => {
-              closeModal('payment');
-              openModal('cart');
-            }}
-          />
+          <PaymentModal open />
         </Suspense>
       ) : null}
-      {snap.popins.validated_order ? (
+      {popins.validated_order ? (
         <Suspense fallback={null}>
           <ValidatedOrderPopin />
         </Suspense>
       ) : null}
       {/* A new version waits while a payment is under way or a modal (a form) is open. */}
-      <UpdateNotice busy={snap.anyOpen || paymentLoader} />
+      <UpdateNotice busy={anyOpen || paymentLoader} />
       <AboveDialogs>
         <PaymentLoader />
         <Snackbars />

@@ -10,7 +10,7 @@ import { mapCenter } from '../features/delivery/search-rules';
 import { slotLabel } from '../features/delivery/slot-labels';
 import { useAppState, useDeliveryDate } from '../lib/app-state';
 import { DataAge } from '../components/ui/data-age';
-import { closeModal } from '../lib/overlays-store';
+import { closePanel } from '../lib/panel-history';
 import { notify } from '../lib/snackbar-store';
 import type { Delivery, DeliveryLocation } from '../shared/api/delivery';
 import { byDistance } from '../shared/geo';
@@ -38,12 +38,12 @@ export function DeliveryFinder() {
   const locations = useQuery(options);
 
   function onChosen(delivery: Delivery) {
-    closeModal('delivery_selector');
     const { delivery_location: location } = delivery;
     notify({ title: 'Point de livraison enregistré', message: `${location.name} — ${slotLabel(delivery, location.is_private)}`, type: 'success' });
-    // In place of the selector's entry: back from the order page is the page the selector was
-    // opened on, not the selector again.
+    // In place of the selector's entry (it goes with its address): back from the order page is the
+    // page the selector was opened on, not the selector again.
     if (!pathname.startsWith('/passer-commande')) void navigate({ to: '/passer-commande', replace: true });
+    else closePanel('deliverySelector');
   }
 
   return (

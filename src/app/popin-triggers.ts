@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Settings, ShopOpen } from '../shared/api/state';
-import { openPopin } from '../lib/overlays-store';
+import { openPopin } from '../lib/popins-store';
 import { readStored, writeStored } from '../lib/stored';
 
 const CLOSED_SEEN = 'popote:closed-popin-seen';

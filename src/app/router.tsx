@@ -1,7 +1,8 @@
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { bindOverlayHistory, closeUnaddressed } from '../lib/overlays-store';
+import { bindPanelRouter } from '../lib/panel-history';
+import { closePopins } from '../lib/popins-store';
 import { routeTree } from './route-tree.gen';
 
 export interface AppRouterOptions {
@@ -28,20 +29,12 @@ export function createAppRouter(queryClient: QueryClient, options: AppRouterOpti
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
-  // Changing page closes the payment modal and the pop-ins (the panels go with the address). At
-  // the start of the navigation: once resolved (after its loaders) would also close one the
-  // customer opened meanwhile.
+  // Changing page closes the pop-ins (the panels go with the address). At the start of the
+  // navigation: once resolved (after its loaders) would also close one opened meanwhile.
   router.subscribe('onBeforeNavigate', ({ pathChanged }) => {
-    if (pathChanged) closeUnaddressed();
+    if (pathChanged) closePopins();
   });
-  // The panels open and close through the router: its history knows the address before the
-  // browser's bar shows it. Opening a panel keeps the page where it is scrolled.
-  if (typeof window !== 'undefined')
-    bindOverlayHistory({
-      location: () => router.history.location,
-      go: (href, { replace, state }) => void router.navigate({ href, replace, resetScroll: false, state }),
-      back: () => router.history.back(),
-    });
+  if (typeof window !== 'undefined') bindPanelRouter(router);
   return router;
 }
 

@@ -6,12 +6,12 @@ import { ErrorPage } from '../features/shell/components/error-page';
 import { menusQuery } from '../features/catalog/api/menus';
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
 import { loadDeliveryDate, settingsQuery, shopOpenQuery } from '../lib/app-state';
-import { voletOf } from '../shared/panels';
+import { validatePanelSearch, type Volet } from '../shared/panels';
 
 const DESCRIPTION = 'Formules du jour et plats faits maison, livrés gratuitement en triporteur à votre point de livraison à Lyon, dans des contenants consignés.';
 
 /** The public data a panel shows, by its name in the address. */
-const PANEL_DATA: Record<string, (date: string) => { queryKey: readonly unknown[] }> = {
+const PANEL_DATA: Partial<Record<Volet, (date: string) => { queryKey: readonly unknown[] }>> = {
   formule: menusQuery,
   livraison: deliveryLocationsQuery,
 };
@@ -31,6 +31,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
   }),
+  // Every page takes the open panel in its address (?volet=panier): the overlays are the router's.
+  validateSearch: validatePanelSearch,
   // What every page shows and everyone shares: the delivery date and the shop's settings. Nothing
   // personal: the customer, the cart and the chosen point come after hydration (/api/state).
   // A panel in the address (?volet=formule) is drawn by the server with its public data too. Not in
@@ -38,7 +40,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   loader: async ({ context: { queryClient }, location }) => {
     await Promise.allSettled([queryClient.ensureQueryData(shopOpenQuery), queryClient.ensureQueryData(settingsQuery)]);
     if (typeof window !== 'undefined') return;
-    const panel = PANEL_DATA[voletOf(location.searchStr) ?? ''];
+    const { volet } = validatePanelSearch(location.search);
+    const panel = volet ? PANEL_DATA[volet] : undefined;
     const date = panel ? await loadDeliveryDate(queryClient) : null;
     if (panel && date) await queryClient.ensureQueryData(panel(date)).catch(() => undefined);
   },

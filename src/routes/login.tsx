@@ -5,7 +5,7 @@ import { LoginPage } from '../features/account/components/login-page';
 import { SignupForm } from '../features/account/components/signup-form';
 import { useEffect } from 'react';
 import { appStateQuery, useAppState } from '../lib/app-state';
-import { openModal } from '../lib/overlays-store';
+import { openPanel } from '../lib/panel-history';
 import { notify } from '../lib/snackbar-store';
 
 export const Route = createFileRoute('/login')({
@@ -30,5 +30,5 @@ function LoginRoute() {
     notify({ title: 'Bienvenue !', message: 'Vous êtes connecté à votre compte Popote.', type: 'success' });
     void navigate({ to: '/' });
   };
-  return <LoginPage login={<LoginForm onLoggedIn={done} onForgotPassword={() => openModal('reset_password')} />} signup={<SignupForm onSignedUp={done} />} />;
+  return <LoginPage login={<LoginForm onLoggedIn={done} onForgotPassword={() => openPanel('passwordReset')} />} signup={<SignupForm onSignedUp={done} />} />;
 }

@@ -1,35 +1,42 @@
 /**
- * The modals with an address: the open one is the page's `volet` search parameter, so the back
- * button closes it, a link opens it and the server draws it. One at a time: opening another
- * replaces it. The payment modal has none, as it only makes sense inside a checkout this device
- * started; pop-ins come from the time and the shop's state, not from the customer's navigation.
- * Keyed by the app's modal names (src/lib/overlays-store.ts).
+ * The panels a page can open over itself, by their name in the code and their name in the page's
+ * address: `/passer-commande?volet=panier`. One at a time, in the root route's `volet` search
+ * parameter (src/routes/__root.tsx), so a link opens one, the server draws it and the back button
+ * closes it. The pop-ins (cart expiry, shop closed, validated order) have none: they come from time
+ * and the shop's state, not from the customer's navigation.
  */
-export const VOLETS = {
-  menu: 'formule',
-  navigation: 'menu',
+export const PANELS = {
+  composer: 'formule',
   cart: 'panier',
   account: 'compte',
-  reset_password: 'mot-de-passe',
-  delivery_selector: 'livraison',
-  delivery_suggest_location: 'ou-dejeuner',
-  contact: 'aide',
+  mobileMenu: 'menu',
+  help: 'aide',
+  deliverySelector: 'livraison',
+  suggestion: 'ou-dejeuner',
+  passwordReset: 'mot-de-passe',
+  payment: 'paiement',
 } as const;
-export type Volet = (typeof VOLETS)[keyof typeof VOLETS];
-export const VOLET_PARAM = 'volet';
-const VOLET_VALUES = new Set<string>(Object.values(VOLETS));
 
-/** The open panel of a URL's search string ('?volet=panier&…'), if it names one. */
-export function voletOf(search: string): Volet | null {
-  const value = new URLSearchParams(search).get(VOLET_PARAM);
-  return value !== null && VOLET_VALUES.has(value) ? (value as Volet) : null;
+export type Panel = keyof typeof PANELS;
+/** A panel's name in the address. */
+export type Volet = (typeof PANELS)[Panel];
+
+const VOLETS = new Set<unknown>(Object.values(PANELS));
+
+export const isVolet = (value: unknown): value is Volet => VOLETS.has(value);
+
+/** The search every page accepts: the open panel, when the address names one it knows. */
+export interface PanelSearch {
+  volet?: Volet;
 }
 
-/** The address of the same page with the given panel open, or none. */
-export function withVolet(location: { pathname: string; search: string; hash: string }, volet: Volet | null): string {
-  const params = new URLSearchParams(location.search);
-  if (volet) params.set(VOLET_PARAM, volet);
-  else params.delete(VOLET_PARAM);
-  const search = params.toString();
-  return `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
+/** The root route's search validation: an unknown panel is no panel (never an error page). */
+export function validatePanelSearch(search: Record<string, unknown>): PanelSearch {
+  return isVolet(search.volet) ? { volet: search.volet } : {};
+}
+
+/** The panel a page's address names (`?volet=panier&…`), as the server reads it before any router runs. */
+export function voletOf(search: string): Volet | null {
+  const value = new URLSearchParams(search).get('volet');
+  return isVolet(value) ? value : null;
 }

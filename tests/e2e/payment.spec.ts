@@ -201,3 +201,41 @@ test('a card payment that cannot start says why and stays on the recap', async (
   // The next try goes through.
   await toHostedPage(page);
 });
+
+test('the payment panel has an address: the back button goes back to the order page, the cart intact', async ({ page }, info) => {
+  await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  await expect(page).toHaveURL('/passer-commande?volet=paiement');
+  const price = await recap(page).getByTestId('payment-final-price').textContent();
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-payment-panel.png` });
+  await page.goBack();
+  await expect(recap(page)).toHaveCount(0);
+  await expect(page).toHaveURL('/passer-commande');
+  await expect(page.getByRole('heading', { level: 1, name: 'Passer commande' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Panier, 1 article/ })).toBeVisible();
+  // The same checkout again, from the cart.
+  await openPayment(page);
+  await expect(recap(page).getByTestId('payment-final-price')).toHaveText(price!);
+});
+
+test('a reload on the payment panel shows the same checkout; without one, it says the payment expired and shows the cart', async ({ page }, info) => {
+  const { location } = await customerWithCart(page, info.project.name);
+  await expect(page.getByRole('button', { name: /^Panier, 1 article/ })).toBeVisible();
+  // No checkout started: the address of a payment is no payment.
+  await page.goto('/passer-commande?volet=paiement');
+  await expect(snackbar(page, 'Paiement expiré')).toContainText('Ce paiement n’est plus en cours');
+  const cart = page.getByRole('dialog', { name: 'Mon panier' });
+  await expect(cart).toBeVisible();
+  await expect(page).toHaveURL('/passer-commande?volet=panier');
+
+  await cart.getByRole('button', { name: 'Passer au paiement' }).click();
+  await expect(recap(page)).toBeVisible();
+  const price = await recap(page).getByTestId('payment-final-price').textContent();
+  await page.reload();
+  await expect(recap(page).getByTestId('payment-final-price')).toHaveText(price!);
+  await expect(page).toHaveURL('/passer-commande?volet=paiement');
+  // Still the checkout it was: it is paid.
+  await toHostedPage(page);
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+});

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { snackbars } from '../../src/lib/snackbar-store';
-import { overlays } from '../../src/lib/overlays-store';
+import { popins } from '../../src/lib/popins-store';
 import type { ValidatedOrder } from '#shared/api/checkout';
 
 const fetchCardOrder = vi.fn<(poId: string, back?: boolean) => Promise<ValidatedOrder>>();
@@ -32,7 +32,7 @@ describe('return from the card page', () => {
     fetchCardOrder.mockReset();
     refundEdenredForCard.mockReset().mockResolvedValue({ refunded: false });
     snackbars.queue.splice(0);
-    overlays.popins.validated_order = false;
+    popins.validated_order = false;
     window.dataLayer = [];
   });
   afterEach(() => vi.useRealTimers());
@@ -51,7 +51,7 @@ describe('return from the card page', () => {
     expect(payment.loader).toBe(false);
     expect(payment.confirming).toBe(false);
     expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([['Paiment en attente', 'Vous allez recevoir une notification dès la réception du paiement.']]);
-    expect(overlays.popins.validated_order).toBe(false);
+    expect(popins.validated_order).toBe(false);
   });
 
   it('opens the pop-in, refreshes the state and sends the purchase event once the payment is confirmed', async () => {
@@ -61,7 +61,7 @@ describe('return from the card page', () => {
     await vi.advanceTimersByTimeAsync(PENDING_POLL.intervalMs);
     await done;
     expect(fetchCardOrder).toHaveBeenCalledTimes(2);
-    expect(overlays.popins.validated_order).toBe(true);
+    expect(popins.validated_order).toBe(true);
     expect(payment.order).toEqual(order);
     expect(refresh).toHaveBeenCalled();
     expect(window.dataLayer).toHaveLength(1);
@@ -79,7 +79,7 @@ describe('return from the card page', () => {
     await vi.advanceTimersByTimeAsync(NETWORK_RETRY.firstMs * (1 + 2 + 4));
     await done;
     expect(fetchCardOrder).toHaveBeenCalledTimes(4);
-    expect(overlays.popins.validated_order).toBe(true);
+    expect(popins.validated_order).toBe(true);
     expect(payment.confirming).toBe(false);
     expect(snackbars.queue).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('return from the card page', () => {
     expect(payment.confirming).toBe(false);
     await done;
     expect(fetchCardOrder.mock.calls).toEqual([['po_1', true]]);
-    expect(overlays.popins.validated_order).toBe(true);
+    expect(popins.validated_order).toBe(true);
   });
 
   it('back, and the bank has not decided: the loader gives way to the notice and the polling, the buyer said back once', async () => {
@@ -127,7 +127,7 @@ describe('return from the card page', () => {
       ['po_1', false],
       ['po_1', false],
     ]);
-    expect(overlays.popins.validated_order).toBe(true);
+    expect(popins.validated_order).toBe(true);
     expect(snackbars.queue).toEqual([]);
   });
 

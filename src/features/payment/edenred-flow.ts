@@ -13,7 +13,8 @@ import {
   removeEdenredPayment,
 } from './api/payment-calls';
 import { wait } from '../../lib/wait';
-import { closeAllModals, completePayment, type PaymentContext } from './payment-flow';
+import { completePayment, type PaymentContext } from './payment-flow';
+import { closePanel } from '../../lib/panel-history';
 import { WIDGET_POLL, widgetConfirmed, type EdenredPlan } from './payment-rules';
 import { payment, showRecap } from './payment-store';
 
@@ -175,5 +176,5 @@ export async function widgetAuthorized(payload: string, ctx: PaymentContext): Pr
 export function widgetFailed(errorText: string, ctx: PaymentContext): void {
   notify({ title: EDENRED_MESSAGES.failedTitle, message: errorText, type: 'error' });
   void ctx.refresh();
-  closeAllModals();
+  closePanel();
 }

@@ -1,10 +1,11 @@
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { closeModal, closePopin, MODALS, openModal, openPopin } from '../../lib/overlays-store';
+import { closePanel, openPanel } from '../../lib/panel-history';
+import { closePopin, openPopin } from '../../lib/popins-store';
 import { isOnline } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
 import type { ValidatedOrder } from '../../shared/api/checkout';
 import { CHECKOUT_ERRORS } from '../../shared/api/checkout';
-import { fetchCardOrder, orderFreeCart, refundEdenredForCard, startCardPayment, validateCart } from './api/payment-calls';
+import { fetchCardOrder, fetchPendingOrder, orderFreeCart, refundEdenredForCard, startCardPayment, validateCart } from './api/payment-calls';
 import { payment } from './payment-store';
 import { forgetCardPayment, keepCardPayment, purchaseEvent, type CardReturn } from './payment-rules';
 import { wait } from '../../lib/wait';
@@ -23,13 +24,9 @@ declare global {
   }
 }
 
-export function closeAllModals() {
-  for (const m of MODALS) closeModal(m);
-}
-
 /**
  * A payment is complete: the pre-order is cleared, the order stored, the purchase
- * event sent, the state refreshed, the modals closed and the validated-order pop-in shown.
+ * event sent, the state refreshed, the panel closed and the validated-order pop-in shown.
  */
 export async function completePayment(order: ValidatedOrder, ctx: PaymentContext) {
   payment.preOrder = null;
@@ -37,12 +34,15 @@ export async function completePayment(order: ValidatedOrder, ctx: PaymentContext
   payment.loader = false;
   payment.confirming = false;
   (window.dataLayer ??= []).push(purchaseEvent(order));
-  closeAllModals();
+  closePanel();
   openPopin('validated_order');
   await ctx.refresh();
 }
 
-/** The payment click (docs/product/payments.md), once login and delivery are settled. */
+/**
+ * The payment click (docs/product/payments.md), once login and delivery are settled: the payment
+ * panel takes the cart's place in the history, so the back button goes back to the page under it.
+ */
 export async function checkout(cart: { final_price: string }, ctx: PaymentContext) {
   if (cart.final_price === '0,00') {
     payment.order = null;
@@ -58,19 +58,37 @@ export async function checkout(cart: { final_price: string }, ctx: PaymentContex
   try {
     payment.preOrder = await validateCart();
     payment.screen = 'recap';
-    closeModal('cart');
-    openModal('payment');
+    openPanel('payment');
   } catch (err) {
     failed(err, ctx);
   }
 }
 
+/** What a payment panel says when the checkout it names is gone (paid, replaced, or never this visitor's). */
+export const EXPIRED_CHECKOUT = {
+  title: 'Paiement expiré',
+  message: 'Ce paiement n’est plus en cours : voici votre panier, validez-le de nouveau pour payer.',
+};
+
+/**
+ * The payment panel opened without a checkout of this page (a reload, a link, the forward
+ * button): it shows the server's open pre-order, the same checkout, when there is still one;
+ * else it says the payment expired and shows the cart.
+ */
+export async function resumeCheckout(): Promise<void> {
+  try {
+    payment.preOrder = await fetchPendingOrder();
+    payment.screen = 'recap';
+  } catch (err) {
+    if (err instanceof NetworkError) notify({ title: 'Paiement', message: err.body.message, type: 'error' });
+    else notify({ ...EXPIRED_CHECKOUT, type: 'info' });
+    openPanel('cart');
+  }
+}
+
 function failed(err: unknown, ctx: PaymentContext) {
   const body = err instanceof ApiError ? err.body : null;
-  if (body?.code === CHECKOUT_ERRORS.deliveryRequired) {
-    closeModal('cart');
-    openModal('delivery_selector');
-  }
+  if (body?.code === CHECKOUT_ERRORS.deliveryRequired) openPanel('deliverySelector');
   if (body?.code === 'invalid_discount' || body?.code === CHECKOUT_ERRORS.cartChanged || body?.code === CHECKOUT_ERRORS.soldOut) void ctx.refresh();
   notify({ title: 'Paiement', message: body?.message ?? 'Une erreur est survenue.', type: 'error' });
 }

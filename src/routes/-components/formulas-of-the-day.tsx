@@ -5,9 +5,9 @@ import { menusQuery } from '../../features/catalog/api/menus';
 import { selectMenu } from '../../features/catalog/catalog-store';
 import { FormulaList } from '../../features/catalog/components/formula-list';
 import { useUnloadedDay } from '../../lib/unloaded-day';
-import { openModal } from '../../lib/overlays-store';
+import { openPanel } from '../../lib/panel-history';
 
-/** The day's formulas; "Composer" opens the composer (the 'menu' modal) on that formula. Offline, the copy's age. */
+/** The day's formulas; "Composer" opens the composer on that formula. Offline, the copy's age. */
 export function FormulasOfTheDay({ date }: { date: string | null }) {
   const options = { ...menusQuery(date), enabled: Boolean(date) };
   const menus = useQuery(options);
@@ -21,7 +21,7 @@ export function FormulasOfTheDay({ date }: { date: string | null }) {
             menus={data}
             onCompose={(menu) => {
               selectMenu(menu.id);
-              openModal('menu');
+              openPanel('composer');
             }}
           />
         )}

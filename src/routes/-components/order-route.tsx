@@ -12,7 +12,7 @@ import { clearSearchResult } from '../../features/delivery/delivery-search-store
 import { mapCenter } from '../../features/delivery/search-rules';
 import { useAppState, useDeliveryDate } from '../../lib/app-state';
 import { formatLongDate } from '../../lib/format';
-import { openModal } from '../../lib/overlays-store';
+import { openPanel } from '../../lib/panel-history';
 import { useUnloadedDay } from '../../lib/unloaded-day';
 import { FormulasOfTheDay } from './formulas-of-the-day';
 
@@ -32,7 +32,7 @@ export function OrderRoute() {
               dateLabel={date ? formatLongDate(date) : null}
               onChoose={() => {
                 clearSearchResult();
-                openModal('delivery_selector');
+                openPanel('deliverySelector');
               }}
             />
             {/* The search stays with a point chosen (another one is a search away), as the block
@@ -43,7 +43,7 @@ export function OrderRoute() {
               intent="form"
               delivery={state?.current_delivery ?? null}
               center={mapCenter(state?.settings ?? {})}
-              onOpenSelector={() => openModal('delivery_selector')}
+              onOpenSelector={() => openPanel('deliverySelector')}
             />
           </>
         }

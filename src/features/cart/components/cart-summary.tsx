@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { openModal } from '../../../lib/overlays-store';
+import { openPanel } from '../../../lib/panel-history';
 import type { Cart } from '../../../shared/api/cart';
 import { formatEuros } from '../../../shared/money';
 import { cartCount, itemsTotal, splitLines } from '../cart-rules';
@@ -41,7 +41,7 @@ export function CartSummary() {
             <span>Sous-total</span>
             <strong>{formatEuros(itemsTotal(cart!))}</strong>
           </p>
-          <Button onClick={() => openModal('cart')}>Voir mon panier</Button>
+          <Button onClick={() => openPanel('cart')}>Voir mon panier</Button>
         </>
       )}
     </section>

@@ -14,6 +14,8 @@ import {
 const post = { method: 'POST' } as const;
 
 export const validateCart = () => api('/api/cart/validate', { ...post, schema: preOrderSchema });
+/** The customer's open pre-order (404 no_pre_order when there is none). */
+export const fetchPendingOrder = () => api('/api/pending-order', { ...post, schema: preOrderSchema });
 export const saveLunchVouchers = (lunch_vouchers: LunchVoucherRow[]) =>
   api('/api/pending-order/lunch-vouchers', { ...post, body: { lunch_vouchers }, schema: preOrderSchema });
 export const applyPool = () => api('/api/pending-order/pool', { ...post, schema: preOrderSchema });

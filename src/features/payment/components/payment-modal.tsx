@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,11 +8,14 @@ import { OfflineReason } from '../../../components/ui/offline-reason';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { useOnline } from '../../../lib/connection-store';
 import { ApiError } from '../../../lib/api-client';
-import { closeModal, useOverlays } from '../../../lib/overlays-store';
+import { useAppState } from '../../../lib/app-state';
+import { closePanel, openPanel } from '../../../lib/panel-history';
 import { CARD_MINIMUM_MESSAGE, cardAmountTooSmall, type PreOrder } from '../../../shared/api/checkout';
 import { formatEuros } from '../../../shared/money';
+import { paperVouchersEnabled } from '../../../shared/settings-rules';
 import { applyPool, payWithoutCard } from '../api/payment-calls';
-import { completePayment, payByCard, type PaymentContext } from '../payment-flow';
+import { completePayment, payByCard, resumeCheckout, type PaymentContext } from '../payment-flow';
+import { usePaymentContext } from '../use-payment-context';
 import { removeEdenred } from '../edenred-flow';
 import { payment, showRecap, type PaymentScreen } from '../payment-store';
 import { EdenredBlock } from './edenred-block';
@@ -20,13 +23,15 @@ import { EdenredWidgetForm } from './edenred-widget-form';
 import { VoucherForm } from './voucher-form';
 import styles from './payment-modal.module.css';
 
-interface PaymentModalProps {
+interface RecapProps {
+  preOrder: PreOrder;
   ctx: PaymentContext;
   paperVouchers: boolean;
   /** The customer linked an Edenred account (state's isConnectedToEdenred). */
   edenredLinked: boolean;
-  onBackToCart: () => void;
 }
+
+const backToCart = () => openPanel('cart');
 
 const TITLES: Record<PaymentScreen, string> = {
   recap: 'Validation de votre panier',
@@ -34,17 +39,28 @@ const TITLES: Record<PaymentScreen, string> = {
   edenred: 'Payer avec Edenred',
 };
 
-/** The payment modal (docs/product/payments.md): the recap, the paper voucher screen or the Edenred widget, one at a time. */
-export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }: PaymentModalProps) {
-  const snap = useOverlays();
+/**
+ * The payment panel (docs/product/payments.md, `?volet=paiement`): the recap, the paper voucher
+ * screen or the Edenred widget, one at a time. Opened by a checkout of this page, it shows that
+ * checkout; opened otherwise (a reload, the forward button), the server's open pre-order.
+ */
+export function PaymentModal({ open }: { open: boolean }) {
+  const ctx = usePaymentContext();
+  const { data: state } = useAppState();
+  const paperVouchers = paperVouchersEnabled(state?.settings ?? {});
+  const edenredLinked = Boolean(state?.customer?.isConnectedToEdenred);
   const { screen: asked, preOrder } = useSnapshot(payment) as { screen: PaymentScreen; preOrder: PreOrder | null };
   const screen = asked === 'vouchers' && !paperVouchers ? 'recap' : asked;
   const online = useOnline();
+  // On opening only: a payment completed here empties the pre-order while the panel closes.
+  useEffect(() => {
+    if (open && !payment.preOrder) void resumeCheckout();
+  }, [open]);
   return (
     <Dialog
-      open={snap.modals.payment}
+      open={open}
       title={TITLES[screen]}
-      onClose={() => closeModal('payment')}
+      onClose={() => closePanel('payment')}
       placement="panel-right"
       closeOnBackdrop={false}
     >
@@ -65,14 +81,14 @@ export function PaymentModal({ ctx, paperVouchers, edenredLinked, onBackToCart }
         // Paying needs the network: offline, the recap stays readable and every action waits.
         <fieldset className={styles.fieldset} disabled={!online}>
           <OfflineReason offline={!online}>Hors connexion : le paiement reprendra dès le retour du réseau.</OfflineReason>
-          <Recap preOrder={preOrder} ctx={ctx} paperVouchers={paperVouchers} edenredLinked={edenredLinked} onBackToCart={onBackToCart} />
+          <Recap preOrder={preOrder} ctx={ctx} paperVouchers={paperVouchers} edenredLinked={edenredLinked} />
         </fieldset>
       )}
     </Dialog>
   );
 }
 
-function Recap({ preOrder, ctx, paperVouchers, edenredLinked, onBackToCart }: Omit<PaymentModalProps, 'ctx'> & { preOrder: PreOrder; ctx: PaymentContext }) {
+function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProps) {
   const [pool, setPool] = useState<'idle' | 'loading' | 'partial'>('idle');
   const [poolError, setPoolError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -126,7 +142,7 @@ function Recap({ preOrder, ctx, paperVouchers, edenredLinked, onBackToCart }: Om
 
   return (
     <div className={styles.recap}>
-      <LinkButton className={styles.back} onClick={onBackToCart}>
+      <LinkButton className={styles.back} onClick={backToCart}>
         ‹ Retour au panier
       </LinkButton>
       <p className={styles.line}>

@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { closePopin, overlays } from '../../../lib/overlays-store';
+import { closePopin, usePopins } from '../../../lib/popins-store';
 import type { ValidatedOrder } from '../../../shared/api/checkout';
 import { deliveryHours } from '../payment-rules';
 import { payment } from '../payment-store';
@@ -10,11 +10,11 @@ import styles from './payment-modal.module.css';
 
 /** The validated-order pop-in: a loading screen while placing, then the delivery. */
 export function ValidatedOrderPopin() {
-  const snap = useSnapshot(overlays);
+  const popins = usePopins();
   const order = useSnapshot(payment).order as ValidatedOrder | null;
   const hours = order ? deliveryHours(order) : null;
   return (
-    <Dialog open={snap.popins.validated_order} title="Vous allez vous régaler" onClose={() => closePopin('validated_order')} dismissible={Boolean(order)}>
+    <Dialog open={popins.validated_order} title="Vous allez vous régaler" onClose={() => closePopin('validated_order')} dismissible={Boolean(order)}>
       {order ? (
         <div className={styles.validated} data-testid="validated-order">
           <p>Votre commande est validée, merci !</p>
