@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { formatEuros } from '#shared/money';
 import { frenchTime, parisDate } from '#shared/time';
-import type { PaymentMean, PaymentMeansKind, customers, orderProducts, orders } from '../db/schema';
-import { vatIncluded } from '../lib/vat';
+import type { customers, orderProducts, orders } from '../db/schema';
+import { invoiceTotals } from './invoice-totals';
+import { paymentMeansLines } from './payment-means';
 import type { Seller } from './seller';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -15,19 +16,6 @@ export type InvoiceOrder = Pick<
 > &
   Partial<Pick<OrderRow, 'paymentMeans' | 'discountCode'>>;
 
-/** How each means of payment reads on an invoice and in mails. */
-export const PAYMENT_MEANS_LABEL: Record<PaymentMeansKind, string> = {
-  card: 'Carte bancaire',
-  edenred: 'Titres-restaurant Edenred',
-  pool: 'Cagnotte Popote',
-  paper_vouchers: 'Titres-restaurant papier, à régler à la livraison',
-};
-
-/** "Carte bancaire : 12,90 €", one a means; "Aucun paiement (commande offerte)" when nothing was due. */
-export function paymentMeansLines(means: readonly PaymentMean[]): string[] {
-  const paid = means.filter((m) => m.amountCents > 0);
-  return paid.length ? paid.map((m) => `${PAYMENT_MEANS_LABEL[m.means]} : ${formatEuros(m.amountCents)}`) : ['Aucun paiement (commande offerte)'];
-}
 export type InvoiceLine = Pick<LineRow, 'id' | 'parentId' | 'name' | 'categoryName' | 'unitPriceCents' | 'quantity' | 'vatRateBp'>;
 export type InvoiceCustomer = Pick<CustomerRow, 'firstname' | 'lastname' | 'companyName' | 'email'>;
 
@@ -36,82 +24,6 @@ export interface InvoiceInput {
   customer: InvoiceCustomer;
   order: InvoiceOrder;
   lines: InvoiceLine[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Totals (pure)
-// ---------------------------------------------------------------------------------------------
-
-export interface VatRateTotal {
-  rateBp: number;
-  /** Tax-exclusive base after the discount's share. */
-  baseCents: number;
-  vatCents: number;
-  /** Tax-inclusive amount after the discount's share. */
-  totalCents: number;
-}
-
-export interface InvoiceTotals {
-  /** Every line at its price, before the discount (TTC). */
-  itemsCents: number;
-  /** The discount actually applied (never more than the items). */
-  discountCents: number;
-  /** One entry per VAT rate that carries an amount, lowest rate first. */
-  rates: VatRateTotal[];
-  baseCents: number;
-  vatCents: number;
-  /** itemsCents − discountCents: what the VAT rates add up to (TTC, deposit excluded). */
-  totalCents: number;
-}
-
-/** Splits `amount` across `weights` in proportion, in whole cents summing exactly to `amount`. */
-function apportion(amount: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (amount <= 0 || sum <= 0) return weights.map(() => 0);
-  const raw = weights.map((w) => (amount * w) / sum);
-  const shares = raw.map(Math.floor);
-  let left = amount - shares.reduce((a, b) => a + b, 0);
-  const order = raw.map((r, i) => ({ i, frac: r - Math.floor(r) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
-  }
-  return shares;
-}
-
-/**
- * The VAT of an order's lines, per rate. VAT is taken line by line on the tax-inclusive amount
- * (unit price × quantity, after the line's share of the discount) and summed per rate: the way the
- * order's vatCents is computed, so the invoice and the account agree to the cent. A discount is
- * spread over the lines in proportion to their amounts (largest remainders get the odd cents).
- * The deposit is not a line: it is outside the scope of VAT.
- */
-export function invoiceTotals(lines: Pick<InvoiceLine, 'unitPriceCents' | 'quantity' | 'vatRateBp'>[], discountCents: number): InvoiceTotals {
-  const amounts = lines.map((l) => Math.max(0, l.unitPriceCents * l.quantity));
-  const itemsCents = amounts.reduce((a, b) => a + b, 0);
-  const discount = Math.min(Math.max(discountCents, 0), itemsCents);
-  const shares = apportion(discount, amounts);
-  const byRate = new Map<number, VatRateTotal>();
-  lines.forEach((line, i) => {
-    const ttc = amounts[i]! - shares[i]!;
-    if (ttc <= 0) return;
-    const vat = vatIncluded(ttc, line.vatRateBp);
-    const entry = byRate.get(line.vatRateBp) ?? { rateBp: line.vatRateBp, baseCents: 0, vatCents: 0, totalCents: 0 };
-    entry.totalCents += ttc;
-    entry.vatCents += vat;
-    entry.baseCents += ttc - vat;
-    byRate.set(line.vatRateBp, entry);
-  });
-  const rates = [...byRate.values()].sort((a, b) => a.rateBp - b.rateBp);
-  return {
-    itemsCents,
-    discountCents: discount,
-    rates,
-    baseCents: rates.reduce((a, r) => a + r.baseCents, 0),
-    vatCents: rates.reduce((a, r) => a + r.vatCents, 0),
-    totalCents: itemsCents - discount,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { parisDate } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { carts, customers, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { invoiceTotals } from '../../pdf/invoice';
+import { invoiceTotals } from '../../pdf/invoice-totals';
 import { toOrder } from '../account/account.service';
 import { cartById, deleteCart, heldDeposits, linesOf, portionsOf, release, reserve, type CartOwner } from '../cart/cart.repo';
 import { cartForCheckout } from '../cart/cart.service';

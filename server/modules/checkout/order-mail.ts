@@ -2,7 +2,8 @@ import { formatEuros } from '#shared/money';
 import { frenchTime } from '#shared/time';
 import type { customers, orderProducts, orders } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/outbox';
-import { paymentMeansLines, renderInvoice } from '../../pdf/invoice';
+import { renderInvoice } from '../../pdf/invoice';
+import { paymentMeansLines } from '../../pdf/payment-means';
 import { SELLER } from '../../pdf/seller';
 
 type OrderRow = typeof orders.$inferSelect;
