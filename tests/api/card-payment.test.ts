@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { CARD_RETURN_PATH, validatedOrderSchema } from '#shared/api/checkout';
+import { fixtures } from './fixtures';
 import { MONDAY, at, createTestApp, customerWithCart as customerWithCartAt, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -23,9 +24,11 @@ async function startCard(call: Awaited<ReturnType<typeof customerWithCart>>['cal
   return url.pathname.split('/').pop()!;
 }
 
+const { ordersOf, hostedPage } = fixtures(() => app);
+
 /** The buyer's choice on the emulator's hosted page; answers where PayGreen sends the browser. */
 async function payOnHostedPage(po: string, outcome: 'success' | 'refuse' | 'pending') {
-  const res = await app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/pay/${po}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+  const res = await hostedPage(po, outcome);
   expect(res.statusCode).toBe(303);
   return new URL(String(res.headers.location));
 }
@@ -39,8 +42,6 @@ async function backFrom(call: Awaited<ReturnType<typeof customerWithCart>>['call
   expect(back.pathname + back.search).toBe(`${CARD_RETURN_PATH}&po_id=${po}`);
   return call('GET', orderBack(po));
 }
-
-const ordersOf = (customerId: number) => app.database.db.select().from(t.orders).where(eq(t.orders.customerId, customerId));
 
 describe('card payment through PayGreen (sandbox)', () => {
   it('starts a payment order for what is left to pay, then the return places the order once', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
+import { fixtures } from './fixtures';
 import { createTestApp, customerWithCart as customerWithCartAt, refused, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -9,18 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Call = Awaited<ReturnType<typeof customerWithCartAt>>['call'];
+const { ordersOf, startCard, hostedPage: pay } = fixtures(() => app);
 const poOf = (url: string) => new URL(url).pathname.split('/').pop()!;
-const ordersOf = (customerId: number) => app.database.db.select().from(t.orders).where(eq(t.orders.customerId, customerId));
-const pay = (po: string, outcome: 'success' | 'pending') =>
-  app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/pay/${po}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
 const notifyCard = (po: string) => app.app.inject({ method: 'POST', url: '/api/payment/paygreen/notification', payload: { id: po } });
-
-async function startCard(call: Call) {
-  const res = await call('POST', '/api/payment/paygreen');
-  expect(res.statusCode, res.body).toBe(200);
-  return poOf(res.json().hosted_payment_url as string);
-}
 
 /** PayGreen payment orders of a customer that took money and kept it. */
 async function charges(customerId: number) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { hashToken } from '../../server/lib/tokens';
 import { menusSchema, productListSchema, type FormattedMenu } from '#shared/api/catalog';
+import { composeFirst, fixtures, type Visitor } from './fixtures';
 import { createTestApp, visitor, type TestApp } from './helpers';
 import { queryCounter } from './query-count';
 
@@ -24,16 +24,11 @@ beforeAll(async () => {
   counter = queryCounter(app.database);
   const dishes = productListSchema.parse((await app.app.inject('/api/products')).json());
   dishId = dishes.find((d) => d.category !== 'main' && !d.sold_out)!.id;
-  const menu = menusSchema.parse((await app.app.inject('/api/menus')).json())[0]!;
-  formula = {
-    id: menu.id,
-    sub_products: Object.fromEntries(menu.categories.filter((c) => c.required).map((c) => [String(c.id), c.products[0]!.id])),
-    additional_products: {},
-  };
+  formula = composeFirst(menusSchema.parse((await app.app.inject('/api/menus')).json())[0]!);
 });
 afterAll(() => app.close());
 
-type Visitor = Awaited<ReturnType<typeof visitor>>;
+const { customerVisitor } = fixtures(() => app);
 
 /** Statements a call sends, checked to have succeeded. */
 async function roundTrips(call: () => Promise<{ statusCode: number; body: string }>): Promise<string[]> {
@@ -70,14 +65,7 @@ async function fewest(call: Call, undo?: () => Promise<unknown>): Promise<string
  * formula (its first change made the cart: not counted).
  */
 async function withCart(customer: boolean): Promise<Visitor> {
-  const v = await visitor(app.app);
-  if (customer) {
-    const [row] = await app.database.db
-      .insert(t.customers)
-      .values({ firstname: 'Compte', lastname: 'Tours', email: `tours-${Date.now()}@example.test`, phone: '0600000000', passwordHash: 'x', sponsorCode: `TOURS${Date.now()}`, deposits: 3 })
-      .returning();
-    await app.database.db.update(t.sessions).set({ customerId: row!.id }).where(eq(t.sessions.id, hashToken(v.jar.get('popote_session')!)));
-  }
+  const v = customer ? (await customerVisitor({ deposits: 3 })).v : await visitor(app.app);
   const locations = (await app.app.inject('/api/delivery-locations')).json() as { deliveries: { id: number }[] }[];
   const delivery = locations.find((l) => l.deliveries.length)!.deliveries[0]!.id;
   expect((await v.request('POST', '/api/deliveries', { id: delivery })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { SPONSOR_MIN_BASKET_CENTS } from '#shared/constants';
+import { fixtures } from './fixtures';
 import { createTestApp, customerWithCart, refused, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -10,17 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Customer = Awaited<ReturnType<typeof customerWithCart>>;
-const db = () => app.database.db;
+const { db, ordersOf, payFromPool } = fixtures(() => app);
 const welcome = async () => (await db().select().from(t.discounts).where(eq(t.discounts.code, 'BIENVENUE10')))[0]!;
-const ordersOf = (customerId: number) => db().select().from(t.orders).where(eq(t.orders.customerId, customerId));
-
-/** Pays the open pre-order from the pool (credited for the test): the order, or the refusal. */
-async function payFromPool(c: Customer) {
-  await db().update(t.customers).set({ poolCents: 200_00 }).where(eq(t.customers.id, c.customer.id));
-  await c.call('POST', '/api/pending-order/pool');
-  return c.call('POST', '/api/payment');
-}
 
 describe('a welcome code is for a customer’s first order, once', () => {
   it('gives its discount on the first order, then is refused on the next one', async () => {

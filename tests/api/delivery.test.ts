@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { deliveryLocationsSchema, deliverySchema } from '#shared/api/delivery';
+import { fixtures } from './fixtures';
 import { MONDAY, at, createTestApp, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -9,6 +10,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(() => app.close());
+const { logIn } = fixtures(() => app);
 
 async function locations(query = '') {
   return deliveryLocationsSchema.parse((await app.app.inject(`/api/delivery-locations${query}`)).json());
@@ -103,8 +105,7 @@ describe('POST /api/deliveries', () => {
   it('remembers the choice as a logged-in customer’s usual point', async () => {
     const [customer] = await app.database.db.select().from(t.customers).limit(1);
     const v = await visitor(app.app);
-    const sessionId = (await app.database.db.select().from(t.sessions)).at(-1)!.id;
-    await app.database.db.update(t.sessions).set({ customerId: customer!.id }).where(eq(t.sessions.id, sessionId));
+    await logIn(v, customer!.id);
     const { delivery } = await slotClosingAt('11:00:00');
     expect((await v.request('POST', '/api/deliveries', { id: delivery.id })).statusCode).toBe(200);
     const [after] = await app.database.db.select().from(t.customers).where(eq(t.customers.id, customer!.id));

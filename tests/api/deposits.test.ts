@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { heldDeposits } from '../../server/modules/cart/cart.repo';
+import { menusSchema } from '#shared/api/catalog';
+import { composeFirst } from './fixtures';
 import { MONDAY, at, createTestApp, customerWithCart, refused, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -10,15 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Menu = { id: number; categories: { id: number; required: boolean; products: { id: number }[] }[] };
-
 /** The first menu with the first dish of each required category. */
-async function firstFormula() {
-  const menu = ((await app.app.inject('/api/menus')).json() as Menu[])[0]!;
-  const sub_products: Record<string, number> = {};
-  for (const category of menu.categories.filter((c) => c.required)) sub_products[String(category.id)] = category.products[0]!.id;
-  return { id: menu.id, sub_products, additional_products: {} };
-}
+const firstFormula = async () => composeFirst(menusSchema.parse((await app.app.inject('/api/menus')).json())[0]!);
 
 /** A customer who ordered a formula (so a container) for Monday, paid from their pool. */
 async function customerWithMondayFormula() {

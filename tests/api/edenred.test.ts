@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
 import { EDENRED_ERRORS, EDENRED_MESSAGES, orderDetailsSchema } from '#shared/api/edenred';
+import { fixtures } from './fixtures';
 import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -45,7 +46,7 @@ async function link(c: Customer, username = 'marie@edenred.test') {
 }
 
 const balance = async (c: Customer) => ((await c.call('GET', '/api/edenred/balance')).json() as { balance: number }).balance;
-const ordersOf = (customerId: number) => app.database.db.select().from(t.orders).where(eq(t.orders.customerId, customerId));
+const { ordersOf } = fixtures(() => app);
 const paymentsOf = (customerId: number) => app.database.db.select().from(t.payments).where(eq(t.payments.customerId, customerId));
 const setProviderBalance = (username: string, cents: number) =>
   app.app.inject({ method: 'POST', url: `${SANDBOX}/accounts/${encodeURIComponent(username)}/balance`, payload: { balance_cents: cents } });

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { purgeExpired } from '../../server/lib/purge';
 import { IDEMPOTENCY_TTL_MS } from '../../server/plugins/idempotency';
 import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { IDEMPOTENCY_MESSAGES } from '#shared/api/idempotency';
+import { fixtures } from './fixtures';
 import { createTestApp, refused, visitor, type TestApp } from './helpers';
 
 /**
@@ -23,8 +24,7 @@ async function dishId(): Promise<number> {
   return products.find((p) => !p.sold_out)!.id;
 }
 
-const reservedOf = async (productId: number) =>
-  (await app.database.db.select().from(t.productAvailabilities).where(and(eq(t.productAvailabilities.productId, productId), eq(t.productAvailabilities.date, '2026-11-23'))))[0]!.reserved;
+const { reservedOf } = fixtures(() => app);
 
 describe('Idempotency-Key', () => {
   it('applies a change once: the repeat answers the first answer, marked replayed', async () => {

@@ -3,6 +3,8 @@ import { PDFParse } from 'pdf-parse';
 import { frenchTime } from '#shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
+import type { LightMyRequestResponse } from 'fastify';
+import { fixtures } from './fixtures';
 import { createTestApp, customerWithCart, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -11,9 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Customer = Awaited<ReturnType<typeof customerWithCart>>;
-const db = () => app.database.db;
-const mailsTo = (email: string) => db().select().from(t.mailOutbox).where(eq(t.mailOutbox.to, email)).orderBy(t.mailOutbox.id);
+const { db, mailsTo, payFromPool, startCard, hostedPage: hosted } = fixtures(() => app);
 
 async function textOf(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -24,29 +24,18 @@ async function textOf(pdf: Buffer): Promise<string> {
   }
 }
 
-/** Pays the open pre-order from a pool credited for the test. */
-async function payFromPool(c: Customer) {
-  await db().update(t.customers).set({ poolCents: 200_00 }).where(eq(t.customers.id, c.customer.id));
-  await c.call('POST', '/api/pending-order/pool');
-  const res = await c.call('POST', '/api/payment');
+/** The order a payment placed. */
+function placed(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; invoice_number: string; delivery_name: string; delivery_start: string; delivery_end: string };
 }
-
-async function startCard(c: Customer) {
-  const res = await c.call('POST', '/api/payment/paygreen');
-  expect(res.statusCode, res.body).toBe(200);
-  return new URL(res.json().hosted_payment_url as string).pathname.split('/').pop()!;
-}
-const hosted = (po: string, outcome: 'success' | 'refuse' | 'pending') =>
-  app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/pay/${po}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
 
 describe('every placed order is confirmed by mail, with its invoice', () => {
   it('says the lines, the delivery point and window, the means of payment and the code, in French, with the invoice PDF', async () => {
     const c = await customerWithCart(app);
     await c.call('POST', '/api/cart/discounts', { code: 'BIENVENUE10' });
     await c.call('POST', '/api/cart/validate');
-    const order = await payFromPool(c);
+    const order = placed(await payFromPool(c));
     const mails = await mailsTo(c.customer.email);
     const confirmation = mails.filter((m) => m.subject.includes(order.invoice_number));
     expect(confirmation).toHaveLength(1);
@@ -75,12 +64,12 @@ describe('every placed order is confirmed by mail, with its invoice', () => {
   it('a card payment confirms once with the card as means; refused, pending and refunded payments get one short mail each', async () => {
     const c = await customerWithCart(app);
     // Refused, its return (at the former return address) replayed: one mail.
-    const refusedPo = await startCard(c);
+    const refusedPo = await startCard(c.call);
     await hosted(refusedPo, 'refuse');
     for (let i = 0; i < 3; i++) await c.call('GET', `/api/payment/paygreen/return?po_id=${refusedPo}`);
     // Left pending on the hosted page, then paid. The app's quiet check at its start sends no mail;
     // its checks once the buyer is back (back=1) send one.
-    const pendingPo = await startCard(c);
+    const pendingPo = await startCard(c.call);
     await hosted(pendingPo, 'pending');
     await c.call('GET', `/api/payment/paygreen/${pendingPo}/order`);
     expect((await mailsTo(c.customer.email)).map((m) => m.subject)).not.toContain('Votre paiement Popote est en attente');
@@ -102,7 +91,7 @@ describe('every placed order is confirmed by mail, with its invoice', () => {
 
   it('a paid card payment that cannot be placed is refunded and says so, once', async () => {
     const c = await customerWithCart(app);
-    const po = await startCard(c);
+    const po = await startCard(c.call);
     await hosted(po, 'success');
     // Sold out meanwhile: the dish's stock is taken by someone else.
     await db().update(t.productAvailabilities).set({ stock: 0 }).where(eq(t.productAvailabilities.productId, c.dish.id));

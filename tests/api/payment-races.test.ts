@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { CHECKOUT_ERRORS, NOT_COVERED_MESSAGE } from '#shared/api/checkout';
+import { fixtures } from './fixtures';
 import { createTestApp, customerWithCart, refused, type TestApp } from './helpers';
 
 /**
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const SANDBOX = '/__sandbox/edenred';
-const ordersOf = (customerId: number) => app.database.db.select().from(t.orders).where(eq(t.orders.customerId, customerId));
+const { ordersOf } = fixtures(() => app);
 const meansTotal = (order: typeof t.orders.$inferSelect) => order.paymentMeans.reduce((n, m) => n + m.amountCents, 0);
 /** Enough 5 € vouchers to cover `cents`. */
 const fivers = (cents: number) => [{ quantity: Math.ceil(cents / 500), amount: 5 }];

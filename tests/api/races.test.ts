@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { hashToken } from '../../server/lib/tokens';
 import { releaseExpiredCarts } from '../../server/modules/cart/cart.repo';
 import { ERROR_CODES } from '#shared/api/errors';
 import type { CatalogProduct } from '#shared/api/catalog';
+import { fixtures } from './fixtures';
 import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 
 /**
@@ -22,19 +22,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
-let customers = 0;
-
-/** A customer logged in by giving the session a customer row (sign-up is tested elsewhere, and slow). */
-async function loggedIn() {
-  customers++;
-  const [customer] = await db()
-    .insert(t.customers)
-    .values({ firstname: 'Course', lastname: `Client ${customers}`, email: `course-${customers}@example.test`, phone: '0600000000', passwordHash: 'not-a-hash', sponsorCode: `RACE${customers}X` })
-    .returning();
-  const v = await visitor(app.app);
-  await db().update(t.sessions).set({ customerId: customer!.id }).where(eq(t.sessions.id, hashToken(v.jar.get('popote_session')!)));
-  return v;
-}
+const { customerVisitor } = fixtures(() => app);
 
 describe('races that used to answer 500', () => {
   it('the expiry sweep and the placement of the same cart: one waits for the other, 10 times', { timeout: 120_000 }, async () => {
@@ -57,7 +45,7 @@ describe('races that used to answer 500', () => {
     const statuses = new Set<number>();
     for (let i = 0; i < 80; i++) {
       // A guest's cart belongs to the session the logout deletes; a customer's to the customer.
-      const v = i % 2 ? await loggedIn() : await visitor(app.app);
+      const v = i % 2 ? (await customerVisitor()).v : await visitor(app.app);
       const answers = await Promise.all([
         v.request('POST', '/api/cart/products', { id: dish.id }),
         v.request('POST', '/api/logout'),

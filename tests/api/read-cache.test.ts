@@ -5,6 +5,7 @@ import { ReadCache } from '../../server/lib/read-cache';
 import { importCatalog } from '../../server/modules/catalog/catalog-import';
 import { menusSchema, productDetailSchema, productListSchema } from '#shared/api/catalog';
 import { deliveryLocationsSchema } from '#shared/api/delivery';
+import { fixtures } from './fixtures';
 import { MONDAY, createTestApp, visitor, type TestApp } from './helpers';
 
 /*
@@ -26,12 +27,7 @@ async function dish(slug: string) {
   return row!;
 }
 
-function setStock(productId: number, stock: number | null, date = MONDAY) {
-  return db()
-    .update(t.productAvailabilities)
-    .set({ stock })
-    .where(and(eq(t.productAvailabilities.productId, productId), eq(t.productAvailabilities.date, date)));
-}
+const { setStock } = fixtures(() => app);
 
 describe('ETag and 304', () => {
   it.each(['/api/menus', '/api/products', '/api/delivery-locations', '/api/products/salade-lyonnaise', '/api/menus/1'])(
