@@ -36,6 +36,19 @@ beforeAll(async () => {
 const setClocks = (instant: Date) => Promise.all(servers.map((s) => s.setClock(instant)));
 const later = (ms: number) => new Date(morning.getTime() + ms);
 
+/** The addresses of the mails queued to see the senders run (`probe`). */
+const probes: string[] = [];
+/**
+ * Queues a mail of the test's own in the outbox, never tried, so due at once: its arrival shows
+ * that a sender ran after it was queued. Answers its address.
+ */
+async function probe(label: string) {
+  const to = `sonde-${label}@example.fr`;
+  await db.pool.query('insert into mail_outbox ("to", subject, text) values ($1, $2, $3)', [to, 'Sonde', 'Un courrier pour voir passer les expéditeurs.']);
+  probes.push(to);
+  return to;
+}
+
 it('keeps every mail through an SMTP outage and delivers each once when SMTP is back', async () => {
   const started = Date.now();
   const signups = Array.from({ length: 8 }, (_, i) => `courrier-${i}-${Date.now()}@example.fr`);
@@ -67,18 +80,24 @@ it('keeps every mail through an SMTP outage and delivers each once when SMTP is 
   expect(await db.one('select count(*)::int from mail_outbox where sent_at is not null')).toBe(0);
   expect(await db.one<string>('select min(last_error) from mail_outbox')).toMatch(/ECONNREFUSED/);
 
-  // SMTP comes back; nothing is sent before the backoff is over, then everything is.
-  smtp = await smtpListener(smtpPort);
-  await new Promise((resolve) => setTimeout(resolve, 600));
-  expect(smtp.received).toHaveLength(0);
+  // SMTP comes back; nothing is sent before the backoff is over, then everything is. A mail queued
+  // now is due at once: once it is received, a sender has run with SMTP back, and sent nothing else.
+  const listener = await smtpListener(smtpPort);
+  smtp = listener;
+  const back = await probe('retour');
+  await waitFor('a sender to run with SMTP back', () => listener.received.some((m) => m.to === back));
+  expect(listener.received.map((m) => m.to)).toEqual([back]);
   await setClocks(later(31_000 + 61_000));
-  await waitFor('every mail to be sent', async () => (await db.one<number>('select count(*)::int from mail_outbox where sent_at is not null')) === queued);
-  // A few more sender runs on both instances: nothing is sent twice.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect(smtp.received).toHaveLength(queued);
-  expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(queued);
-  const byRecipient = (email: string) => smtp!.received.filter((m) => m.to === email).length;
+  await waitFor('every mail to be sent', async () => (await db.one<number>('select count(*)::int from mail_outbox where sent_at is not null')) === queued + 1);
+  // A sender's run after every mail was sent (a new mail shows it again): nothing is sent twice.
+  const after = await probe('apres');
+  await waitFor('a sender to run after every mail was sent', () => listener.received.some((m) => m.to === after));
+  const outage = listener.received.filter((m) => !probes.includes(m.to));
+  expect(outage).toHaveLength(queued);
+  expect(new Set(outage.map((m) => m.messageId)).size).toBe(queued);
+  expect(listener.received).toHaveLength(queued + probes.length);
+  const byRecipient = (email: string) => listener.received.filter((m) => m.to === email).length;
   for (const [i, email] of signups.entries()) expect(byRecipient(email), email).toBe(i < resets.length ? 2 : 1);
-  expect(smtp.received.filter((m) => m.subject === 'Bienvenue chez Popote !')).toHaveLength(signups.length);
+  expect(listener.received.filter((m) => m.subject === 'Bienvenue chez Popote !')).toHaveLength(signups.length);
   console.info(`mail outage: ${queued} mails queued, 2 failed tries each, delivered once each by 2 instances in ${Date.now() - started} ms`);
 });

@@ -25,12 +25,18 @@ it('answers 503 to the requests that waited too long for a connection, and serve
   const dish = await dearestDish(file.server.url);
   const lock = await file.db.hold('select * from product_availabilities where product_id = $1 and date = $2 for update', [dish.id, date]);
   const started = Date.now();
-  const pending = allAtOnce(clients.length, (i) => clients[i]!.post('/api/cart/products', { id: dish.id }));
+  const answered: Answer[] = [];
+  const pending = allAtOnce(clients.length, async (i) => {
+    const answer = await clients[i]!.post('/api/cart/products', { id: dish.id });
+    answered.push(answer);
+    return answer;
+  });
   try {
     // Every connection of the pool waits on the lock; the other requests wait for a connection.
     await waitFor('the pool to be busy on the lock', async () => (await file.db.one<number>("select count(*)::int from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [file.db.name])) === POOL_SIZE);
-    // Past the pool's 5 s wait, then the lock goes.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 6_000 - (Date.now() - started))));
+    // The requests without a connection are answered once the pool's 5 s wait is over, while the
+    // others still wait on the lock; then the lock goes.
+    await waitFor('the requests without a connection to be answered', () => answered.length >= EXTRA, 15_000);
   } finally {
     await lock.release();
   }
