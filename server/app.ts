@@ -178,13 +178,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return edenred;
   });
 
+  // Each plugin names the plugins it needs (fastify-plugin's `dependencies`, server/plugins/): Fastify
+  // refuses to start when one is registered before them.
   // Before any route: it collects them as they are added (the API reference).
   await app.register(openApiCollector);
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   // Counts every answer (its hook is in place before any other route is added) and serves /metrics.
   await app.register(metrics);
   await app.register(errors);
-  // Before the session: a refused request costs no database round trip.
+  // Before the session (a dependency of it): a refused request costs no database round trip.
   await app.register(overload, { limits: options.overload });
   await app.register(security);
   await app.register(fastifyCookie);

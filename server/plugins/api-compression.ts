@@ -25,6 +25,8 @@ function varyWithEncoding(vary: unknown): string {
  * client holding either form (`holdsEtag`). A public answer's tag is its content's hash
  * (server/lib/http-cache.ts): its compressed bytes are kept by route, tag and encoding, so the
  * lunch rush does not compress the same menus (about a millisecond each) for every customer.
+ * After idempotency (a dependency, so Fastify checks the order): its onSend hook runs after that
+ * one, which keeps the answer as the route made it for a replay to any client.
  */
 export default fp(async function apiCompression(app: FastifyInstance) {
   const kept = new Map<string, Promise<Buffer>>();
@@ -56,4 +58,4 @@ export default fp(async function apiCompression(app: FastifyInstance) {
     reply.header('content-encoding', encoding).removeHeader('content-length');
     return compressedOnce(strong && `${request.routeOptions.url} ${strong} ${encoding}`, payload, encoding);
   });
-});
+}, { name: 'api-compression', dependencies: ['idempotency'] });

@@ -55,7 +55,7 @@ export const openApiCollector = fp(async function openApiCollector(app: FastifyI
       return { url: transformed.url, schema: { ...transformed.schema, consumes: ['multipart/form-data'] } };
     },
   });
-});
+}, { name: 'openapi-collector' });
 
 export const apiReferenceRoutes = fp(async function apiReferenceRoutes(app: FastifyInstance) {
   let cached: { json: string; html: string } | null = null;
@@ -86,4 +86,4 @@ export const apiReferenceRoutes = fp(async function apiReferenceRoutes(app: Fast
     { config: { session: false }, schema: { summary: 'The stylesheet of the HTML reference', response: { 200: text('text/css') } } },
     async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(API_REFERENCE_CSS),
   );
-});
+}, { name: 'api-reference', dependencies: ['openapi-collector'] });

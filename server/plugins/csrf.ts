@@ -42,4 +42,4 @@ export default fp(async function csrf(app: FastifyInstance) {
     setSessionCookies(app, reply, session);
     return reply.code(204).send();
   });
-});
+}, { name: 'csrf', dependencies: ['session'] });

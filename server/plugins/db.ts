@@ -19,4 +19,4 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { database
     detachCache();
     if (opts.ownsDatabase) await opts.database.close();
   });
-});
+}, { name: 'db' });

@@ -101,4 +101,4 @@ export default fp(async function errors(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: MESSAGES.internal, code: ERROR_CODES.internal });
   });
-});
+}, { name: 'errors' });

@@ -101,7 +101,7 @@ export default fp(async function idempotency(app: FastifyInstance) {
     }
     return payload;
   });
-});
+}, { name: 'idempotency', dependencies: ['db', 'session'] });
 
 function replay(reply: FastifyReply, held: typeof idempotencyKeys.$inferSelect) {
   if (held.contentType) reply.header('content-type', held.contentType);

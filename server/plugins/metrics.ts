@@ -72,4 +72,4 @@ export default fp(async function metrics(app: FastifyInstance) {
     const body = await metricsRegistry.metrics();
     return reply.type(metricsRegistry.contentType).header('cache-control', 'no-store').send(body);
   });
-});
+}, { name: 'metrics', dependencies: ['db'] });

@@ -66,4 +66,4 @@ export default fp(async function overload(app: FastifyInstance, opts: { limits?:
       return reply.send(refusal(reply));
     }
   });
-});
+}, { name: 'overload', dependencies: ['db'] });

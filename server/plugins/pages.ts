@@ -167,4 +167,4 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     if (render && wantsPage) return sendPage(request, reply, false);
     return reply.code(404).send({ message: MESSAGES.notFound, code: ERROR_CODES.notFound });
   });
-});
+}, { name: 'pages', dependencies: ['db', 'security', '@fastify/rate-limit'] });

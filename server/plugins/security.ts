@@ -97,7 +97,7 @@ export default fp(async function security(app: FastifyInstance) {
   // the nonce of that one answer, never by 'unsafe-inline'.
   const csp = securityHeaders['content-security-policy']!;
   app.decorate('pageCsp', (nonce: string) => csp.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`));
-});
+}, { name: 'security' });
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -119,7 +119,8 @@ export async function createSession(
 
 /**
  * Server-side sessions in the database (any instance can serve any request). The cookie holds a
- * random token; the table holds its hash.
+ * random token; the table holds its hash. After the overload guard (a dependency, so Fastify checks
+ * the order): its hook runs first, and a refused request costs no database round trip.
  */
 export default fp(async function session(app: FastifyInstance) {
   app.decorateRequest('session', null);
@@ -172,4 +173,4 @@ export default fp(async function session(app: FastifyInstance) {
       }
     }
   });
-});
+}, { name: 'session', dependencies: ['@fastify/cookie', 'db', 'overload'] });

@@ -37,4 +37,4 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { root:
     });
   }
 
-});
+}, { name: 'static' });
