@@ -231,8 +231,6 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
-  // Which build this worker is (the update tests ask the worker in control).
-  if (type === 'BUILD') event.ports[0]?.postMessage(BUILD);
   // Not on activation itself: taking over (and a customer's update) must not wait for 80 answers.
   // A port, when given, hears when the catalog is kept, or with `until: 'map'` the map as well
   // (tests wait for it before going offline).

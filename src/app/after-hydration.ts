@@ -1,4 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { restoreStoredCart, shareCartWithOtherTabs } from '../features/cart/cart-store';
 import { registerServiceWorker } from '../features/pwa/register-sw';
 import { setBusyNotice, setCallWatcher } from '../lib/api-client';
@@ -6,6 +8,7 @@ import { callWatcher, watchConnection } from '../lib/connection-store';
 import { restoreKeptState } from '../lib/kept-state';
 import { notify } from '../lib/snackbar-store';
 import { wait } from '../lib/wait';
+import { interceptInternalLinks } from './internal-links';
 
 let started = false;
 
@@ -14,7 +17,7 @@ let started = false;
  * change what the first render drew, or hydration would not match. Each step in its own task
  * (after hydration's own effects, which are one task already): a tap between them is answered.
  */
-export function startAfterHydration(queryClient: QueryClient): void {
+function startAfterHydration(queryClient: QueryClient): void {
   if (started) return;
   started = true;
   void inTurns([
@@ -44,4 +47,13 @@ async function inTurns(steps: (() => void)[]): Promise<void> {
     await wait(0);
     step();
   }
+}
+
+/** Starts the above once the app has taken the page over; links are the router's from then on. */
+export function AfterHydration() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  useEffect(() => startAfterHydration(queryClient), [queryClient]);
+  useEffect(() => interceptInternalLinks((href) => void router.history.push(href)), [router]);
+  return null;
 }

@@ -4,7 +4,7 @@ const stateSchemas = () => import('../shared/api/state');
 import { useSnapshot } from 'valtio';
 import { useMemo } from 'react';
 import { PUBLIC_READS, publicReadUrl } from '../shared/api/public-reads';
-import type { AppState, ShopOpen } from '../shared/api/state';
+import type { AppState, Settings, ShopOpen } from '../shared/api/state';
 import { shopOpenAt } from '../shared/delivery-rules';
 import { parisDate, parisTime } from '../shared/time';
 import { api } from './api-client';
@@ -66,6 +66,16 @@ export function useAppState() {
 function withoutPastDelivery(state: AppState): AppState {
   const day = state.current_delivery?.starts_at.slice(0, 10);
   return day && day < parisDate(new Date()) ? { ...state, current_delivery: null } : state;
+}
+
+/**
+ * The shop's settings: public, so in the server's page and offline too; the state's once it has
+ * answered (the same, maybe newer).
+ */
+export function useSettings(): Settings {
+  const { data: state } = useAppState();
+  const { data } = useQuery(settingsQuery);
+  return state?.settings ?? data ?? {};
 }
 
 /**

@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import { useOpenVolet } from './panel-history';
 
 /**
  * The pop-ins: they come from a checkout, from time or from the shop's state, not from the
@@ -24,3 +25,10 @@ export function closePopins() {
 
 /** Which pop-ins are open. */
 export const usePopins = () => useSnapshot(popins);
+
+/** Whether a panel or a pop-in is open over the page. */
+export function useOverlayOpen(): boolean {
+  const volet = useOpenVolet();
+  const open = usePopins();
+  return volet !== undefined || POPINS.some((p) => open[p]);
+}

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../app/page-head';
 import { placesData } from '../app/structured-data';
-import { DeliveryFinder } from '../app/delivery-finder';
+import { DeliveryFinder } from '../features/delivery/components/delivery-finder';
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
 import { DeliveryPointsPage } from '../features/delivery/components/delivery-points-page';
 import { knownDeliveryDate, loadDeliveryDate } from '../lib/app-state';

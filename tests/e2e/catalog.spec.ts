@@ -1,7 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import type { Menu } from '#shared/api/catalog';
-
-const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+import { euros } from './text-match';
 
 async function todaysMenus(page: Page): Promise<Menu[]> {
   const res = await page.request.get('/api/menus');

@@ -2,8 +2,7 @@ import { expect, test } from './fixtures';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { serveMapFixtures } from './map-fixtures';
 import { expectEveryPoint, pinOf } from './map-pins';
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp } from './text-match';
 
 test('the map renders tiles and numbered pins; a pin chooses its point', async ({ page, context, isMobile, request }) => {
   const fixtures = await serveMapFixtures(context);
@@ -39,7 +38,7 @@ test('the map renders tiles and numbered pins; a pin chooses its point', async (
   // A pin chooses its point: the list shows it chosen, with its slots.
   const chosen = locations.find((l, i) => inside[0] === `${i + 1}. ${l.name}`)!;
   await map.getByRole('button', { name: inside[0], exact: true }).click();
-  await expect(page.getByRole('button', { name: new RegExp(`^${escape(chosen.name)}`) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: new RegExp(`^${escapeRegExp(chosen.name)}`) })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('group', { name: `Créneaux à ${chosen.name}` })).toBeVisible();
   if (!isMobile) await expect(map.getByRole('button', { name: inside[0], exact: true })).toHaveAttribute('aria-pressed', 'true');
 });

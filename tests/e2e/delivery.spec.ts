@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { frenchTime, frenchTimeRange } from '#shared/time';
+import { escapeRegExp } from './text-match';
 
 /** Freezes the server's and the browser's clocks at a time of the current delivery date (Paris). */
 async function freezeAt(page: Page, request: APIRequestContext, time: string) {
@@ -12,11 +13,10 @@ async function freezeAt(page: Page, request: APIRequestContext, time: string) {
   return locations;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A label as a pattern where any space (the times hold no-break ones) matches any space. */
-const loose = (text: string) => new RegExp(escape(text).replace(/\s+/g, '\\s+'));
+const loose = (text: string) => new RegExp(escapeRegExp(text).replace(/\s+/g, '\\s+'));
 /** A point of the list, by its name (its map number is drawn, not read). */
-const point = (page: Page, location: DeliveryLocation) => page.getByRole('button', { name: new RegExp(`^${escape(location.name)}`) });
+const point = (page: Page, location: DeliveryLocation) => page.getByRole('button', { name: new RegExp(`^${escapeRegExp(location.name)}`) });
 
 test.afterEach(async ({ request }) => {
   await request.post('/__sandbox/clock', { data: { now: null } });
@@ -51,11 +51,11 @@ test('a visitor chooses a point and a slot from the list, and the order page sho
   // field (the order page has its own).
   await page.getByRole('link', { name: 'Popote, retour à l’accueil' }).click();
   await expect(page).toHaveURL('/');
-  const headerSelect = page.getByRole('banner').getByRole('button', { name: new RegExp(`${escape(location.name)}.*Changer`) });
+  const headerSelect = page.getByRole('banner').getByRole('button', { name: new RegExp(`${escapeRegExp(location.name)}.*Changer`) });
   await expect(headerSelect).toBeVisible();
   await expect(page.getByRole('banner').getByRole('search')).toHaveCount(0);
   await headerSelect.click();
-  await expect(selector.getByRole('button', { name: new RegExp(`^${escape(location.name)}`) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(selector.getByRole('button', { name: new RegExp(`^${escapeRegExp(location.name)}`) })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a private point with one slot is chosen at once and says it is for employees', async ({ page, request }) => {

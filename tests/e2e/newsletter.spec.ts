@@ -1,13 +1,29 @@
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+import { NEWSLETTER_MESSAGE_MS } from '#shared/constants';
+
+/**
+ * The page's timers run on Playwright's clock (installed before the page loads, running as time
+ * does); stopped before the form is sent, the message's 2 seconds pass when the test moves it, to
+ * the millisecond, and are never waited for.
+ */
+async function stopTheClock(page: Page) {
+  await page.clock.pauseAt(Date.now() + 1_000);
+}
 
 test.describe('footer newsletter', () => {
   test('a valid email shows the success message for 2 seconds, then the form returns', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Votre adresse e-mail').fill(`e2e-${Date.now()}@example.fr`);
+    await stopTheClock(page);
     await footer.getByRole('button', { name: 'Je m’inscris' }).click();
-    await expect(footer.getByText('Vous êtes bien inscrit. :)')).toBeVisible();
-    await expect(footer.getByText('Vous êtes bien inscrit. :)')).toBeHidden({ timeout: 4000 });
+    const success = footer.getByText('Vous êtes bien inscrit. :)');
+    await expect(success).toBeVisible();
+    await page.clock.runFor(NEWSLETTER_MESSAGE_MS - 1);
+    await expect(success).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(success).toBeHidden();
     await expect(footer.getByLabel('Votre adresse e-mail')).toHaveValue('');
   });
 
@@ -38,12 +54,18 @@ test.describe('footer newsletter', () => {
   });
 
   test('a failure of another kind shows the failure message for 2 seconds, then the form returns', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await page.route('**/api/newsletter', (route) => route.fulfill({ status: 500, json: { message: 'Une erreur est survenue de notre côté.' } }));
     await footer.getByLabel('Votre adresse e-mail').fill('lea@example.fr');
+    await stopTheClock(page);
     await footer.getByRole('button', { name: 'Je m’inscris' }).click();
-    await expect(footer.getByText('Il y a eu un problème lors de votre inscription')).toBeVisible();
-    await expect(footer.getByLabel('Votre adresse e-mail')).toBeVisible({ timeout: 4000 });
+    const failure = footer.getByText('Il y a eu un problème lors de votre inscription');
+    await expect(failure).toBeVisible();
+    await page.clock.runFor(NEWSLETTER_MESSAGE_MS - 1);
+    await expect(failure).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(footer.getByLabel('Votre adresse e-mail')).toBeVisible();
   });
 });

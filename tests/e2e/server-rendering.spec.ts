@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from './fixtures';
 import { serveMapFixtures } from './map-fixtures';
 import type { CatalogProduct, Menu } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
+import { euros } from './text-match';
 
 /**
  * Pages come from the server with their content: readable with JavaScript off, described for
@@ -9,7 +10,6 @@ import type { DeliveryLocation } from '#shared/api/delivery';
  * hydration mismatch.
  */
 
-const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const json = async <T>(request: APIRequestContext, url: string) => (await (await request.get(url)).json()) as T;
 
 /** The head's tags of a page's HTML, by attribute. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprint, markHomepagePopinSeen, shouldShowHomepagePopin } from '../../src/app/popin-triggers';
+import { fingerprint, markHomepagePopinSeen, shouldShowHomepagePopin } from '../../src/features/shell/popin-triggers';
 
 function memoryStorage() {
   const data = new Map<string, string>();

@@ -41,7 +41,7 @@ export function useCartExpiry(onWarning: () => void, onTimeout: () => void, onRe
       document.removeEventListener('visibilitychange', onShown);
       window.removeEventListener('pageshow', onShown);
     };
-    // The callbacks are the shell's stable actions; only a new expiry reschedules.
+    // The callbacks are the notice's stable actions; only a new expiry reschedules.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expiresAt]);
 }

@@ -1,11 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { OfflineReason } from '../../../components/ui/offline-reason';
+import { QueryStatus } from '../../../components/ui/query-status';
+import { useDeliveryDate } from '../../../lib/app-state';
 import { useOnline } from '../../../lib/connection-store';
+import type { OverlayProps } from '../../../lib/lazy-overlay';
+import { closePanel } from '../../../lib/panel-history';
 import type { FormattedMenu, Menu, MenuCategory } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
+import { menusQuery } from '../api/menus';
 import { selectedMenu } from '../catalog-rules';
 import { catalogState, selectMenu } from '../catalog-store';
 import { choose, describe, emptySelection, missingCategories, toFormattedMenu, toggleExtra, total, type Selection } from '../composer-rules';
@@ -25,6 +32,29 @@ interface FormulaComposerProps {
   menus: Menu[];
   /** Receives the complete formula (the cart adds it); may fail with a message to show. */
   onAdd: (formula: ComposedFormula) => Promise<void> | void;
+}
+
+/**
+ * The composer's panel (`?volet=formule`) on the day's formulas. `onAdd`: what "Ajouter au panier"
+ * does, given by the app (the cart is another feature's); the panel closes once it is done.
+ */
+export function ComposerPanel({ open, onAdd }: OverlayProps & { onAdd: (formula: ComposedFormula) => Promise<boolean> }) {
+  const date = useDeliveryDate();
+  const menus = useQuery({ ...menusQuery(date), enabled: Boolean(date) });
+  return (
+    <Dialog open={open} title="Composer ma formule" onClose={() => closePanel('composer')} placement="panel-right" wide>
+      <QueryStatus query={menus} loading="Chargement des formules…" error="Impossible de charger les formules.">
+        {(data) => (
+          <FormulaComposer
+            menus={data}
+            onAdd={async (formula) => {
+              if (await onAdd(formula)) closePanel('composer');
+            }}
+          />
+        )}
+      </QueryStatus>
+    </Dialog>
+  );
 }
 
 /** The formula composer: one dish per required category, optional extras, live total. */

@@ -8,7 +8,7 @@ import { OfflineReason } from '../../../components/ui/offline-reason';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { useOnline } from '../../../lib/connection-store';
 import { ApiError } from '../../../lib/api-client';
-import { useAppState } from '../../../lib/app-state';
+import { useAppState, useSettings } from '../../../lib/app-state';
 import { closePanel, openPanel } from '../../../lib/panel-history';
 import { CARD_MINIMUM_MESSAGE, cardAmountTooSmall, type PreOrder } from '../../../shared/api/checkout';
 import { formatEuros } from '../../../shared/money';
@@ -47,7 +47,7 @@ const TITLES: Record<PaymentScreen, string> = {
 export function PaymentModal({ open }: { open: boolean }) {
   const ctx = usePaymentContext();
   const { data: state } = useAppState();
-  const paperVouchers = paperVouchersEnabled(state?.settings ?? {});
+  const paperVouchers = paperVouchersEnabled(useSettings());
   const edenredLinked = Boolean(state?.customer?.isConnectedToEdenred);
   const { screen: asked, preOrder } = useSnapshot(payment) as { screen: PaymentScreen; preOrder: PreOrder | null };
   const screen = asked === 'vouchers' && !paperVouchers ? 'recap' : asked;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { Settings, ShopOpen } from '../shared/api/state';
-import { openPopin } from '../lib/popins-store';
-import { readStored, writeStored } from '../lib/stored';
+import type { Settings, ShopOpen } from '../../shared/api/state';
+import { openPopin } from '../../lib/popins-store';
+import { readStored, writeStored } from '../../lib/stored';
 
 const CLOSED_SEEN = 'popote:closed-popin-seen';
 const HOMEPAGE_SEEN = 'popote:homepage-popin';

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { Alert } from '../components/ui/alert';
-import { QueryStatus } from '../components/ui/query-status';
-import { deliveryLocationsQuery } from '../features/delivery/api/locations';
-import { DeliverySelector, type IndexedLocation } from '../features/delivery/components/delivery-selector';
-import { deliverySearch } from '../features/delivery/delivery-search-store';
-import { mapCenter } from '../features/delivery/search-rules';
-import { slotLabel } from '../features/delivery/slot-labels';
-import { useAppState, useDeliveryDate } from '../lib/app-state';
-import { DataAge } from '../components/ui/data-age';
-import { closePanel } from '../lib/panel-history';
-import { notify } from '../lib/snackbar-store';
-import type { Delivery, DeliveryLocation } from '../shared/api/delivery';
-import { byDistance } from '../shared/geo';
+import { Alert } from '../../../components/ui/alert';
+import { DataAge } from '../../../components/ui/data-age';
+import { QueryStatus } from '../../../components/ui/query-status';
+import { useAppState, useDeliveryDate } from '../../../lib/app-state';
+import { closePanel } from '../../../lib/panel-history';
+import { notify } from '../../../lib/snackbar-store';
+import type { Delivery, DeliveryLocation } from '../../../shared/api/delivery';
+import { byDistance } from '../../../shared/geo';
+import { deliveryLocationsQuery } from '../api/locations';
+import { deliverySearch } from '../delivery-search-store';
+import { mapCenter } from '../search-rules';
+import { slotLabel } from '../slot-labels';
+import { DeliverySelector, type IndexedLocation } from './delivery-selector';
 import styles from './delivery-finder.module.css';
 
 /** The last search's view of the list: its matches, or every point nearest the place first. */
