@@ -40,7 +40,10 @@ import { edenredRoutes } from './modules/edenred/edenred.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
-import { staffRoutes } from './modules/staff/staff.routes';
+import { staffAccountRoutes } from './modules/staff/staff.routes';
+import { dayOrdersRoutes } from './modules/day-orders/day-orders.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
+import { guardStaffRoutes } from './plugins/staff-session';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -74,6 +77,8 @@ export interface RegisteredRoute {
   url: string;
   /** false: exempt from the anti-forgery check (provider notifications). */
   csrf: boolean;
+  /** The team's rule for a route under /api/staff/ ('public', 'any' or roles; admin when unset). */
+  staff?: unknown;
 }
 
 export interface BuildOptions {
@@ -149,8 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (env.SANDBOX) registerSandboxScopes(app);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    const config = route.config as { csrf?: boolean } | undefined;
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, csrf: config?.csrf !== false });
+    const config = route.config as { csrf?: boolean; staff?: unknown } | undefined;
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, csrf: config?.csrf !== false, staff: config?.staff });
   });
   app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
@@ -233,7 +238,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(edenredPaymentRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
-  await app.register(staffRoutes);
+  // The team app's API (/api/staff/), in one scope: its guard (the member's own session, roles,
+  // anti-forgery) covers every route registered here and nothing of the shop's.
+  await app.register(async (team) => {
+    guardStaffRoutes(team);
+    await team.register(staffAccountRoutes);
+    await team.register(dayOrdersRoutes);
+    await team.register(stockRoutes);
+  });
   await app.register(seoRoutes);
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
   if (env.SANDBOX) {

@@ -34,28 +34,6 @@ function trustProxyOf(value: string): false | number | string[] {
   return value.split(',').map((part) => part.trim());
 }
 
-/** What a secret set by hand must hold at least (STAFF_TOKEN): see looksRandom. */
-const SECRET_MIN_DISTINCT = 10;
-const SECRET_MIN_BITS = 128;
-
-/**
- * Whether a secret looks drawn at random rather than typed: 10 different characters at least, and
- * 128 bits by a Shannon estimate (its length times the entropy of its characters' frequencies).
- * 32 identical characters give 0 bits, 'abab…' one bit a character; 64 hex characters from
- * `openssl rand -hex 32` give about 240 (never under 200 in 200,000 draws), and use 12 of their 16
- * characters at the fewest seen (so 16 different ones cannot be asked of them). The estimate is an
- * upper bound (a repeated pattern of many characters passes), not a proof of randomness: it
- * refuses the tokens people make up.
- */
-function looksRandom(value: string): boolean {
-  const counts = new Map<string, number>();
-  for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1);
-  const length = [...value].length;
-  let bitsPerChar = 0;
-  for (const count of counts.values()) bitsPerChar -= (count / length) * Math.log2(count / length);
-  return counts.size >= SECRET_MIN_DISTINCT && bitsPerChar * length >= SECRET_MIN_BITS;
-}
-
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -129,15 +107,9 @@ const envSchema = z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (openssl rand -base64 32)' })
       .optional(),
-    // The staff's bearer token (confirming paper vouchers handed to the courier); staff routes are
-    // refused while it is unset. It must be random (looksRandom): its length alone says nothing.
-    STAFF_TOKEN: z
-      .string()
-      .min(32, { error: 'must be at least 32 characters (openssl rand -hex 32)', abort: true })
-      .refine(looksRandom, {
-        error: `must be random: ${SECRET_MIN_DISTINCT} different characters at least and ${SECRET_MIN_BITS} bits by their spread (openssl rand -hex 32)`,
-      })
-      .optional(),
+    // The staff's shared bearer token is gone: each member logs in with their own account
+    // (npm run staff:add). Still set, it is refused, so nobody believes it still opens anything.
+    STAFF_TOKEN: z.undefined({ error: 'is no longer used: team members log in with their own accounts (npm run staff:add -- --email … --name … --role admin)' }).optional(),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';

@@ -5,6 +5,7 @@ import { EnvError, loadEnv } from './env';
 import { deliverDueMail, mailTransport } from './mail/sender';
 import { purgeExpired } from './lib/purge';
 import { releaseExpiredCarts } from './modules/cart/cart.repo';
+import { retryPendingRefunds } from './modules/day-orders/refunds.service';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -40,6 +41,18 @@ const purge = setInterval(() => {
 }, 10 * 60_000);
 purge.unref();
 
+// Refunds a provider failed stay pending and are tried again (docs/product/team.md).
+let refundRun: Promise<void> | null = null;
+const refundRetry = setInterval(() => {
+  if (refundRun || closing) return;
+  refundRun = retryPendingRefunds(app)
+    .catch((err: unknown) => app.log.warn({ err }, 'refund retry failed'))
+    .finally(() => {
+      refundRun = null;
+    });
+}, 5 * 60_000);
+refundRetry.unref();
+
 // The outbox is delivered in the background; a failed mail stays queued and is retried (server/mail/sender.ts).
 const transport = mailTransport(env);
 if (!transport) app.log.warn('SMTP_URL is unset and the sandbox is off: mail stays queued in the outbox until SMTP_URL is set');
@@ -64,6 +77,7 @@ async function shutdown(signal: string) {
   clearInterval(sweep);
   clearInterval(purge);
   clearInterval(mailer);
+  clearInterval(refundRetry);
   clearTimeout(firstMail);
   app.log.info({ signal }, 'shutting down: draining requests, closing the database');
   // Stop accepting, let in-flight requests finish, then close the database (onClose hook).

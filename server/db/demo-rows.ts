@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
-import { carts, customers, sessions } from './schema';
+import { carts, customers, sessions, staff, staffSessions } from './schema';
 
 /**
  * A session whose customer is a demo row does not count where the demo's rows are inert (a
@@ -12,7 +12,7 @@ export function sessionOwnerAllowed(allowDemo: boolean | Placeholder): SQL {
 }
 
 /**
- * A production start forgets the demo's customers: their sessions are deleted, their carts expire
+ * A production start forgets the demo's customers and team: their sessions are deleted, their carts expire
  * now (the sweep gives their portions back, as for any cart) and their pools are emptied, so
  * nothing opened or seeded while the database ran the demo can pay or order. Their rows stay,
  * inert (no login, no code), as the demo's orders do.
@@ -23,5 +23,6 @@ export async function forgetDemoCustomers(db: Db, now: Date): Promise<void> {
     await tx.delete(sessions).where(inArray(sessions.customerId, demo));
     await tx.update(carts).set({ expiresAt: now }).where(inArray(carts.customerId, demo));
     await tx.update(customers).set({ poolCents: 0 }).where(and(eq(customers.demo, true), sql`${customers.poolCents} <> 0`));
+    await tx.delete(staffSessions).where(inArray(staffSessions.staffId, db.select({ id: staff.id }).from(staff).where(eq(staff.demo, true))));
   });
 }

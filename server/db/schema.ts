@@ -68,6 +68,12 @@ export const productAvailabilities = pgTable(
     stock: integer('stock'),
     /** Portions taken by carts and orders. */
     reserved: integer('reserved').notNull().default(0),
+    /**
+     * Marked sold out by the kitchen: the stock was lowered to what is taken, and this keeps the
+     * cap it had (null: none), given back when the dish is on sale again.
+     */
+    soldOutAt: timestamp('sold_out_at', { withTimezone: true }),
+    stockBeforeSoldOut: integer('stock_before_sold_out'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.date] }), index('product_availabilities_date_idx').on(t.date)],
 );
@@ -311,9 +317,11 @@ export const orders = pgTable(
     paymentMeans: jsonb('payment_means').$type<PaymentMean[]>().notNull().default(sql`'[]'::jsonb`),
     /** The promo or sponsor code that gave its discount. */
     discountCode: text('discount_code'),
+    /** Where the order stands, its last event (order_events): placed until the team says more. */
+    state: text('state').$type<OrderState>().notNull().default('placed'),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_pre_order_uq').on(t.preOrderId)],
+  (t) => [index('orders_customer_idx').on(t.customerId), uniqueIndex('orders_pre_order_uq').on(t.preOrderId), index('orders_delivery_date_idx').on(t.deliveryDate)],
 );
 
 /** Card payments started for a pre-order: one row per PayGreen payment order (po_…). */
@@ -521,7 +529,7 @@ export const rateLimits = pgTable(
 
 /**
  * Failed logins, per address and e-mail and per e-mail alone: each failure past a threshold doubles
- * the wait before the next attempt (server/modules/auth/login-throttle.ts).
+ * the wait before the next attempt (server/lib/login-throttle.ts).
  */
 export const loginFailures = pgTable(
   'login_failures',
@@ -699,4 +707,147 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/* ------------------------------------------------------------------ the team (Popote Équipe) */
+
+/** What a team member may do: everything; the kitchen's sheet, stock and catalog; their rounds. */
+export type StaffRole = 'admin' | 'cuisine' | 'livreur';
+
+/** The team's own accounts, never customers: a person may hold several roles. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** Null until the member sets a password through their one-time link. */
+    passwordHash: text('password_hash'),
+    roles: jsonb('roles').$type<StaffRole[]>().notNull().default(sql`'[]'::jsonb`),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The demo seed's accounts: they log in only where demo data is allowed. */
+    demo: boolean('demo').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_email_uq').on(t.email)],
+);
+
+/** A team member's session: the cookie holds a token whose hash is the id; 12 hours. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time links that let a member set their password (invitation, or a new one asked by an admin). */
+export const staffPasswordTokens = pgTable('staff_password_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every staff action that changes state, appended and never changed: who (kept as written then,
+ * should the account change), when (the server's time, and the phone's when it came from one),
+ * what, on which order, customer or product, the amount, and the request that did it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    deviceAt: timestamp('device_at', { withTimezone: true }),
+    staffId: integer('staff_id'),
+    staffEmail: text('staff_email'),
+    action: text('action').notNull(),
+    orderId: integer('order_id'),
+    customerId: integer('customer_id'),
+    productId: integer('product_id'),
+    amountCents: integer('amount_cents'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_order_idx').on(t.orderId)],
+);
+
+/** An order's life as events: placed → prepared → out → delivered, or absent, cancelled, refunded; who and when. */
+export type OrderState = 'placed' | 'prepared' | 'out' | 'delivered' | 'absent' | 'cancelled' | 'refunded';
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state').$type<OrderState>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    staffId: integer('staff_id'),
+    note: text('note'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+/** The credit notes' own counter per year: A2026-000001, continuous, apart from the invoices'. */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** Credit notes (avoirs): their own continuous series per year, A2026-000001, each referencing its invoice. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** Whether it cancels the whole order (its lines) or refunds an amount of it. */
+    kind: text('kind').$type<'cancellation' | 'refund'>().notNull(),
+    staffId: integer('staff_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_notes_number_uq').on(t.number), index('credit_notes_order_idx').on(t.orderId)],
+);
+
+/**
+ * Money given back, one row per means: paid back where it came from (card through PayGreen,
+ * Edenred, the pool, declared paper vouchers dropped). A provider refund that fails stays
+ * `pending` and is tried again; nothing is `done` that was not.
+ */
+export type RefundMeans = 'card' | 'edenred' | 'pool' | 'paper_vouchers';
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
+    means: text('means').$type<RefundMeans>().notNull(),
+    /** The provider payment it gives back (card or Edenred). */
+    paymentId: integer('payment_id'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<'pending' | 'done'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId), index('refunds_pending_idx').on(t.status)],
 );

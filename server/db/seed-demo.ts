@@ -7,6 +7,12 @@ import { seedDemoOrders } from './seed-orders';
 import { WORKING_DAYS_AHEAD, workingDays } from './seed-reference';
 
 export const DEMO_CUSTOMER = { email: 'demo@popote.fr', password: 'popote-demo' } as const;
+/** The demo's team, one account per role, with the demo customer's password. */
+export const DEMO_STAFF = [
+  { email: 'admin@popote.fr', name: 'Alice Admin', roles: ['admin'] },
+  { email: 'cuisine@popote.fr', name: 'Camille Cuisine', roles: ['cuisine'] },
+  { email: 'livreur@popote.fr', name: 'Louis Livreur', roles: ['livreur'] },
+] as const satisfies { email: string; name: string; roles: t.StaffRole[] }[];
 
 /**
  * The demo's own data, on top of the reference data: two promo codes and a customer with a
@@ -18,6 +24,10 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
   const days = workingDays(today, WORKING_DAYS_AHEAD);
   const demoPasswordHash = await hashPassword(DEMO_CUSTOMER.password);
   await db.transaction(async (tx) => {
+    await tx
+      .insert(t.staff)
+      .values(DEMO_STAFF.map((member) => ({ ...member, roles: [...member.roles], passwordHash: demoPasswordHash, demo: true })))
+      .onConflictDoNothing();
     await tx
       .insert(t.discounts)
       .values([

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { addDays, weekday } from '#shared/time';
 import { vatIncluded } from '../lib/vat';
-import { nextInvoiceNumber } from '../modules/checkout/invoice-number';
+import { nextInvoiceNumber } from './invoice-numbers';
 import type { Tx } from './client';
 import * as t from './schema';
 

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { idempotencyKeys, loginFailures, passwordResets, rateLimits, sessions } from '../db/schema';
 import { IDEMPOTENCY_TTL_MS } from '../plugins/idempotency';
-import { LOGIN_FAILURE_WINDOW_MS } from '../modules/auth/login-throttle';
+import { LOGIN_FAILURE_WINDOW_MS } from './login-throttle';
 
 /** Rows deleted per statement: short statements, short locks, whatever the backlog. */
 export const PURGE_BATCH = 500;

@@ -9,7 +9,7 @@ import { EdenredError, type EdenredClient } from './edenred/edenred-types';
 
 /**
  * Card payments when PayGreen is not configured (production without PAYGREEN_*): the clear 503
- * Edenred's routes answer in the same case (modules/edenred/edenred-link.ts), not a 500.
+ * Edenred's routes answer in the same case (modules/edenred/edenred.service.ts), not a 500.
  */
 export const payGreenUnavailable = () => new AppError(503, 'paygreen_unavailable', 'Le paiement par carte est momentanément indisponible.');
 

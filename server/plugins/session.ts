@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from '#shared/api/auth';
 import { AppError } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';
-import { readSessionWithCart, type SessionCart } from '../modules/cart/cart-snapshot';
+import { readSessionWithCart, type SessionCart } from '../modules/cart/session-cart.service';
 import { sessionOwnerAllowed } from '../db/demo-rows';
 
 export const SESSION_COOKIE = 'popote_session';

@@ -86,21 +86,22 @@ export function serverManifestOf(vite: ViteManifest): ServerManifest {
 }
 
 /**
- * What the server draws from modules the browser loads lazily (src/app/app-shell.tsx's lazy
- * imports), by their key in Vite's manifest: the footer's newsletter form on every page, and the
- * panel named in the address. Their styles come with the page, or the server's panel would show
- * unstyled until its code arrives (and stay so without JavaScript).
+ * What the server draws from modules the browser loads lazily (the shell's lazy imports and the
+ * panels the features list, gathered in src/app/overlay-registry.tsx), by their key in Vite's
+ * manifest: the footer's newsletter form on every page, and the panel named in the address. Their
+ * styles come with the page, or the server's panel would show unstyled until its code arrives
+ * (and stay so without JavaScript).
  */
 const DRAWN_LAZILY = ['features/newsletter/components/newsletter-form.tsx'];
 const PANEL_MODULES: Record<Volet, string[]> = {
   formule: ['features/catalog/components/formula-composer.tsx'],
-  panier: ['features/cart/components/cart-modal.tsx'],
-  compte: ['app/account-modal.tsx', 'features/account/components/login-form.tsx'],
-  'mot-de-passe': ['app/account-modal.tsx'],
+  panier: ['features/cart/components/cart-panel.tsx'],
+  compte: ['features/account/components/account-modal.tsx', 'features/account/components/login-form.tsx'],
+  'mot-de-passe': ['features/account/components/account-modal.tsx'],
   menu: ['features/shell/components/mobile-menu.tsx'],
-  aide: ['features/contact/components/contact-form.tsx'],
-  livraison: ['app/delivery-finder.tsx'],
-  'ou-dejeuner': ['features/delivery/components/delivery-suggestion.tsx'],
+  aide: ['features/contact/components/help-panel.tsx'],
+  livraison: ['features/delivery/components/delivery-panels.tsx'],
+  'ou-dejeuner': ['features/delivery/components/delivery-panels.tsx'],
   paiement: ['features/payment/components/payment-modal.tsx'],
 };
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import { CSRF_STATUS, OVERLOADED, type ErrorEnvelope as ErrorBody } from '../shared/api/error-codes';
 import { IDEMPOTENCY_HEADER } from '../shared/api/idempotency';
+import { STAFF_API_PREFIX, STAFF_XSRF_COOKIE } from '../shared/api/staff-session';
 
 /** A refused or failed API call, with the server's error envelope when it sent one. */
 export class ApiError extends Error {
@@ -116,8 +117,14 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
   let sent = method === 'GET';
   try {
     if (!sent) {
-      if (!readCookie('XSRF-TOKEN')) await refreshCsrfToken(combined);
-      headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
+      // The team's calls echo their own session's token (set at their login); the shop's, the
+      // visitor's, fetched when missing. One browser may hold both sessions.
+      if (path.startsWith(STAFF_API_PREFIX)) {
+        headers['x-xsrf-token'] = readCookie(STAFF_XSRF_COOKIE) ?? '';
+      } else {
+        if (!readCookie('XSRF-TOKEN')) await refreshCsrfToken(combined);
+        headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
+      }
       sent = true;
     }
     const response = await transport()(path, {

@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { purgeExpired, PURGE_BATCH } from '../../server/lib/purge';
 import { CART_CHANGES_PER_MINUTE, WRONG_CODES } from '../../server/modules/cart/cart.routes';
 import { NEW_SESSIONS_PER_IP } from '../../server/plugins/session';
-import { hashToken } from '../../server/lib/tokens';
-import { cartSchema, type Cart } from '#shared/api/cart';
 import { ANONYMOUS_CART_MAX_HOLD_MS, ANONYMOUS_CART_MAX_ITEMS, GUEST_ADDRESS_MAX_PORTIONS, GUEST_CART_MAX_PORTIONS, GUEST_CART_TTL_MS } from '#shared/constants';
+import { cartOf, fixtures } from './fixtures';
 import { MONDAY, at, cookieJar, createTestApp, refused, type TestApp } from './helpers';
 
 /**
@@ -36,42 +34,34 @@ async function newVisitor(ip = `192.0.2.${++ipCount}`) {
 }
 type Visitor = Awaited<ReturnType<typeof newVisitor>>;
 
-function ok(res: { statusCode: number; body: string; json: () => unknown }): Cart {
-  expect(res.statusCode, res.body).toBe(200);
-  return cartSchema.parse(res.json());
-}
-
 async function dishIds(): Promise<number[]> {
   const products = (await app.app.inject('/api/products')).json() as { id: number; sold_out: boolean }[];
   return products.filter((p) => !p.sold_out).map((p) => p.id);
 }
 
-async function reserved(productId: number): Promise<number> {
-  const [row] = await app.database.db.select().from(t.productAvailabilities).where(and(eq(t.productAvailabilities.productId, productId), eq(t.productAvailabilities.date, MONDAY)));
-  return row?.reserved ?? 0;
-}
+const { reservedOf: reserved, logIn: logInAs } = fixtures(() => app);
 
+/** Logs a visitor in as the first customer (the demo's). */
 async function logIn(v: Visitor) {
   const [demo] = await app.database.db.select().from(t.customers).limit(1);
-  const session = hashToken(v.jar.get('popote_session')!);
-  await app.database.db.update(t.sessions).set({ customerId: demo!.id }).where(eq(t.sessions.id, session));
+  await logInAs(v, demo!.id);
 }
 
 describe('guest carts', () => {
   it(`hold ${ANONYMOUS_CART_MAX_ITEMS} articles at most; the next one is refused and reserves nothing; a customer has no such cap`, async () => {
     const [first, second] = await dishIds();
     const v = await newVisitor();
-    const line = ok(await v.request('POST', '/api/cart/products', { id: first })).products[0]!;
-    for (let i = 1; i < ANONYMOUS_CART_MAX_ITEMS; i++) ok(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
+    const line = cartOf(await v.request('POST', '/api/cart/products', { id: first })).products[0]!;
+    for (let i = 1; i < ANONYMOUS_CART_MAX_ITEMS; i++) cartOf(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
     const before = [await reserved(first!), await reserved(second!)];
     const body = refused(await v.request('POST', '/api/cart/products', { id: second }), 409, 'anonymous_limit');
     expect(body.message).toBe(`Sans compte, un panier réserve ${ANONYMOUS_CART_MAX_ITEMS} articles au plus : connectez-vous pour en ajouter davantage.`);
     refused(await v.request('POST', '/api/cart/increment', { id: line.unique_id }), 409, 'anonymous_limit');
     expect([await reserved(first!), await reserved(second!)]).toEqual(before);
-    expect(ok(await v.request('GET', '/api/cart')).products.map((p) => p.quantity)).toEqual([ANONYMOUS_CART_MAX_ITEMS]);
+    expect(cartOf(await v.request('GET', '/api/cart')).products.map((p) => p.quantity)).toEqual([ANONYMOUS_CART_MAX_ITEMS]);
     // Logged in, the same visitor goes on.
     await logIn(v);
-    ok(await v.request('POST', '/api/cart/products', { id: second }));
+    cartOf(await v.request('POST', '/api/cart/products', { id: second }));
   });
 
   it('keep their portions 15 minutes after a change, and half an hour from the first one at most', async () => {
@@ -79,17 +69,17 @@ describe('guest carts', () => {
     const dish = (await dishIds())[5];
     const v = await newVisitor();
     const before = await reserved(dish!);
-    const line = ok(await v.request('POST', '/api/cart/products', { id: dish })).products[0]!;
-    expect(ok(await v.request('GET', '/api/cart')).expiration_in_seconds).toBe(GUEST_CART_TTL_MS / 1000);
+    const line = cartOf(await v.request('POST', '/api/cart/products', { id: dish })).products[0]!;
+    expect(cartOf(await v.request('GET', '/api/cart')).expiration_in_seconds).toBe(GUEST_CART_TTL_MS / 1000);
     // A change every 12 minutes would keep the hold alive forever; it stops at 9:30.
     app.clock.set(at(MONDAY, '09:12:00'));
-    ok(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
+    cartOf(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
     app.clock.set(at(MONDAY, '09:24:00'));
-    const cart = ok(await v.request('POST', '/api/cart/decrement', { id: line.unique_id }));
+    const cart = cartOf(await v.request('POST', '/api/cart/decrement', { id: line.unique_id }));
     expect(cart.expiration_in_seconds).toBe(6 * 60);
     expect(ANONYMOUS_CART_MAX_HOLD_MS).toBe(30 * 60 * 1000);
     app.clock.set(at(MONDAY, '09:30:01'));
-    expect(ok(await v.request('GET', '/api/cart')).products).toEqual([]);
+    expect(cartOf(await v.request('GET', '/api/cart')).products).toEqual([]);
     expect(await reserved(dish!)).toBe(before);
   });
 
@@ -99,14 +89,15 @@ describe('guest carts', () => {
     const sub_products = Object.fromEntries(menu.categories.filter((c) => c.required).map((c) => [String(c.id), c.products[0]!.id]));
     const formula = { id: menu.id, sub_products, additional_products: {} };
     const v = await newVisitor();
-    // Four formulas of three dishes: twelve portions; a fifth is one too many.
-    const line = ok(await v.request('POST', '/api/cart/menus', { menu: formula })).products[0]!;
-    for (let i = 1; i < 4; i++) ok(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
+    // As many formulas of three dishes as fit; one more is too many.
+    const fit = Math.floor(GUEST_CART_MAX_PORTIONS / 3);
+    const line = cartOf(await v.request('POST', '/api/cart/menus', { menu: formula })).products[0]!;
+    for (let i = 1; i < fit; i++) cartOf(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
     const body = refused(await v.request('POST', '/api/cart/increment', { id: line.unique_id }), 409, 'anonymous_limit');
     expect(body.message).toBe(`Sans compte, un panier réserve ${GUEST_CART_MAX_PORTIONS} portions au plus (chaque plat d’une formule compte) : connectez-vous pour en ajouter davantage.`);
-    expect(ok(await v.request('GET', '/api/cart')).products.map((p) => p.quantity)).toEqual([4]);
+    expect(cartOf(await v.request('GET', '/api/cart')).products.map((p) => p.quantity)).toEqual([fit]);
     await logIn(v);
-    ok(await v.request('POST', '/api/cart/menus', { menu: formula }));
+    cartOf(await v.request('POST', '/api/cart/menus', { menu: formula }));
   });
 
   it(`the guests of one address hold ${GUEST_ADDRESS_MAX_PORTIONS} portions together; another address, or a customer, is not held back`, async () => {
@@ -132,25 +123,25 @@ describe('guest carts', () => {
     expect(await reserved(dish)).toBe(before + GUEST_ADDRESS_MAX_PORTIONS);
     // A fifth session of that address gets nothing; another address, and a customer, go on.
     refused(await (await newVisitor(ip)).request('POST', '/api/cart/products', { id: dish }), 409, 'anonymous_limit');
-    ok(await (await newVisitor()).request('POST', '/api/cart/products', { id: dish }));
+    cartOf(await (await newVisitor()).request('POST', '/api/cart/products', { id: dish }));
     const customer = await newVisitor(ip);
     await logIn(customer);
-    ok(await customer.request('POST', '/api/cart/products', { id: dish }));
+    cartOf(await customer.request('POST', '/api/cart/products', { id: dish }));
     // Once the hoarder's carts expire, their portions are on sale again.
     app.clock.set(at(MONDAY, '09:16:00'));
-    ok(await (await newVisitor(ip)).request('POST', '/api/cart/products', { id: dish }));
+    cartOf(await (await newVisitor(ip)).request('POST', '/api/cart/products', { id: dish }));
   });
 });
 
 describe('promo and sponsor codes', () => {
   it(`refuse the ${WRONG_CODES.perSession + 1}th try after ${WRONG_CODES.perSession} wrong ones in a session, even a right code, until the window ends`, async () => {
     const v = await newVisitor();
-    ok(await v.request('POST', '/api/cart/products', { id: (await dishIds())[0] }));
+    cartOf(await v.request('POST', '/api/cart/products', { id: (await dishIds())[0] }));
     for (let i = 0; i < WRONG_CODES.perSession; i++) refused(await v.request('POST', '/api/cart/discounts', { code: `ESSAI${i}` }), 422, 'invalid_discount');
     const held = refused(await v.request('POST', '/api/cart/discounts', { code: 'BIENVENUE10' }), 429, 'too_many_requests');
     expect(held.message).toBe('Trop de tentatives. Merci de patienter un moment avant de réessayer.');
     app.clock.set(new Date(at(MONDAY, '09:00:00').getTime() + WRONG_CODES.windowMs));
-    expect(ok(await v.request('POST', '/api/cart/discounts', { code: 'BIENVENUE10' })).discount_code).toBe('BIENVENUE10');
+    expect(cartOf(await v.request('POST', '/api/cart/discounts', { code: 'BIENVENUE10' })).discount_code).toBe('BIENVENUE10');
   });
 
   it(`count ${WRONG_CODES.perIp} wrong tries per address, across new sessions`, async () => {
@@ -169,12 +160,12 @@ describe('promo and sponsor codes', () => {
 describe('floods', () => {
   it(`stop a visitor's cart changes past ${CART_CHANGES_PER_MINUTE} a minute with 429 and Retry-After`, async () => {
     const v = await newVisitor();
-    for (let i = 0; i < CART_CHANGES_PER_MINUTE; i++) ok(await v.request('DELETE', '/api/cart/cutlery'));
+    for (let i = 0; i < CART_CHANGES_PER_MINUTE; i++) cartOf(await v.request('DELETE', '/api/cart/cutlery'));
     const res = await v.request('POST', '/api/cart/products', { id: (await dishIds())[1] });
     refused(res, 429, 'too_many_requests');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Reading the cart is not a change.
-    ok(await v.request('GET', '/api/cart'));
+    cartOf(await v.request('GET', '/api/cart'));
   });
 
   it(`stop an address opening more than ${NEW_SESSIONS_PER_IP.max} sessions in 10 minutes`, async () => {

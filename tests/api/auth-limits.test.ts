@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../server/modules/auth/auth.routes';
-import { LOGIN_THROTTLE } from '../../server/modules/auth/login-throttle';
+import { LOGIN_THROTTLE } from '../../server/lib/login-throttle';
 import { AUTH_MESSAGES } from '#shared/api/auth';
 import { MESSAGES } from '#shared/api/messages';
 import { authFixtures, fieldError } from './auth-fixtures';

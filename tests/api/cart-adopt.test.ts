@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { adoptCart } from '../../server/modules/cart/cart.service';
+import { adoptCart } from '../../server/modules/cart/cart-merge.service';
 import { CART_LINE_MAX_QUANTITY, GUEST_CART_MAX_PORTIONS } from '#shared/constants';
 import { addDish, addDishTimes, addMenu, applyCode, cartOf, composeFirst, getCart, increment, sessionIdOf, testFile } from './fixtures';
 import { MONDAY, at } from './helpers';

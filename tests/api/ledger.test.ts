@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { createTestApp, customerWithCart, type TestApp } from './helpers';
+import { staffLoggedIn } from './staff-helpers';
 
 /**
  * A customer's money adds up: every pool movement summed is the pool shown, the vouchers waiting
@@ -9,10 +10,9 @@ import { createTestApp, customerWithCart, type TestApp } from './helpers';
  * it cost. Checked over a journey that uses vouchers, staff confirmation and the pool.
  */
 
-const STAFF_TOKEN = 'staff-token-for-ledger-0123456789abcdef';
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ env: { STAFF_TOKEN } });
+  app = await createTestApp();
 });
 afterAll(() => app.close());
 
@@ -41,7 +41,7 @@ describe('a customer’s ledger', () => {
     // First order paid with vouchers, confirmed by the staff; the second with the pool and
     // vouchers, not confirmed yet.
     const first = await pay(preOrder.remaining_price);
-    const confirmed = await app.app.inject({ method: 'POST', url: `/api/staff/orders/${first}/paper-vouchers/confirm`, headers: { authorization: `Bearer ${STAFF_TOKEN}` } });
+    const confirmed = await (await staffLoggedIn(app.app)).request('POST', `/api/staff/orders/${first}/paper-vouchers/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     await pay(await again());
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_STATUS } from '#shared/api/errors';
+import { STAFF_API_PREFIX } from '#shared/api/staff-session';
 import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
+import { staffLoggedIn } from './staff-helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,16 +17,16 @@ const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/
 describe('anti-forgery, enumerated from the app (a new route cannot forget it)', () => {
   const changing = () => app.app.routeList.filter((r) => CHANGES.has(r.method) && r.url.startsWith('/api/'));
 
-  it('knows the routes, and exempts only the provider notification and the staff’s bearer-token route', () => {
+  it('knows the routes, and exempts only the provider notification (the team’s routes check their own token)', () => {
     expect(changing().length).toBeGreaterThan(25);
-    // The staff route carries no cookie: its bearer token (a header no other site can make a browser send) stands instead.
-    expect(changing().filter((r) => !r.csrf).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/payment/paygreen/notification', 'POST /api/staff/orders/:id/paper-vouchers/confirm']);
+    const shop = changing().filter((r) => !r.url.startsWith(STAFF_API_PREFIX));
+    expect(shop.filter((r) => !r.csrf).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/payment/paygreen/notification']);
   });
 
   it('answers 419 to every state-changing route without the token, and with a wrong one', async () => {
     const v = await visitor(app.app);
     const checked: string[] = [];
-    for (const route of changing().filter((r) => r.csrf)) {
+    for (const route of changing().filter((r) => r.csrf && !r.url.startsWith(STAFF_API_PREFIX))) {
       const url = concrete(route.url);
       const method = route.method as 'POST';
       const without = await app.app.inject({ method, url, headers: { cookie: v.jar.header() }, payload: {} });
@@ -36,6 +38,23 @@ describe('anti-forgery, enumerated from the app (a new route cannot forget it)',
     }
     expect(checked).toContain('POST /api/cart/products');
     expect(checked).toContain('POST /api/payment/edenred/refund');
+  });
+
+  it('answers 419 to every change of the team’s routes without its session’s token, or from another site before a session', async () => {
+    const admin = await staffLoggedIn(app.app);
+    const staffRoutes = changing().filter((r) => r.url.startsWith(STAFF_API_PREFIX));
+    expect(staffRoutes.length).toBeGreaterThan(8);
+    for (const route of staffRoutes) {
+      const url = concrete(route.url);
+      const method = route.method as 'POST';
+      if (route.staff === 'public') {
+        // No session yet (the login, the one-time link): a page of another site may not send it.
+        refused(await app.app.inject({ method, url, headers: { 'sec-fetch-site': 'cross-site' }, payload: {} }), CSRF_STATUS);
+        continue;
+      }
+      refused(await admin.request(method, url, {}, { 'x-xsrf-token': '' }), CSRF_STATUS);
+      refused(await admin.request(method, url, {}, { 'x-xsrf-token': 'forged' }), CSRF_STATUS);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, orderProducts, orders, poolHistories } from '../../db/schema';
 
@@ -25,4 +25,13 @@ export async function orderOf(db: Db, customerId: number, orderId: number) {
   if (!order || order.customerId !== customerId) return null;
   const lines = await db.select().from(orderProducts).where(eq(orderProducts.orderId, order.id)).orderBy(asc(orderProducts.id));
   return { order, lines };
+}
+
+/** What the customer's declared paper vouchers will add to the pool once the staff confirms them ("en attente de remise"). */
+export async function pendingVoucherCredit(db: Db, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(orders.paperVouchersExcessCents) })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), gt(orders.paperVouchersCents, 0), isNull(orders.paperVouchersConfirmedAt), ne(orders.state, 'cancelled')));
+  return Number(row?.total ?? 0);
 }

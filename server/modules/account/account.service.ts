@@ -1,12 +1,10 @@
-import { isConnected } from '../edenred/edenred-link';
+import { isConnected } from '../edenred/edenred.service';
 import type { Order, User } from '#shared/api/auth';
 import type { Db } from '../../db/client';
 import type { orderProducts, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { readSettings } from '../state/state.repo';
-import { sponsorRule } from '../cart/cart.service';
-import { customerById, ordersOf, poolHistoryOf } from './account.repo';
-import { pendingVoucherCredit } from '../checkout/paper-vouchers';
+import { currentSponsorRule } from '../state/state.service';
+import { customerById, ordersOf, pendingVoucherCredit, poolHistoryOf } from './account.repo';
 
 /** 1 paid, 2 delivered (both read as placed orders); others say their own text. */
 export const ORDER_STATUS_TEXT: Record<number, string> = {
@@ -63,16 +61,15 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
 
 /** The logged-in customer as GET /api/me answers it (docs/product/accounts.md). */
 export async function me(db: Db, customerId: number): Promise<User> {
-  const [customer, orderRows, history, settings, edenredLinked, poolPending] = await Promise.all([
+  const [customer, orderRows, history, rule, edenredLinked, poolPending] = await Promise.all([
     customerById(db, customerId),
     ordersOf(db, customerId),
     poolHistoryOf(db, customerId),
-    readSettings(db),
+    currentSponsorRule(db),
     isConnected(db, customerId),
     pendingVoucherCredit(db, customerId),
   ]);
   if (!customer) throw new AppError(401, 'unauthenticated', 'Vous devez être connecté.');
-  const rule = sponsorRule(settings);
   return {
     id: customer.id,
     firstname: customer.firstname,

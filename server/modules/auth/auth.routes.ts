@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema, passwordResetBodySchema, registerBodySchema } from '#shared/api/auth';
-import { isConnected } from '../edenred/edenred-link';
+import { isConnected } from '../edenred/edenred.service';
 import { customerSummarySchema, loginAnswerSchema } from '#shared/api/state';
 import { rateLimit } from '../../lib/rate-limit';
 import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';

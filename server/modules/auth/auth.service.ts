@@ -7,9 +7,9 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { createSession, type Session } from '../../plugins/session';
-import { adoptCart } from '../cart/cart.service';
+import { adoptCart } from '../cart/cart-merge.service';
 import type { CartMergeNotice } from '#shared/api/state';
-import { claimLoginAttempt, clearLoginFailures, recordLoginFailure, throttleKeys } from './login-throttle';
+import { claimLoginAttempt, clearLoginFailures, recordLoginFailure, throttleKeys } from '../../lib/login-throttle';
 import { consumePasswordReset, customerByEmail, deleteCustomerSessions, deleteSession, endPasswordResets, insertCustomer, insertPasswordReset, setPassword, sponsorCodeTaken } from './auth.repo';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, min, ne, sql } from 'drizzle-orm';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
+import { liveCardPaymentOf } from '../../db/live-card-payments';
 import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ERROR_CODES } from '#shared/api/errors';
@@ -131,6 +132,9 @@ export async function releaseExpiredCarts(db: Db, now: Date, limit = 50): Promis
   let released = 0;
   for (const { id } of due) {
     await db.transaction(async (tx) => {
+      // A placement locks the pre-order, then its cart; deleting the cart clears the pre-order's
+      // cart_id. Taking them in the same order here keeps the two from deadlocking.
+      await tx.select({ id: preOrders.id }).from(preOrders).where(eq(preOrders.cartId, id)).for('update');
       const [cart] = await tx
         .select()
         .from(carts)
@@ -248,20 +252,6 @@ export async function findSponsorCode(db: Conn, customerId: number): Promise<str
   const [row] = await db.select({ code: customers.sponsorCode }).from(customers).where(eq(customers.id, customerId)).limit(1);
   return row?.code ?? null;
 }
-
-/**
- * The statuses of a card payment still under way: being started (no PayGreen id yet), waiting for
- * the buyer or PayGreen, authorized. A unique index allows one per customer (migration 0011).
- */
-const LIVE_CARD_STATUSES = ['starting', 'pending', 'authorized'] as const;
-
-/**
- * The one test of "a card payment of this customer is under way" (docs/product/payments.md: the
- * basket is locked): PayGreen's, in a live status, not yet an order. `customerId` may be a column
- * of an outer query (the session's).
- */
-export const liveCardPaymentOf = (customerId: number | SQL) =>
-  and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, [...LIVE_CARD_STATUSES]), isNull(payments.orderId));
 
 export async function hasLiveCardPayment(db: Conn, customerId: number): Promise<boolean> {
   const [row] = await db.select({ id: payments.id }).from(payments).where(liveCardPaymentOf(customerId)).limit(1);

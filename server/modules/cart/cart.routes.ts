@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '#shared/api/cart';
 import { failureLimit } from '../../lib/rate-limit';
-import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount, type CartContext } from './cart.service';
+import type { CartContext } from './cart-engine';
+import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount } from './cart.service';
 import { CART_ERRORS } from '#shared/api/cart';
 import { GUEST_ADDRESS_MAX_PORTIONS } from '#shared/constants';
 import { AppError } from '../../lib/errors';
-import { lockWhileCardPending } from '../checkout/card-pending';
+import { lockWhileCardPending } from '../checkout/card-pending.service';
 
 const MINUTE = 60 * 1000;
 

@@ -1,11 +1,10 @@
-import { deliveryLocationsSchema } from '#shared/api/delivery';
 import { menuSchema, menusSchema, productDetailSchema, productListSchema } from '#shared/api/catalog';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { serializeBody, type SerializedBody } from '../../lib/http-cache';
 import { cachedRead } from '../../lib/read-cache';
-import { locationsOn } from '../delivery/delivery.service';
+import { locationsAnswer } from '../delivery/delivery.service';
 import { dayProducts, menuById, menusForDate, productDetail, UNKNOWN_DISH } from './catalog.service';
 
 /** How findProduct reads an id or a slug: digits are an id (leading zeros or not), a slug in lower case. */
@@ -32,6 +31,6 @@ export const catalogAnswers = {
     if (!(await productKeys(db)).has(productKey(idOrSlug))) throw notFound(UNKNOWN_DISH);
     return cachedRead(db, `product:${date}:${idOrSlug}`, async () => serializeBody(productDetailSchema, await productDetail(db, date, idOrSlug)));
   },
-  locations: (db: Db, date: string | null): Promise<SerializedBody> =>
-    cachedRead(db, `locations:${date}`, async () => serializeBody(deliveryLocationsSchema, await locationsOn(db, date))),
+  /** The delivery module's own answer (the points are the delivery's), for the pages' reads. */
+  locations: locationsAnswer,
 };

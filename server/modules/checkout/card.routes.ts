@@ -4,8 +4,9 @@ import { PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStar
 import { emptyAnswer } from '#shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
-import { settleCardPayment, startCardPayment } from './card-payment';
-import { paymentPending, resolveLiveCardPayments } from './card-pending';
+import { startCardPayment } from './card-payment';
+import { settleCardPayment } from './card-settlement';
+import { paymentPending, resolveLiveCardPayments } from './card-pending.service';
 import { validatedOrder } from './checkout.service';
 
 const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' });

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
 import { requireCustomerId } from '../../plugins/session';
-import { lockWhileCardPending } from './card-pending';
-import { chosenDeliveryId } from '../delivery/delivery.routes';
+import { lockWhileCardPending } from './card-pending.service';
+import { chosenDeliveryId } from '../delivery/delivery.service';
 import { captureHeldEdenred, releaseSupersededHolds } from './edenred-holds';
 import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
 

@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { CART_ERRORS, CART_NOTICES } from '#shared/api/cart';
 import { CHECKOUT_ERRORS, EDENRED_PENDING_MESSAGE, NOT_COVERED_MESSAGE, PAYMENT_PENDING_MESSAGE, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
 import { ERROR_CODES } from '#shared/api/errors';
@@ -7,23 +6,44 @@ import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { formatAmount } from '#shared/money';
 import { parisDate } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
-import { carts, customers, menuCategories, orderProducts, orders, payments, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
+import type { SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { invoiceTotals } from '../../pdf/invoice-totals';
 import { toOrder } from '../account/account.service';
-import { cartById, deleteCart, heldDeposits, linesOf, portionsOf, release, reserve, type CartOwner } from '../cart/cart.repo';
-import { cartForCheckout } from '../cart/cart.service';
+import { cartForCheckout, lockCartReleasingPortions, removeOrderedCart, returnableNow, takeOrderPortions } from '../cart/cart-order.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { deliveryDateAt } from '../state/state.service';
-import { nextInvoiceNumber } from './invoice-number';
+import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
-import { codeRefusal, countCodeUse, discountCodeOf, itemsOf } from './code-rules';
+import { codeRefusal, discountCodeOf, itemsOf } from './code-rules';
+import {
+  categoryNames,
+  cartVersion,
+  countCodeUse,
+  customerOrder,
+  customerPool,
+  dropCartCode,
+  insertOrder,
+  insertOrderLines,
+  insertPoolHistory,
+  insertPreOrder,
+  latestPreOrder,
+  lockCustomer,
+  lockPreOrder,
+  markPreOrderPlaced,
+  linesOfOrder,
+  updateCustomer,
+  updatePreOrder,
+  type PreOrderRow,
+} from './checkout.repo';
+import { livePaymentsOf, updatePayment } from './payments.repo';
 import { orderConfirmationMail } from './order-mail';
 import { coverOf, coversExactly, meansOf } from './payment-cover';
 import { enqueueMail } from '../../mail/outbox';
 import { EMAIL_PATTERN } from '#shared/api/fields';
 
-type PreOrderRow = typeof preOrders.$inferSelect;
+/** The logged-in customer's cart: theirs once logged in, whichever session asks. */
+type CustomerCart = { sessionId: string; customerId: number };
 
 const DEPOSITS_NOT_YET_MESSAGE = 'Vous ne pouvez rendre que les consignes déjà reçues : celles d’une commande pas encore livrée se rendent à la suivante.';
 
@@ -70,17 +90,12 @@ function voucherNote(row: PreOrderRow): string | null {
   return paperVouchersNote(formatAmount(Math.min(declared, Math.max(0, row.finalCents - (row.edenredPayment?.unit_amount ?? 0)))));
 }
 
-export async function customerPool(db: Db | Tx, customerId: number): Promise<number> {
-  const [row] = await db.select({ pool: customers.poolCents }).from(customers).where(eq(customers.id, customerId));
-  return row?.pool ?? 0;
-}
-
 /**
  * The customer's open pre-order: the latest one, unless it is placed already. Earlier ones are
  * superseded: once the latest is placed they must not come back as "open" and be paid again.
  */
 async function openPreOrder(db: Db | Tx, customerId: number): Promise<PreOrderRow | null> {
-  const [row] = await db.select().from(preOrders).where(eq(preOrders.customerId, customerId)).orderBy(desc(preOrders.id)).limit(1);
+  const row = await latestPreOrder(db, customerId);
   return row && !row.orderId ? row : null;
 }
 
@@ -98,7 +113,7 @@ export async function viewPreOrder(db: Db, customerId: number): Promise<PreOrder
 async function snapshotOf(db: Db, checkout: NonNullable<Awaited<ReturnType<typeof cartForCheckout>>>): Promise<SnapshotLine[]> {
   const { products, catalog, cart } = checkout;
   const categoryIds = [...new Set(products.flatMap((p) => (p.sub_products ?? []).map((s) => s.category_id)))];
-  const categoryRows = categoryIds.length ? await db.select({ id: menuCategories.id, name: menuCategories.name }).from(menuCategories).where(inArray(menuCategories.id, categoryIds)) : [];
+  const categoryRows = categoryIds.length ? await categoryNames(db, categoryIds) : [];
   const categoryName = (id: number) => categoryRows.find((c) => c.id === id)?.name ?? '';
   const lines: SnapshotLine[] = products.map((p) => {
     if (!p.sub_products) {
@@ -124,7 +139,7 @@ async function snapshotOf(db: Db, checkout: NonNullable<Awaited<ReturnType<typeo
  * "Passer au paiement": the logged-in customer's cart, for a delivery still open for ordering,
  * becomes a pre-order (a new one each time: the cart may have changed since the last).
  */
-export async function validateCart(db: Db, owner: CartOwner & { customerId: number }, deliveryId: number | null, now: Date): Promise<PreOrder> {
+export async function validateCart(db: Db, owner: CustomerCart, deliveryId: number | null, now: Date): Promise<PreOrder> {
   const checkout = await cartForCheckout(db, owner, now);
   if (!checkout) throw refusal(409, CHECKOUT_ERRORS.cartEmpty, 'Votre panier est vide.');
   if (!deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
@@ -134,39 +149,31 @@ export async function validateCart(db: Db, owner: CartOwner & { customerId: numb
   if (cart.depositsReturned > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
   const codeRefused = discount ? await codeRefusal(db, cart, owner.customerId, totals.items, parisDate(now)) : null;
   if (codeRefused) {
-    await db.update(carts).set({ discountId: null, sponsorCustomerId: null }).where(eq(carts.id, cart.id));
+    await dropCartCode(db, cart.id);
     throw codeRefused;
   }
   const lines = await snapshotOf(db, checkout);
   const row = await db.transaction(async (tx) => {
     // Earlier pre-orders stay: a card payment started on one may still succeed, and is then placed
     // from what it paid for. The open one is the latest.
-    const [created] = await tx
-      .insert(preOrders)
-      .values({
-        customerId: owner.customerId,
-        cartId: cart.id,
-        cartVersion: cart.version,
-        deliveryId: delivery.id,
-        deliveryDate: cart.deliveryDate,
-        lines,
-        finalCents: totals.final,
-        discountCents: totals.discount,
-        discountId: cart.discountId,
-        sponsorCustomerId: cart.sponsorCustomerId,
-        depositsAdded: totals.depositAddedQuantity,
-        depositsReturned: cart.depositsReturned,
-        createdAt: now,
-      })
-      .returning();
-    return created!;
+    return insertPreOrder(tx, {
+      customerId: owner.customerId,
+      cartId: cart.id,
+      cartVersion: cart.version,
+      deliveryId: delivery.id,
+      deliveryDate: cart.deliveryDate,
+      lines,
+      finalCents: totals.final,
+      discountCents: totals.discount,
+      discountId: cart.discountId,
+      sponsorCustomerId: cart.sponsorCustomerId,
+      depositsAdded: totals.depositAddedQuantity,
+      depositsReturned: cart.depositsReturned,
+      createdAt: now,
+    });
   });
   return toPreOrder(row, await customerPool(db, owner.customerId));
 }
-
-/** Card payments that may still take money, and Edenred widget sessions open or awaiting Edenred's word. */
-const LIVE_CARD = ['starting', 'pending', 'authorized'];
-const LIVE_WIDGET = ['open', 'pending'];
 
 /**
  * A change of the open pre-order's vouchers or pool, made under the pre-order's lock and only
@@ -177,18 +184,9 @@ const LIVE_WIDGET = ['open', 'pending'];
 async function changeOpenPreOrder(db: Db, customerId: number, change: (tx: Tx, pre: PreOrderRow, pool: number) => Promise<PreOrderRow>): Promise<PreOrder> {
   return db.transaction(async (tx) => {
     const open = await requireOpenPreOrder(tx, customerId);
-    const [pre] = await tx.select().from(preOrders).where(eq(preOrders.id, open.id)).for('update');
+    const pre = await lockPreOrder(tx, open.id);
     if (!pre || pre.orderId) throw refusal(409, CHECKOUT_ERRORS.alreadyPlaced, 'Votre commande est déjà payée : elle est confirmée.');
-    const live = await tx
-      .select({ provider: payments.provider })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.preOrderId, pre.id),
-          isNull(payments.orderId),
-          or(and(eq(payments.provider, 'paygreen'), inArray(payments.status, LIVE_CARD)), and(eq(payments.provider, 'edenred_widget'), inArray(payments.status, LIVE_WIDGET))),
-        ),
-      );
+    const live = await livePaymentsOf(tx, pre.id);
     if (live.some((p) => p.provider === 'paygreen')) throw refusal(409, CHECKOUT_ERRORS.paymentPending, PAYMENT_PENDING_MESSAGE);
     if (live.length || (pre.edenredPayment && !pre.edenredPayment.authorization_id)) throw refusal(409, CHECKOUT_ERRORS.edenredPending, EDENRED_PENDING_MESSAGE);
     const pool = await customerPool(tx, customerId);
@@ -203,17 +201,13 @@ export async function declareVouchers(db: Db, customerId: number, rows: LunchVou
       throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
     }
     const poolCents = Math.min(pre.poolCents, preOrderAmounts({ ...pre, lunchVouchers: rows }, pool).maxUsable);
-    const [row] = await tx.update(preOrders).set({ lunchVouchers: rows, poolCents }).where(eq(preOrders.id, pre.id)).returning();
-    return row!;
+    return updatePreOrder(tx, pre.id, { lunchVouchers: rows, poolCents });
   });
 }
 
 /** Uses as much pool (and declared vouchers) as the order allows. */
 export async function applyPool(db: Db, customerId: number): Promise<PreOrder> {
-  return changeOpenPreOrder(db, customerId, async (tx, pre, pool) => {
-    const [row] = await tx.update(preOrders).set({ poolCents: preOrderAmounts(pre, pool).maxUsable }).where(eq(preOrders.id, pre.id)).returning();
-    return row!;
-  });
+  return changeOpenPreOrder(db, customerId, async (tx, pre, pool) => updatePreOrder(tx, pre.id, { poolCents: preOrderAmounts(pre, pool).maxUsable }));
 }
 
 /** Portions a snapshot orders: dishes, and each formula's courses and extras. */
@@ -238,10 +232,10 @@ function snapshotPortions(lines: SnapshotLine[]): Map<number, number> {
 export async function placeOrder(db: Db, preOrderId: number, now: Date, options: { paymentId?: number } = {}): Promise<number> {
   let placed = false;
   const orderId = await db.transaction(async (tx) => {
-    const [pre] = await tx.select().from(preOrders).where(eq(preOrders.id, preOrderId)).for('update');
+    const pre = await lockPreOrder(tx, preOrderId);
     if (!pre) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
     if (pre.orderId) return pre.orderId;
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, pre.customerId)).for('update');
+    const customer = await lockCustomer(tx, pre.customerId);
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 
     // What pays the order is counted again here, under the lock: a means withdrawn by a request
@@ -252,7 +246,7 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
     if (!coversExactly(cover, pre.finalCents)) throw refusal(409, CHECKOUT_ERRORS.notCovered, NOT_COVERED_MESSAGE);
-    if (pre.depositsReturned > (await heldDeposits(tx, customer.id, now))) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
+    if (pre.depositsReturned > (await returnableNow(tx, customer.id, now))) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
     // The code's conditions hold at placement too (dates, uses, first order, minimum basket).
     const codeRefused = await codeRefusal(tx, pre, customer.id, itemsOf(pre.lines), parisDate(now));
     if (codeRefused) throw codeRefused;
@@ -260,83 +254,56 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     // The cart is locked before any stock row, as the expiry sweep locks it before giving its
     // portions back: both take their locks in one order, so they wait for each other instead of
     // deadlocking (the sweep then finds the cart gone, or placement finds it released).
-    const cart = pre.cartId ? await cartById(tx, pre.cartId, true) : null;
-    if (cart) for (const line of await linesOf(tx, cart.id)) await release(tx, cart.deliveryDate, portionsOf(line), line.quantity);
-    const refused = await reserve(tx, pre.deliveryDate, snapshotPortions(pre.lines), 1);
+    const cart = pre.cartId ? await lockCartReleasingPortions(tx, pre.cartId) : null;
+    const refused = await takeOrderPortions(tx, pre.deliveryDate, snapshotPortions(pre.lines));
     if (refused.length) countSoldOut('checkout');
     if (refused.length) throw refusal(409, CHECKOUT_ERRORS.soldOut, 'Un plat de votre commande vient d’être épuisé : modifiez votre panier puis validez-le à nouveau.');
-    if (cart) await deleteCart(tx, cart.id);
+    if (cart) await removeOrderedCart(tx, cart.id);
 
     const delivery = pre.deliveryId ? await findDelivery(tx as unknown as Db, pre.deliveryId) : null;
     const orderLines = pre.lines.flatMap((l) => [l, ...l.children.map((c) => ({ ...c, quantity: l.quantity }))]);
     const { vatCents } = invoiceTotals(orderLines, pre.discountCents);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        customerId: customer.id,
-        deliveryId: pre.deliveryId,
-        status: PAID,
-        invoiceNumber: await nextInvoiceNumber(tx, Number(parisDate(now).slice(0, 4))),
-        amountTotalCents: pre.finalCents,
-        vatCents,
-        discountCents: pre.discountCents,
-        depositCents: (pre.depositsAdded - pre.depositsReturned) * DEPOSIT_PER_MENU_CENTS,
-        deliveryDate: pre.deliveryDate,
-        deliveryStart: delivery ? `${delivery.starts_at.slice(11, 16)}:00` : null,
-        deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,
-        deliveryName: delivery?.delivery_location.name ?? null,
-        preOrderId: pre.id,
-        paperVouchersCents: vouchersTotalCents(pre.lunchVouchers),
-        paperVouchersExcessCents: vouchersTotalCents(pre.lunchVouchers) - cover.vouchers,
-        paymentMeans: meansOf(cover),
-        discountCode: await discountCodeOf(tx, pre),
-        createdAt: now,
-      })
-      .returning();
-    for (const line of pre.lines) {
-      const [parent] = await tx
-        .insert(orderProducts)
-        .values({ orderId: order!.id, buyableType: line.type, buyableId: line.id, name: line.name, unitPriceCents: line.unitPriceCents, quantity: line.quantity, vatRateBp: line.vatRateBp })
-        .returning({ id: orderProducts.id });
-      if (line.children.length) {
-        await tx.insert(orderProducts).values(
-          line.children.map((c) => ({
-            orderId: order!.id,
-            parentId: parent!.id,
-            buyableType: 'product',
-            buyableId: c.id,
-            name: c.name,
-            categoryName: c.category,
-            unitPriceCents: c.unitPriceCents,
-            quantity: line.quantity,
-            vatRateBp: c.vatRateBp,
-          })),
-        );
-      }
-    }
+    const order = await insertOrder(tx, {
+      customerId: customer.id,
+      deliveryId: pre.deliveryId,
+      status: PAID,
+      invoiceNumber: await nextInvoiceNumber(tx, Number(parisDate(now).slice(0, 4))),
+      amountTotalCents: pre.finalCents,
+      vatCents,
+      discountCents: pre.discountCents,
+      depositCents: (pre.depositsAdded - pre.depositsReturned) * DEPOSIT_PER_MENU_CENTS,
+      deliveryDate: pre.deliveryDate,
+      deliveryStart: delivery ? `${delivery.starts_at.slice(11, 16)}:00` : null,
+      deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,
+      deliveryName: delivery?.delivery_location.name ?? null,
+      preOrderId: pre.id,
+      paperVouchersCents: vouchersTotalCents(pre.lunchVouchers),
+      paperVouchersExcessCents: vouchersTotalCents(pre.lunchVouchers) - cover.vouchers,
+      paymentMeans: meansOf(cover),
+      discountCode: await discountCodeOf(tx, pre),
+      createdAt: now,
+    });
+    await insertOrderLines(tx, order.id, pre.lines);
 
     // The containers, the pool and the codes move with the order, once. Paper vouchers are no
     // cash yet: they settle their part of the order, and their excess reaches the pool only when
-    // the staff confirms the courier got them (paper-vouchers.ts).
-    await tx
-      .update(customers)
-      .set({
-        deposits: Math.max(0, customer.deposits + pre.depositsAdded - pre.depositsReturned),
-        poolCents: customer.poolCents - cover.pool,
-        lastDeliveryId: pre.deliveryId ?? customer.lastDeliveryId,
-      })
-      .where(eq(customers.id, customer.id));
-    if (cover.pool) await tx.insert(poolHistories).values({ customerId: customer.id, type: 'order_payment', amountCents: -cover.pool, orderId: order!.id, createdAt: now });
-    await tx.update(preOrders).set({ orderId: order!.id }).where(eq(preOrders.id, pre.id));
+    // the staff confirms the courier got them (paper-vouchers.service.ts).
+    await updateCustomer(tx, customer.id, {
+      deposits: Math.max(0, customer.deposits + pre.depositsAdded - pre.depositsReturned),
+      poolCents: customer.poolCents - cover.pool,
+      lastDeliveryId: pre.deliveryId ?? customer.lastDeliveryId,
+    });
+    if (cover.pool) await insertPoolHistory(tx, { customerId: customer.id, type: 'order_payment', amountCents: -cover.pool, orderId: order.id, createdAt: now });
+    await markPreOrderPlaced(tx, pre.id, order.id);
     // The confirmation mail, with its invoice, leaves if and only if the order commits.
-    const placedLines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, order!.id)).orderBy(orderProducts.id);
+    const placedLines = await linesOfOrder(tx, order.id);
     // An address the outbox would refuse (older accounts) never blocks the order itself.
-    if (EMAIL_PATTERN.test(customer.email)) await enqueueMail(tx, await orderConfirmationMail(customer, order!, placedLines));
+    if (EMAIL_PATTERN.test(customer.email)) await enqueueMail(tx, await orderConfirmationMail(customer, order, placedLines));
     // The provider payment that placed the order owns it from the same commit: another payment of
-    // this pre-order settling later finds the order taken by someone else (card-payment.ts).
-    if (options.paymentId) await tx.update(payments).set({ orderId: order!.id }).where(eq(payments.id, options.paymentId));
+    // this pre-order settling later finds the order taken by someone else (card-settlement.ts).
+    if (options.paymentId) await updatePayment(tx, options.paymentId, { orderId: order.id });
     placed = true;
-    return order!.id;
+    return order.id;
   });
   // Counted once committed, and once per order (a replay finds it placed).
   if (placed) countOrderPlaced();
@@ -362,15 +329,15 @@ export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId'
   // The cart changed since it was validated (a guest cart merged at login, another device): the
   // customer must see the new total before paying.
   if (pre.cartId && pre.cartVersion !== null) {
-    const [cart] = await db.select({ version: carts.version }).from(carts).where(eq(carts.id, pre.cartId));
-    if (cart && cart.version !== pre.cartVersion) throw refusal(409, CHECKOUT_ERRORS.cartChanged, CART_CHANGED_MESSAGE);
+    const version = await cartVersion(db, pre.cartId);
+    if (version !== undefined && version !== pre.cartVersion) throw refusal(409, CHECKOUT_ERRORS.cartChanged, CART_CHANGED_MESSAGE);
   }
 }
 
 const CART_CHANGED_MESSAGE = 'Votre panier a changé depuis sa validation : validez-le à nouveau pour voir le nouveau total avant de payer.';
 
 /** A free cart (final price 0,00) is ordered directly. */
-export async function orderFreeCart(db: Db, owner: CartOwner & { customerId: number }, deliveryId: number | null, now: Date): Promise<ValidatedOrder> {
+export async function orderFreeCart(db: Db, owner: CustomerCart, deliveryId: number | null, now: Date): Promise<ValidatedOrder> {
   const pre = await validateCart(db, owner, deliveryId, now);
   if (pre.final_price !== 0) throw refusal(409, CHECKOUT_ERRORS.notFree, 'Cette commande n’est pas gratuite : passez par le paiement.');
   const orderId = await placeOrder(db, pre.id, now);
@@ -379,9 +346,9 @@ export async function orderFreeCart(db: Db, owner: CartOwner & { customerId: num
 }
 
 export async function validatedOrder(db: Db, customerId: number, orderId: number): Promise<ValidatedOrder> {
-  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  const order = await customerOrder(db, customerId, orderId);
   if (!order) throw refusal(404, 'not_found', 'Commande introuvable.');
-  const lines = await db.select().from(orderProducts).where(eq(orderProducts.orderId, order.id));
+  const lines = await linesOfOrder(db, order.id);
   const view = toOrder(order, lines);
   return {
     id: order.id,

@@ -1,10 +1,10 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { CART_ERRORS, CART_NOTICES } from '#shared/api/cart';
 import { SPONSOR_MIN_BASKET_CENTS } from '#shared/constants';
 import { formatAmount } from '#shared/money';
 import type { Db, Tx } from '../../db/client';
-import { customers, discounts, orders, type SnapshotLine } from '../../db/schema';
+import type { SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { discountById, discountCode, hasOrdered, sponsorCodeOf } from './checkout.repo';
 
 type Conn = Db | Tx;
 
@@ -13,11 +13,6 @@ export const SPONSOR_MINIMUM_MESSAGE = `Un code parrain s’utilise dès ${forma
 /** What the lines of a snapshot cost, before any discount and deposit. */
 export function itemsOf(lines: SnapshotLine[]): number {
   return lines.reduce((n, l) => n + (l.unitPriceCents + l.children.reduce((m, c) => m + c.unitPriceCents, 0)) * l.quantity, 0);
-}
-
-async function hasOrdered(db: Conn, customerId: number): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId)).limit(1);
-  return Boolean(row);
 }
 
 /**
@@ -34,7 +29,7 @@ export async function codeRefusal(
 ): Promise<AppError | null> {
   const invalid = (message: string = CART_NOTICES.invalidDiscount) => new AppError(409, CART_ERRORS.invalidDiscount, message);
   if (code.discountId) {
-    const [d] = await db.select().from(discounts).where(eq(discounts.id, code.discountId));
+    const d = await discountById(db, code.discountId);
     const usable = d && (!d.startsOn || d.startsOn <= today) && (!d.endsOn || d.endsOn >= today) && (d.maxUses === null || d.uses < d.maxUses);
     if (!usable) return invalid();
     if (d.firstOrderOnly && (await hasOrdered(db, customerId))) return invalid('Ce code de bienvenue est réservé à une première commande : il a été retiré de votre panier.');
@@ -46,19 +41,9 @@ export async function codeRefusal(
   return null;
 }
 
-/** Counts a promo code's use at placement, only while uses remain (two last uses at once: one wins). */
-export async function countCodeUse(tx: Tx, discountId: number): Promise<boolean> {
-  const counted = await tx
-    .update(discounts)
-    .set({ uses: sql`${discounts.uses} + 1` })
-    .where(and(eq(discounts.id, discountId), or(isNull(discounts.maxUses), lt(discounts.uses, discounts.maxUses))))
-    .returning({ id: discounts.id });
-  return counted.length > 0;
-}
-
 /** The code a pre-order carries, as the customer typed it: a promo code, or the sponsor's code. */
 export async function discountCodeOf(db: Conn, pre: { discountId: number | null; sponsorCustomerId: number | null }): Promise<string | null> {
-  if (pre.discountId) return (await db.select({ code: discounts.code }).from(discounts).where(eq(discounts.id, pre.discountId)))[0]?.code ?? null;
-  if (pre.sponsorCustomerId) return (await db.select({ code: customers.sponsorCode }).from(customers).where(eq(customers.id, pre.sponsorCustomerId)))[0]?.code ?? null;
+  if (pre.discountId) return discountCode(db, pre.discountId);
+  if (pre.sponsorCustomerId) return sponsorCodeOf(db, pre.sponsorCustomerId);
   return null;
 }

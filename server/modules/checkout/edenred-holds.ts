@@ -1,17 +1,13 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orders, payments, preOrders } from '../../db/schema';
-import { edenredOf } from '../edenred/edenred-link';
+import { edenredOf } from '../edenred/edenred.service';
+import { clearEdenredPart, preOrderIdOfOrder } from './checkout.repo';
+import { heldEdenredPayments, recordCapture, supersededHolds, updatePayment } from './payments.repo';
 
 /** Takes the money of a held Edenred authorization once its order is placed (card, pool…). */
 export async function captureHeldEdenred(app: FastifyInstance, orderId: number): Promise<void> {
-  const [order] = await app.db.select({ preOrderId: orders.preOrderId }).from(orders).where(eq(orders.id, orderId));
-  const preOrderId = order?.preOrderId;
+  const preOrderId = await preOrderIdOfOrder(app.db, orderId);
   if (!preOrderId) return;
-  const held = await app.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.preOrderId, preOrderId), eq(payments.provider, 'edenred'), eq(payments.status, 'authorized')));
+  const held = await heldEdenredPayments(app.db, preOrderId);
   for (const payment of held) {
     const edenred = edenredOf(app);
     let status: string;
@@ -29,10 +25,7 @@ export async function captureHeldEdenred(app: FastifyInstance, orderId: number):
       }
     }
     // Never written back over a capture the other settlement recorded.
-    await app.db
-      .update(payments)
-      .set({ status, orderId })
-      .where(and(eq(payments.id, payment.id), ne(payments.status, 'captured')));
+    await recordCapture(app.db, payment.id, status, orderId);
   }
 }
 
@@ -41,15 +34,11 @@ export async function captureHeldEdenred(app: FastifyInstance, orderId: number):
  * of them would never be captured, so it is given back now rather than when the hold lapses.
  */
 export async function releaseSupersededHolds(app: FastifyInstance, customerId: number, openPreOrderId: number): Promise<void> {
-  const held = await app.db
-    .select({ payment: payments, preOrder: preOrders })
-    .from(payments)
-    .innerJoin(preOrders, eq(preOrders.id, payments.preOrderId))
-    .where(and(eq(payments.customerId, customerId), eq(payments.provider, 'edenred'), eq(payments.status, 'authorized'), ne(payments.preOrderId, openPreOrderId), isNull(preOrders.orderId)));
+  const held = await supersededHolds(app.db, customerId, openPreOrderId);
   for (const { payment } of held) {
     try {
       const tx = await edenredOf(app).cancel(payment.providerId);
-      await app.db.update(payments).set({ status: tx.status }).where(eq(payments.id, payment.id));
+      await updatePayment(app.db, payment.id, { status: tx.status });
       await releaseEdenredClaim(app, payment.preOrderId);
     } catch (err) {
       app.log.warn({ err, authorizationId: payment.providerId }, 'edenred: a superseded hold could not be cancelled');
@@ -59,5 +48,5 @@ export async function releaseSupersededHolds(app: FastifyInstance, customerId: n
 
 /** The pre-order no longer carries an Edenred payment: its remaining price is whole again. */
 export async function releaseEdenredClaim(app: FastifyInstance, preOrderId: number): Promise<void> {
-  await app.db.update(preOrders).set({ edenredPayment: sql`null` }).where(eq(preOrders.id, preOrderId));
+  await clearEdenredPart(app.db, preOrderId);
 }

@@ -14,7 +14,7 @@ import {
   widgetSessionAnswerSchema,
 } from '#shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
-import { lockWhileCardPending } from './card-pending';
+import { lockWhileCardPending } from './card-pending.service';
 import { closeWidget, payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
 
 /**

@@ -1,19 +1,26 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_MINIMUM_MESSAGE, CHECKOUT_ERRORS, cardAmountTooSmall, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
 import { EDENRED_ERRORS, EDENRED_MESSAGES, type EdenredWidget } from '#shared/api/edenred';
-import { payments, preOrders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { EdenredError, type EdenredTransaction, type EdenredWidgetPayment } from '../../payments/edenred/edenred-types';
-import { edenredOf, requireEdenredSession } from '../edenred/edenred-link';
-import { mailOnce, settleCardPayment } from './card-payment';
+import { edenredOf, requireEdenredSession } from '../edenred/edenred.service';
+import { mailOnce, settleCardPayment } from './card-settlement';
 import { captureHeldEdenred, releaseEdenredClaim } from './edenred-holds';
-import { checkDailyLimit } from './edenred-limits';
-import { checkStillOpen, customerPool, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
+import { checkDailyLimit } from '../edenred/daily-limit.service';
+import { claimEdenredPart, customerPool, preOrderById, restoreEdenredPart, setEdenredPart, takeOffEdenredPart, type PreOrderRow } from './checkout.repo';
+import { checkStillOpen, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
+import {
+  closeWidgetPayment,
+  customerPaymentById,
+  customerPaymentOf,
+  customerPreOrderPaymentOf,
+  paymentOf,
+  preOrderPaymentOf,
+  recordPayment,
+  updatePayment,
+  type PaymentRow,
+} from './payments.repo';
 import { countPayment } from '../../lib/metrics';
-
-type PaymentRow = typeof payments.$inferSelect;
-type PreOrderRow = typeof preOrders.$inferSelect;
 
 const BALANCE = 'edenred';
 const WIDGET = 'edenred_widget';
@@ -61,12 +68,7 @@ async function payablePreOrder(app: FastifyInstance, customerId: number, amount:
  * UPDATE: two tabs paying at once cannot both take money.
  */
 async function claim(app: FastifyInstance, preId: number, amount: number) {
-  const [row] = await app.db
-    .update(preOrders)
-    .set({ edenredPayment: { unit_amount: amount, authorization_id: '' } })
-    .where(and(eq(preOrders.id, preId), isNull(preOrders.edenredPayment), isNull(preOrders.orderId)))
-    .returning({ id: preOrders.id });
-  if (!row) throw new AppError(409, EDENRED_ERRORS.alreadyApplied, 'Un paiement Edenred est déjà appliqué à cette commande.');
+  if (!(await claimEdenredPart(app.db, preId, amount))) throw new AppError(409, EDENRED_ERRORS.alreadyApplied, 'Un paiement Edenred est déjà appliqué à cette commande.');
 }
 
 async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow, amount: number, capture: 'auto' | 'manual'): Promise<EdenredTransaction> {
@@ -81,8 +83,8 @@ async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow
     throw providerFailure(app, err);
   }
   countPayment('edenred', 'success');
-  await app.db.update(preOrders).set({ edenredPayment: { unit_amount: amount, authorization_id: tx.authorizationId } }).where(eq(preOrders.id, pre.id));
-  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: BALANCE, providerId: tx.authorizationId, amountCents: amount, status: tx.status, createdAt: app.clock.now() });
+  await setEdenredPart(app.db, pre.id, { unit_amount: amount, authorization_id: tx.authorizationId });
+  await recordPayment(app.db, { preOrderId: pre.id, customerId, provider: BALANCE, providerId: tx.authorizationId, amountCents: amount, status: tx.status, createdAt: app.clock.now() });
   return tx;
 }
 
@@ -90,7 +92,7 @@ async function charge(app: FastifyInstance, customerId: number, pre: PreOrderRow
 async function undo(app: FastifyInstance, payment: PaymentRow, authorizationId = payment.providerId): Promise<void> {
   const client = edenredOf(app);
   const tx = payment.status === 'authorized' ? await client.cancel(authorizationId) : await client.refund(authorizationId, payment.amountCents);
-  await app.db.update(payments).set({ status: tx.status }).where(eq(payments.id, payment.id));
+  await updatePayment(app.db, payment.id, { status: tx.status });
 }
 
 /**
@@ -102,7 +104,7 @@ async function placeOrRefund(app: FastifyInstance, payment: PaymentRow, preId: n
   try {
     // The widget's payment is the provider payment placing the order; the balance's part is the pre-order's own.
     const orderId = await placeOrder(app.db, preId, app.clock.now(), payment.provider === WIDGET ? { paymentId: payment.id } : {});
-    await app.db.update(payments).set({ orderId }).where(eq(payments.id, payment.id));
+    await updatePayment(app.db, payment.id, { orderId });
     return orderId;
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
@@ -121,7 +123,7 @@ async function placeOrRefund(app: FastifyInstance, payment: PaymentRow, preId: n
 export async function payOnly(app: FastifyInstance, customerId: number, amount: number): Promise<ValidatedOrder> {
   const pre = await payablePreOrder(app, customerId, amount, 'only');
   const tx = await charge(app, customerId, pre, amount, 'auto');
-  const [payment] = await app.db.select().from(payments).where(and(eq(payments.provider, BALANCE), eq(payments.providerId, tx.authorizationId)));
+  const payment = await paymentOf(app.db, BALANCE, tx.authorizationId);
   return validatedOrder(app.db, customerId, await placeOrRefund(app, payment!, pre.id));
 }
 
@@ -141,19 +143,11 @@ export async function payPartly(app: FastifyInstance, customerId: number, amount
  * (409). Should Edenred fail to give it back, the part returns to the pre-order, still held.
  */
 async function takeOffAndGiveBack(app: FastifyInstance, pre: PreOrderRow, payment: PaymentRow): Promise<void> {
-  const [released] = await app.db
-    .update(preOrders)
-    .set({ edenredPayment: sql`null` })
-    .where(and(eq(preOrders.id, pre.id), isNull(preOrders.orderId), sql`${preOrders.edenredPayment}->>'authorization_id' = ${payment.providerId}`))
-    .returning({ id: preOrders.id });
-  if (!released) throw new AppError(409, CHECKOUT_ERRORS.alreadyPlaced, 'Votre commande est déjà payée : elle est confirmée.');
+  if (!(await takeOffEdenredPart(app.db, pre.id, payment.providerId))) throw new AppError(409, CHECKOUT_ERRORS.alreadyPlaced, 'Votre commande est déjà payée : elle est confirmée.');
   try {
     await undo(app, payment);
   } catch (err) {
-    await app.db
-      .update(preOrders)
-      .set({ edenredPayment: pre.edenredPayment })
-      .where(and(eq(preOrders.id, pre.id), isNull(preOrders.edenredPayment), isNull(preOrders.orderId)));
+    await restoreEdenredPart(app.db, pre.id, pre.edenredPayment);
     throw providerFailure(app, err);
   }
 }
@@ -161,10 +155,7 @@ async function takeOffAndGiveBack(app: FastifyInstance, pre: PreOrderRow, paymen
 /** 'Enlever': the applied payment is cancelled or refunded and the remaining price restored. */
 export async function removeEdenredPayment(app: FastifyInstance, customerId: number, authorizationId: string, amount: number): Promise<PreOrder> {
   const pre = await requireOpenPreOrder(app.db, customerId);
-  const [payment] = await app.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, BALANCE), eq(payments.providerId, authorizationId), eq(payments.customerId, customerId), eq(payments.preOrderId, pre.id)));
+  const payment = await customerPreOrderPaymentOf(app.db, BALANCE, authorizationId, customerId, pre.id);
   if (!payment || pre.edenredPayment?.authorization_id !== authorizationId) throw new AppError(404, 'not_found', 'Paiement Edenred introuvable.');
   if (amount !== payment.amountCents) throw new AppError(409, EDENRED_ERRORS.amountMismatch, 'Le montant ne correspond pas au paiement Edenred appliqué.');
   await takeOffAndGiveBack(app, pre, payment);
@@ -177,16 +168,13 @@ export async function removeEdenredPayment(app: FastifyInstance, customerId: num
  * pending may yet succeed, and would then pay an order missing its Edenred part.
  */
 export async function refundForRefusedCard(app: FastifyInstance, customerId: number, poId: string): Promise<{ refunded: boolean }> {
-  const [card] = await app.db.select().from(payments).where(and(eq(payments.provider, 'paygreen'), eq(payments.providerId, poId), eq(payments.customerId, customerId)));
+  const card = await customerPaymentOf(app.db, 'paygreen', poId, customerId);
   if (!card) throw new AppError(404, 'not_found', 'Paiement introuvable.');
   const settled = await settleCardPayment(app, poId);
   if (settled.status !== 'refused') throw new AppError(409, 'payment_not_refused', 'Le paiement par carte n’a pas été refusé.');
-  const [pre] = await app.db.select().from(preOrders).where(eq(preOrders.id, card.preOrderId));
+  const pre = await preOrderById(app.db, card.preOrderId);
   if (!pre?.edenredPayment || pre.orderId) return { refunded: false };
-  const [payment] = await app.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, BALANCE), eq(payments.providerId, pre.edenredPayment.authorization_id), eq(payments.preOrderId, pre.id)));
+  const payment = await preOrderPaymentOf(app.db, BALANCE, pre.edenredPayment.authorization_id, pre.id);
   if (!payment) return { refunded: false };
   await takeOffAndGiveBack(app, pre, payment);
   return { refunded: true };
@@ -205,7 +193,7 @@ export async function startWidget(app: FastifyInstance, customerId: number): Pro
   } catch (err) {
     throw providerFailure(app, err);
   }
-  await app.db.insert(payments).values({ preOrderId: pre.id, customerId, provider: WIDGET, providerId: session.sessionId, amountCents: remaining, status: 'open', createdAt: app.clock.now() });
+  await recordPayment(app.db, { preOrderId: pre.id, customerId, provider: WIDGET, providerId: session.sessionId, amountCents: remaining, status: 'open', createdAt: app.clock.now() });
   return { pre_order: await viewPreOrder(app.db, customerId), widget: { script_url: session.scriptUrl, session_id: session.sessionId, amount: remaining } };
 }
 
@@ -215,10 +203,7 @@ export async function startWidget(app: FastifyInstance, customerId: number): Pro
  * payment after all, it places the order only if it still pays what is left (placeOrder).
  */
 export async function closeWidget(app: FastifyInstance, customerId: number, sessionId: string): Promise<PreOrder> {
-  await app.db
-    .update(payments)
-    .set({ status: 'closed' })
-    .where(and(eq(payments.provider, WIDGET), eq(payments.providerId, sessionId), eq(payments.customerId, customerId), eq(payments.status, 'open')));
+  await closeWidgetPayment(app.db, WIDGET, sessionId, customerId);
   return viewPreOrder(app.db, customerId);
 }
 
@@ -232,7 +217,7 @@ async function settleWidget(app: FastifyInstance, payment: PaymentRow, state: Ed
     orderId = await placeOrRefund(app, payment, payment.preOrderId, state.authorizationId ?? undefined);
     await captureHeldEdenred(app, orderId);
   }
-  const [row] = await app.db.update(payments).set({ status: state.status, orderId }).where(eq(payments.id, payment.id)).returning();
+  const row = await updatePayment(app.db, payment.id, { status: state.status, orderId });
   if (state.status === 'failed') await mailOnce(app, payment, 'refused');
   if (state.status === 'pending') await mailOnce(app, payment, 'pending');
   return row!;
@@ -246,10 +231,7 @@ export async function registerWidgetPayment(app: FastifyInstance, customerId: nu
   } catch (err) {
     throw providerFailure(app, err);
   }
-  const [payment] = await app.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, WIDGET), eq(payments.providerId, state.sessionId), eq(payments.customerId, customerId)));
+  const payment = await customerPaymentOf(app.db, WIDGET, state.sessionId, customerId);
   if (!payment) throw new AppError(404, 'not_found', 'Paiement introuvable.');
   if (state.amount !== payment.amountCents) throw new AppError(409, EDENRED_ERRORS.amountMismatch, 'Le montant payé ne correspond pas à votre commande.');
   await settleWidget(app, payment, state);
@@ -258,10 +240,7 @@ export async function registerWidgetPayment(app: FastifyInstance, customerId: nu
 
 /** GET /api/payment/edenred/order-details: polled by the client until the order is placed. */
 export async function widgetOrderDetails(app: FastifyInstance, customerId: number, id: number) {
-  const [found] = await app.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, id), eq(payments.provider, WIDGET), eq(payments.customerId, customerId)));
+  const found = await customerPaymentById(app.db, id, WIDGET, customerId);
   if (!found) throw new AppError(404, 'not_found', 'Paiement introuvable.');
   let payment = found;
   let errorText: string | null = null;

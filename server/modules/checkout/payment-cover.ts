@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { vouchersTotalCents } from '#shared/api/checkout';
 import type { Tx } from '../../db/client';
-import { payments, type PaymentMean, type preOrders } from '../../db/schema';
-
-type PreOrderRow = typeof preOrders.$inferSelect;
+import type { PaymentMean } from '../../db/schema';
+import type { PreOrderRow } from './checkout.repo';
+import { heldEdenredAmount, lockPreOrderPayment } from './payments.repo';
 
 /** What each means of payment really brings to a pre-order, in cents. */
 export interface PaymentCover {
@@ -17,9 +16,6 @@ export interface PaymentCover {
   provider: { means: 'card' | 'edenred'; amount: number } | null;
 }
 
-/** Edenred balance transactions that hold or have taken the money. */
-const EDENRED_HOLDING = ['authorized', 'captured'];
-
 /**
  * What pays a pre-order, read inside the placing transaction once the pre-order and the customer
  * are locked: the vouchers and pool as the pre-order now says (a concurrent change of them waits
@@ -32,15 +28,11 @@ export async function coverOf(tx: Tx, pre: PreOrderRow, providerPaymentId: numbe
   let edenred = 0;
   const applied = pre.edenredPayment;
   if (applied?.authorization_id) {
-    const [held] = await tx
-      .select({ amount: payments.amountCents })
-      .from(payments)
-      .where(and(eq(payments.preOrderId, pre.id), eq(payments.provider, 'edenred'), eq(payments.providerId, applied.authorization_id), inArray(payments.status, EDENRED_HOLDING)));
-    edenred = held?.amount ?? 0;
+    edenred = (await heldEdenredAmount(tx, pre.id, applied.authorization_id)) ?? 0;
   }
   let provider: PaymentCover['provider'] = null;
   if (providerPaymentId !== undefined) {
-    const [paid] = await tx.select().from(payments).where(and(eq(payments.id, providerPaymentId), eq(payments.preOrderId, pre.id))).for('update');
+    const paid = await lockPreOrderPayment(tx, providerPaymentId, pre.id);
     if (paid && (paid.provider === 'paygreen' || paid.provider === 'edenred_widget')) {
       provider = { means: paid.provider === 'paygreen' ? 'card' : 'edenred', amount: paid.amountCents };
     }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deliveryLocationsQuerySchema,
@@ -9,20 +8,9 @@ import {
 } from '#shared/api/delivery';
 import { parisInstant } from '#shared/time';
 import { sendCacheable, sendSerialized } from '../../lib/http-cache';
-import { catalogAnswers } from '../catalog/catalog.answers';
 import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';
 import { recordChoice } from './delivery.repo';
-import { checkChoice, searchLocations } from './delivery.service';
-
-/** The delivery choice also lives in this cookie, until the end of the delivery day (Paris). */
-export const DELIVERY_COOKIE = 'popote_delivery';
-
-/** The visitor's chosen delivery: the session's, else the cookie's (it outlives a session rotated at logout). */
-export function chosenDeliveryId(request: FastifyRequest): number | null {
-  if (request.session?.deliveryId) return request.session.deliveryId;
-  const cookie = Number(request.cookies[DELIVERY_COOKIE]);
-  return Number.isSafeInteger(cookie) && cookie > 0 ? cookie : null;
-}
+import { checkChoice, DELIVERY_COOKIE, locationsAnswer, searchLocations } from './delivery.service';
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,7 +19,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { session: false }, schema: { summary: 'Delivery points with their slots on a date', querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
     async (request, reply) => {
       const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      return sendSerialized(request, reply, await catalogAnswers.locations(app.db, date));
+      return sendSerialized(request, reply, await locationsAnswer(app.db, date));
     },
   );
 

@@ -1,10 +1,23 @@
+import type { FastifyRequest } from 'fastify';
 import type { Delivery, DeliveryLocation, LocationDelivery } from '#shared/api/delivery';
-import { TOO_LATE_CODE, tooLateMessage } from '#shared/api/delivery';
+import { deliveryLocationsSchema, TOO_LATE_CODE, tooLateMessage } from '#shared/api/delivery';
 import { isTooLate } from '#shared/delivery-rules';
 import { parisDate, parisTime } from '#shared/time';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { serializeBody, type SerializedBody } from '../../lib/http-cache';
+import { cachedRead } from '../../lib/read-cache';
 import { allLocations, deliveriesOn, findSlot, type SlotRow } from './delivery.repo';
+
+/** The delivery choice also lives in this cookie, until the end of the delivery day (Paris). */
+export const DELIVERY_COOKIE = 'popote_delivery';
+
+/** The visitor's chosen delivery: the session's, else the cookie's (it outlives a session rotated at logout). */
+export function chosenDeliveryId(request: FastifyRequest): number | null {
+  if (request.session?.deliveryId) return request.session.deliveryId;
+  const cookie = Number(request.cookies[DELIVERY_COOKIE]);
+  return Number.isSafeInteger(cookie) && cookie > 0 ? cookie : null;
+}
 
 /** Lower-case, without accents: 'Croix-Rousse' and 'croix rousse' and 'CROIX-ROUSSÉ' meet. */
 export function foldForSearch(text: string): string {
@@ -43,6 +56,14 @@ export async function locationsOn(db: Db, date: string | null): Promise<Delivery
     deliveries: slots.filter((s) => s.location.id === l.id).map(toLocationDelivery),
   }));
 }
+
+/**
+ * The delivery points of a date as GET /api/delivery-locations answers them, serialized once and
+ * kept in the in-process copy (server/lib/read-cache.ts, dropped on any change of their tables):
+ * the route sends it, and the catalog's answers give the same to the server's page rendering.
+ */
+export const locationsAnswer = (db: Db, date: string | null): Promise<SerializedBody> =>
+  cachedRead(db, `locations:${date}`, async () => serializeBody(deliveryLocationsSchema, await locationsOn(db, date)));
 
 /** Accent- and case-insensitive match on name, address and company. */
 export async function searchLocations(db: Db, date: string | null, term: string): Promise<DeliveryLocation[]> {

@@ -4,8 +4,8 @@ import { nonJsonAnswer } from '#shared/api/documents';
 import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '#shared/api/edenred';
 import { requireCustomerId } from '../../plugins/session';
 import { EDENRED_DAILY_LIMIT_CENTS } from '#shared/constants';
-import { edenredSpentToday, usableToday } from '../checkout/edenred-limits';
-import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred-link';
+import { edenredSpentToday, usableToday } from './daily-limit.service';
+import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred.service';
 
 const PAGE_TEXT: Record<LoginOutcome, { title: string; body: string }> = {
   success: { title: 'Compte Edenred connecté', body: 'Votre compte Edenred est connecté. Cette fenêtre va se fermer.' },

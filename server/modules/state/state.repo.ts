@@ -35,7 +35,7 @@ export async function findCustomer(db: Db, id: number) {
       email: customers.email,
       phone: customers.phone,
       lastDeliveryId: customers.lastDeliveryId,
-      // In the same round trip: whether an Edenred account is linked (edenred-link.ts, isConnected).
+      // In the same round trip: whether an Edenred account is linked (edenred.service.ts, isConnected).
       edenredLinked: sql<boolean>`exists(select 1 from ${edenredAccounts} where ${edenredAccounts.customerId} = ${customers.id})`,
     })
     .from(customers)

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsSchema, shopOpenSchema, stateSchema } from '#shared/api/state';
 import { sendCacheable } from '../../lib/http-cache';
-import { chosenDeliveryId } from '../delivery/delivery.routes';
-import { appState, publicSettings, shopOpen } from './state.service';
+import { chosenDeliveryId } from '../delivery/delivery.service';
+import { appState } from './app-state.service';
+import { publicSettings, shopOpen } from './state.service';
 
 export const stateRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The whole app state; gives an anonymous visitor a session (and its cookies) on first call. */

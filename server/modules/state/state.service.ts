@@ -1,13 +1,9 @@
-import type { AppState, ShopOpen } from '#shared/api/state';
+import type { ShopOpen } from '#shared/api/state';
 import { currentDeliveryDate, isShopOpen } from '#shared/delivery-rules';
 import { parisDate, parisTime } from '#shared/time';
 import type { Db } from '../../db/client';
 import { cachedRead } from '../../lib/read-cache';
-import type { Session } from '../../plugins/session';
-import { readCart } from '../cart/cart.service';
-import type { SessionCart } from '../cart/cart-snapshot';
-import { findDelivery } from '../delivery/delivery.service';
-import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } from './state.repo';
+import { readSettings, upcomingDeliveryDays } from './state.repo';
 
 /*
  * Read by nearly every request (the delivery date by each catalog read and cart change, the
@@ -16,14 +12,24 @@ import { findCustomer, readContactTypes, readSettings, upcomingDeliveryDays } fr
  */
 const deliveryDays = (db: Db, today: string) => cachedRead(db, `delivery-days:${today}`, () => upcomingDeliveryDays(db, today));
 export const settingsOf = (db: Db) => cachedRead(db, 'settings', () => readSettings(db));
-const contactTypesOf = (db: Db) => cachedRead(db, 'contact-types', () => readContactTypes(db));
-/** A delivery slot with its point and tour: tables the copies are dropped for too (migration 0008). */
-const deliveryOf = (db: Db, id: number) => cachedRead(db, `delivery:${id}`, () => findDelivery(db, id));
 
 /** The settings anyone may read, and whether this deployment simulates payments (the demo banner). */
 export async function publicSettings(app: { db: Db; env: { SANDBOX: boolean } }): Promise<Record<string, string>> {
   const settings = await settingsOf(app.db);
   return app.env.SANDBOX ? { ...settings, sandbox: '1' } : settings;
+}
+
+/**
+ * The discount every customer's sponsor code gives, as the settings say it (the same convention as
+ * promo codes: amount type 1 is whole percent, otherwise euro cents).
+ */
+export function sponsorRule(settings: Record<string, string>): { amountType: number; amount: number } {
+  return { amountType: Number(settings.sponsor_discount_amount_type ?? 2), amount: Number(settings.sponsor_discount_amount ?? 0) };
+}
+
+/** The sponsor discount as the settings hold it this instant, read past the in-process copy (the customer's space). */
+export async function currentSponsorRule(db: Db): Promise<{ amountType: number; amount: number }> {
+  return sponsorRule(await readSettings(db));
 }
 
 /** The date orders are taken for now (Paris time), or null when nothing is planned. */
@@ -47,36 +53,5 @@ export async function shopOpen(db: Db, now: Date): Promise<ShopOpen> {
     current_delivery_date: currentDeliveryDate(days, today, nowTime),
     orders_opening_hour: openingHour,
     delivery_days: days.map((d) => ({ date: d.date, last_order_time_limit: d.lastOrderTimeLimit })),
-  };
-}
-
-/** The app state for a session, as GET /api/state answers it (docs/api.md). */
-export async function appState(db: Db, session: Session, now: Date, deliveryId: number | null, sessionCart?: SessionCart): Promise<AppState> {
-  // One reading of the current delivery date, shared with the cart's staleness check.
-  const currentDate = deliveryDateAt(db, now);
-  const [settings, contactTypes, date, customer, cart] = await Promise.all([
-    settingsOf(db),
-    contactTypesOf(db),
-    currentDate,
-    session.customerId ? findCustomer(db, session.customerId) : Promise.resolve(null),
-    readCart({ db, now, owner: { sessionId: session.id, customerId: session.customerId }, session: sessionCart }, currentDate),
-  ]);
-  const [delivery, usual] = await Promise.all([
-    deliveryId ? deliveryOf(db, deliveryId) : null,
-    customer?.lastDeliveryId ? deliveryOf(db, customer.lastDeliveryId) : null,
-  ]);
-  // A chosen delivery counts only while it is on the current delivery date.
-  const current = delivery && date && delivery.starts_at.startsWith(date) ? delivery : null;
-  return {
-    customer: customer
-      ? { id: customer.id, firstname: customer.firstname, lastname: customer.lastname, email: customer.email, phone: customer.phone, isConnectedToEdenred: customer.edenredLinked }
-      : null,
-    current_delivery_date: date,
-    last_delivery_id: customer?.lastDeliveryId ?? null,
-    usual_delivery_location_id: usual?.delivery_location.id ?? null,
-    cart,
-    current_delivery: current,
-    settings,
-    contact_types: contactTypes,
   };
 }

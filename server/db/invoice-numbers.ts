@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { invoiceCounters } from '../../db/schema';
+import type { Tx } from './client';
+import { invoiceCounters } from './schema';
 
-/** Takes the next invoice number of a year: F2026-000001, continuous. */
+/**
+ * Takes the next invoice number of a year: F2026-000001, continuous. Here, below the modules:
+ * placing an order takes one (checkout), and so does the demo's seed of past orders.
+ */
 export async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
   const [row] = await tx
     .insert(invoiceCounters)

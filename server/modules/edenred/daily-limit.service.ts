@@ -1,32 +1,17 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { EDENRED_ERRORS } from '#shared/api/edenred';
 import { EDENRED_DAILY_LIMIT_CENTS } from '#shared/constants';
 import { formatAmount } from '#shared/money';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-
-/** Edenred payments holding or having taken money (a widget session counts once it succeeded). */
-const SPENDING = ['authorized', 'captured', 'succeeded'];
+import { edenredSpending } from './edenred.repo';
 
 /** What the customer paid from Edenred here today (Paris day of `now`), held or taken. */
 export async function edenredSpentToday(db: Db, customerId: number, now: Date): Promise<number> {
   const today = parisDate(now);
   const start = parisInstant(today, '00:00:00');
   const end = new Date(start.getTime() + 26 * 3600 * 1000);
-  const rows = await db
-    .select({ amount: payments.amountCents, createdAt: payments.createdAt })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.customerId, customerId),
-        inArray(payments.provider, ['edenred', 'edenred_widget']),
-        inArray(payments.status, SPENDING),
-        gte(payments.createdAt, start),
-        lt(payments.createdAt, end),
-      ),
-    );
+  const rows = await edenredSpending(db, customerId, start, end);
   return rows.filter((r) => parisDate(r.createdAt) === today).reduce((n, r) => n + r.amount, 0);
 }
 

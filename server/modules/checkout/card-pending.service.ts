@@ -1,30 +1,19 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHECKOUT_ERRORS, PAYMENT_PENDING_MESSAGE } from '#shared/api/checkout';
-import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PayGreenError } from '../../payments/paygreen/paygreen-client';
-import { settleCardPayment } from './card-payment';
-import { liveCardPaymentOf } from '../cart/cart.repo';
+import { settleCardPayment } from './card-settlement';
+import { abandonStart, liveCardPayments, updatePayment, type PaymentRow } from './payments.repo';
 
 /** A start that never got PayGreen's answer (the server died meanwhile) stops counting after this. */
 export const STARTING_TTL_MS = 2 * 60 * 1000;
 
 export const paymentPending = () => new AppError(409, CHECKOUT_ERRORS.paymentPending, PAYMENT_PENDING_MESSAGE);
 
-export type CardPaymentRow = typeof payments.$inferSelect;
-
-async function liveCardPayments(app: FastifyInstance, customerId: number): Promise<CardPaymentRow[]> {
-  return app.db
-    .select()
-    .from(payments)
-    .where(liveCardPaymentOf(customerId));
-}
-
 /** A start older than STARTING_TTL_MS never got PayGreen's id: nobody can pay it, it stops counting. */
-async function isDeadStart(app: FastifyInstance, row: CardPaymentRow): Promise<boolean> {
+async function isDeadStart(app: FastifyInstance, row: PaymentRow): Promise<boolean> {
   if (row.createdAt.getTime() > app.clock.now().getTime() - STARTING_TTL_MS) return false;
-  await app.db.update(payments).set({ status: 'abandoned' }).where(and(eq(payments.id, row.id), eq(payments.status, 'starting')));
+  await abandonStart(app.db, row.id);
   return true;
 }
 
@@ -34,9 +23,9 @@ async function isDeadStart(app: FastifyInstance, row: CardPaymentRow): Promise<b
  * PayGreen, so it can never be paid after a new attempt; PayGreen refuses to cancel one already
  * paid or authorized, which is then settled again. Answers those still under way.
  */
-export async function resolveLiveCardPayments(app: FastifyInstance, customerId: number, options: { cancel: boolean }): Promise<CardPaymentRow[]> {
-  const still: CardPaymentRow[] = [];
-  for (const row of await liveCardPayments(app, customerId)) {
+export async function resolveLiveCardPayments(app: FastifyInstance, customerId: number, options: { cancel: boolean }): Promise<PaymentRow[]> {
+  const still: PaymentRow[] = [];
+  for (const row of await liveCardPayments(app.db, customerId)) {
     if (row.status === 'starting') {
       if (!(await isDeadStart(app, row))) still.push(row);
       continue;
@@ -50,10 +39,10 @@ export async function resolveLiveCardPayments(app: FastifyInstance, customerId: 
 }
 
 /** True when PayGreen canceled it; false when it would not (paid or authorized meanwhile: settled again). */
-async function cancelAtProvider(app: FastifyInstance, row: CardPaymentRow): Promise<boolean> {
+async function cancelAtProvider(app: FastifyInstance, row: PaymentRow): Promise<boolean> {
   try {
     const canceled = await app.paygreen().cancel(row.providerId);
-    await app.db.update(payments).set({ status: canceled.status }).where(eq(payments.id, row.id));
+    await updatePayment(app.db, row.id, { status: canceled.status });
     return true;
   } catch (err) {
     if (!(err instanceof PayGreenError) || !err.status || err.status >= 500) {

@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
-import type { Db } from '../../db/client';
-import { loginFailures } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Db } from '../db/client';
+import { loginFailures } from '../db/schema';
+import { AppError } from './errors';
 
 /** Failures older than this, counted from the last one, are forgotten. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EDENRED_ERRORS } from '#shared/api/edenred';
 import type { Db } from '../../db/client';
-import { edenredAccounts, edenredLogins } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createSecretBox } from '../../lib/secret-box';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { EdenredError, type EdenredClient, type EdenredTokens } from '../../payments/edenred/edenred-types';
+import { accountOf, consumeLogin, deleteAccount, deleteAccountAsRead, deleteExpiredLogins, insertLogin, isLinked, saveAccount } from './edenred.repo';
 
 /** A login started must come back within this time. */
 const LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -36,8 +35,8 @@ export async function startLogin(app: FastifyInstance, sessionId: string, custom
   const state = randomToken();
   const nonce = randomToken();
   const verifier = randomToken();
-  if (app.clock.shared()) await app.db.delete(edenredLogins).where(lt(edenredLogins.expiresAt, now));
-  await app.db.insert(edenredLogins).values({
+  if (app.clock.shared()) await deleteExpiredLogins(app.db, now);
+  await insertLogin(app.db, {
     stateHash: hashToken(state),
     sessionId,
     customerId,
@@ -60,10 +59,7 @@ async function saveTokens(app: FastifyInstance, customerId: number, username: st
     expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
     updatedAt: now,
   };
-  await app.db
-    .insert(edenredAccounts)
-    .values({ customerId, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: edenredAccounts.customerId, set: values });
+  await saveAccount(app.db, customerId, values, now);
 }
 
 /**
@@ -76,7 +72,7 @@ export async function finishLogin(
   query: { code?: string; state?: string; error?: string },
 ): Promise<LoginOutcome> {
   if (!query.state || !sessionId) return 'error';
-  const [login] = await app.db.delete(edenredLogins).where(eq(edenredLogins.stateHash, hashToken(query.state))).returning();
+  const login = await consumeLogin(app.db, hashToken(query.state));
   if (!login || login.sessionId !== sessionId || login.expiresAt <= app.clock.now()) {
     app.log.warn({ found: Boolean(login) }, 'edenred: login callback with an unknown, foreign or stale state');
     return 'error';
@@ -97,8 +93,7 @@ export async function finishLogin(
 }
 
 export async function isConnected(db: Db, customerId: number): Promise<boolean> {
-  const [row] = await db.select({ id: edenredAccounts.customerId }).from(edenredAccounts).where(eq(edenredAccounts.customerId, customerId));
-  return Boolean(row);
+  return isLinked(db, customerId);
 }
 
 export interface EdenredSession {
@@ -111,12 +106,12 @@ export interface EdenredSession {
  * account is not linked, or the link is dead (refresh refused: the link is forgotten).
  */
 export async function accessTokenFor(app: FastifyInstance, customerId: number): Promise<EdenredSession | null> {
-  const [row] = await app.db.select().from(edenredAccounts).where(eq(edenredAccounts.customerId, customerId));
+  const row = await accountOf(app.db, customerId);
   if (!row) return null;
   const box = createSecretBox(app.env);
   if (row.expiresAt.getTime() - RENEW_MARGIN_MS > app.clock.now().getTime()) return { accessToken: box.open(row.accessToken), username: row.username };
   if (!row.refreshToken) {
-    await forget(app.db, customerId);
+    await deleteAccount(app.db, customerId);
     return null;
   }
   try {
@@ -127,16 +122,12 @@ export async function accessTokenFor(app: FastifyInstance, customerId: number): 
     if (!(err instanceof EdenredError) || err.status === undefined || err.status >= 500) throw err;
     // Two requests may refresh at once and the provider rotate the refresh token: the loser
     // finds the row renewed by the winner, and the link stays.
-    const [now] = await app.db.select().from(edenredAccounts).where(eq(edenredAccounts.customerId, customerId));
+    const now = await accountOf(app.db, customerId);
     if (now && now.updatedAt.getTime() !== row.updatedAt.getTime()) return { accessToken: box.open(now.accessToken), username: now.username };
     app.log.info({ customerId, code: err.code }, 'edenred: refresh refused, link forgotten');
-    await app.db.delete(edenredAccounts).where(and(eq(edenredAccounts.customerId, customerId), eq(edenredAccounts.updatedAt, row.updatedAt)));
+    await deleteAccountAsRead(app.db, customerId, row.updatedAt);
     return null;
   }
-}
-
-async function forget(db: Db, customerId: number) {
-  await db.delete(edenredAccounts).where(eq(edenredAccounts.customerId, customerId));
 }
 
 /** The customer's linked session, or the refusal every payment from the balance answers without one. */
@@ -161,7 +152,7 @@ export async function balanceOf(app: FastifyInstance, customerId: number): Promi
 
 /** Ends the provider session (best effort: a dead one is fine) and forgets the tokens. */
 export async function logout(app: FastifyInstance, customerId: number): Promise<void> {
-  const [row] = await app.db.select().from(edenredAccounts).where(eq(edenredAccounts.customerId, customerId));
+  const row = await accountOf(app.db, customerId);
   if (!row) return;
   const box = createSecretBox(app.env);
   try {
@@ -170,5 +161,5 @@ export async function logout(app: FastifyInstance, customerId: number): Promise<
     if (!(err instanceof EdenredError || err instanceof AppError)) throw err;
     app.log.warn({ err }, 'edenred: endsession failed; the tokens are forgotten anyway');
   }
-  await forget(app.db, customerId);
+  await deleteAccount(app.db, customerId);
 }

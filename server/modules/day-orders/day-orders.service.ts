@@ -1,0 +1,69 @@
+import { ORDER_STATE_LABELS, type MEANS_STATES, type StaffOrder } from '#shared/api/staff';
+import type { Db } from '../../db/client';
+import type { PaymentMean } from '../../db/schema';
+import { boardRows, linesOfOrders, refundsOfOrders, type OrderLineRow, type RefundRow } from './day-orders.repo';
+
+type Row = Awaited<ReturnType<typeof boardRows>>[number];
+type MeansState = (typeof MEANS_STATES)[number];
+
+/** A means' state: a refund waiting for its provider shows first, then what was given back, then how it was paid. */
+function meansState(mean: PaymentMean, refunds: RefundRow[], vouchersReceived: boolean): MeansState {
+  const own = refunds.filter((r) => r.means === mean.means);
+  if (own.some((r) => r.status === 'pending')) return 'refund_pending';
+  if (own.reduce((n, r) => n + r.amountCents, 0) >= mean.amountCents) return 'refunded';
+  if (mean.means === 'paper_vouchers') return vouchersReceived ? 'received' : 'declared';
+  return 'paid';
+}
+
+export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow[]): StaffOrder {
+  const { order, customer } = row;
+  const top = lines.filter((l) => l.parentId === null);
+  const count = (type: string) => top.filter((l) => l.buyableType === type).reduce((n, l) => n + l.quantity, 0);
+  return {
+    id: order.id,
+    invoice_number: order.invoiceNumber,
+    state: order.state,
+    state_label: ORDER_STATE_LABELS[order.state],
+    refund_pending: refunds.some((r) => r.status === 'pending'),
+    customer: { id: customer.id, name: `${customer.firstname} ${customer.lastname}`.trim(), email: customer.email, phone: customer.phone, company: customer.company },
+    delivery: { date: order.deliveryDate, start: order.deliveryStart?.slice(0, 5) ?? null, end: order.deliveryEnd?.slice(0, 5) ?? null, point: order.deliveryName, tour: row.tour },
+    lines: top
+      .filter((l) => l.buyableType !== 'cutlery' && l.buyableType !== 'tote_bag')
+      .map((l) => ({
+        name: l.name,
+        quantity: l.quantity,
+        unit_price: l.unitPriceCents,
+        type: l.buyableType,
+        children: lines.filter((c) => c.parentId === l.id).map((c) => ({ name: c.name, category: c.categoryName, extra: c.unitPriceCents > 0 })),
+      })),
+    cutlery: count('cutlery'),
+    tote_bags: count('tote_bag'),
+    containers_added: Number(row.containersAdded),
+    containers_returned: Number(row.containersReturned),
+    amount_total: order.amountTotalCents,
+    refunded: refunds.filter((r) => r.status === 'done').reduce((n, r) => n + r.amountCents, 0),
+    means: order.paymentMeans.map((m) => ({ means: m.means, amount: m.amountCents, state: meansState(m, refunds, Boolean(order.paperVouchersConfirmedAt)) })),
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+async function board(db: Db, which: { date: string } | { id: number }): Promise<StaffOrder[]> {
+  const rows = await boardRows(db, which);
+  const ids = rows.map((r) => r.order.id);
+  const [lines, refunds] = await Promise.all([linesOfOrders(db, ids), refundsOfOrders(db, ids)]);
+  return rows.map((row) =>
+    toStaffOrder(
+      row,
+      lines.filter((l) => l.orderId === row.order.id),
+      refunds.filter((r) => r.orderId === row.order.id),
+    ),
+  );
+}
+
+/** Every order to deliver on a date, as the team's board shows them (grouped by tour, slot and point). */
+export const dayOrders = (db: Db, date: string) => board(db, { date });
+
+/** One order, as the board shows it. */
+export async function boardOrder(db: Db, id: number): Promise<StaffOrder | null> {
+  return (await board(db, { id }))[0] ?? null;
+}

@@ -1,0 +1,245 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
+import type { FastifyInstance } from 'fastify';
+import { formatEuros } from '#shared/money';
+import { parisDate } from '#shared/time';
+import { STAFF_ERRORS, type StaffOrder } from '#shared/api/staff';
+import type { Tx } from '../../db/client';
+import { creditNotes, customers, orderProducts, payments, poolHistories, refunds, type RefundMeans } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import { renderCreditNote } from '../../pdf/credit-note';
+import { SELLER } from '../../pdf/seller';
+import { givePortionsBack } from '../stock/stock.service';
+import { edenredOf } from '../edenred/edenred.service';
+import { audit, type Actor } from '../../lib/audit';
+import { boardOrder } from './day-orders.service';
+import { lockOrder, nextCreditNoteNumber, pendingRefunds, providerPaymentsOf, refundsOfOrders, setOrderState, type OrderRow, type RefundRow } from './day-orders.repo';
+
+type PaymentRow = typeof payments.$inferSelect;
+interface Give {
+  means: RefundMeans;
+  amount: number;
+  paymentId: number | null;
+}
+
+/** Orders that may still be cancelled: not delivered, not cancelled or refunded already. */
+const CANCELLABLE = new Set(['placed', 'prepared', 'out', 'absent']);
+/** A partial refund's default order of means: back where the money came from, the pool last. */
+const REFUND_ORDER: RefundMeans[] = ['card', 'edenred', 'pool', 'paper_vouchers'];
+
+const stateRefusal = (message: string) => new AppError(409, STAFF_ERRORS.orderState, message);
+
+/** What each means paid, less what was given back already (or is on its way back). */
+function refundable(order: OrderRow, given: RefundRow[]): Map<RefundMeans, number> {
+  const left = new Map<RefundMeans, number>();
+  for (const mean of order.paymentMeans) left.set(mean.means, (left.get(mean.means) ?? 0) + mean.amountCents);
+  for (const r of given) left.set(r.means, (left.get(r.means) ?? 0) - r.amountCents);
+  return left;
+}
+
+/**
+ * Splits what goes back over the provider payments of a means (the Edenred balance's part and the
+ * widget's are two payments), each at most what it took less what went back from it.
+ */
+function onPayments(means: 'card' | 'edenred', amount: number, paid: PaymentRow[], given: RefundRow[]): Give[] {
+  const provider = means === 'card' ? ['paygreen'] : ['edenred', 'edenred_widget'];
+  const gives: Give[] = [];
+  let left = amount;
+  for (const payment of paid.filter((p) => provider.includes(p.provider))) {
+    const back = given.filter((r) => r.paymentId === payment.id).reduce((n, r) => n + r.amountCents, 0);
+    const take = Math.min(left, payment.amountCents - back);
+    if (take > 0) gives.push({ means, amount: take, paymentId: payment.id });
+    left -= Math.max(0, take);
+  }
+  // Nothing recorded to give it back through (an order from before payments were kept): the pool.
+  if (left > 0) gives.push({ means: 'pool', amount: left, paymentId: null });
+  return gives;
+}
+
+function splitOver(means: RefundMeans, amount: number, paid: PaymentRow[], given: RefundRow[]): Give[] {
+  if (amount <= 0) return [];
+  return means === 'card' || means === 'edenred' ? onPayments(means, amount, paid, given) : [{ means, amount, paymentId: null }];
+}
+
+/** The portions an order holds, as its lines say: dishes, and each formula's dishes. */
+function portionsOfLines(lines: (typeof orderProducts.$inferSelect)[]): Map<number, number> {
+  const portions = new Map<number, number>();
+  for (const line of lines) {
+    if (line.buyableType !== 'product' || !line.buyableId) continue;
+    portions.set(line.buyableId, (portions.get(line.buyableId) ?? 0) + line.quantity);
+  }
+  return portions;
+}
+
+interface GiveBack {
+  kind: 'cancellation' | 'refund';
+  reason: string;
+  /** What to give back, means by means, from what is left of each. */
+  plan: (order: OrderRow, left: Map<RefundMeans, number>, paid: PaymentRow[], given: RefundRow[]) => Give[];
+}
+
+/**
+ * One cancellation or refund, in one transaction on the locked order: the money's way back is
+ * written (the pool credited and declared paper vouchers dropped at once; the card and Edenred
+ * refunds pending until their provider says done), with its credit note, its mail and its audit
+ * line; then the providers are asked. A provider that fails leaves its refund pending, shown and
+ * tried again (retryPendingRefunds): nothing is marked refunded that was not.
+ */
+async function giveBack(app: FastifyInstance, actor: Actor, orderId: number, what: GiveBack): Promise<{ order: StaffOrder; credit_note: { id: number; number: string; amount: number } }> {
+  const now = app.clock.now();
+  const note = await app.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError(404, 'not_found', 'Cette commande est introuvable.');
+    const given = await refundsOfOrders(tx, [order.id]);
+    const paid = await providerPaymentsOf(tx, order);
+    const gives = what.plan(order, refundable(order, given), paid, given).filter((g) => g.amount > 0);
+    const amount = gives.reduce((n, g) => n + g.amount, 0);
+    const lines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, order.id));
+    if (what.kind === 'cancellation') {
+      // The portions are on sale again, the containers the order brought are not the customer's.
+      if (order.deliveryDate) await givePortionsBack(tx, order.deliveryDate, portionsOfLines(lines));
+      // The order moved the customer's containers by what it added less what it took back: undone.
+      const net = Math.round(order.depositCents / DEPOSIT_PER_MENU_CENTS);
+      await tx.update(customers).set({ deposits: sql`greatest(${customers.deposits} - ${net}, 0)` }).where(eq(customers.id, order.customerId));
+      await setOrderState(tx, order, 'cancelled', 3, now, actor.staffId, what.reason);
+    } else if (amount + given.reduce((n, r) => n + r.amountCents, 0) >= order.amountTotalCents) {
+      await setOrderState(tx, order, 'refunded', 4, now, actor.staffId, what.reason);
+    }
+    const [created] = await tx
+      .insert(creditNotes)
+      .values({ number: await nextCreditNoteNumber(tx, Number(parisDate(now).slice(0, 4))), orderId: order.id, amountCents: amount, reason: what.reason, kind: what.kind, staffId: actor.staffId, createdAt: now })
+      .returning();
+    for (const give of gives) {
+      const done = give.means === 'pool' || give.means === 'paper_vouchers';
+      await tx.insert(refunds).values({ orderId: order.id, creditNoteId: created!.id, means: give.means, paymentId: give.paymentId, amountCents: give.amount, status: done ? 'done' : 'pending', createdAt: now, doneAt: done ? now : null });
+      if (give.means === 'pool') await creditPool(tx, order, give.amount, now);
+    }
+    await audit(
+      tx,
+      actor,
+      { action: what.kind === 'cancellation' ? 'order.cancel' : 'order.refund', orderId: order.id, customerId: order.customerId, amountCents: amount, details: { reason: what.reason, credit_note: created!.number, means: gives.map((g) => ({ means: g.means, amount: g.amount })) } },
+      now,
+    );
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
+    const pdf = await renderCreditNote({ seller: SELLER, customer: customer!, order, lines, note: created!, refunds: gives.map((g) => ({ means: g.means, amountCents: g.amount })) });
+    await enqueueMail(tx, creditNoteMail(customer!, order, created!, gives, pdf, what.kind));
+    return created!;
+  });
+  await settleOrderRefunds(app, orderId);
+  return { order: (await boardOrder(app.db, orderId))!, credit_note: { id: note.id, number: note.number, amount: note.amountCents } };
+}
+
+async function creditPool(tx: Tx, order: OrderRow, amount: number, now: Date) {
+  const [customer] = await tx.select({ pool: customers.poolCents }).from(customers).where(eq(customers.id, order.customerId)).for('update');
+  await tx.update(customers).set({ poolCents: customer!.pool + amount }).where(eq(customers.id, order.customerId));
+  await tx.insert(poolHistories).values({ customerId: order.customerId, type: 'refund', amountCents: amount, orderId: order.id, createdAt: now });
+}
+
+function creditNoteMail(customer: typeof customers.$inferSelect, order: OrderRow, note: typeof creditNotes.$inferSelect, gives: Give[], pdf: Buffer, kind: GiveBack['kind']) {
+  const how: Record<RefundMeans, string> = {
+    card: 'sur votre carte bancaire (sous quelques jours)',
+    edenred: 'sur votre compte Edenred',
+    pool: 'sur votre cagnotte Popote',
+    paper_vouchers: 'en titres-restaurant papier : ils ne seront pas encaissés',
+  };
+  return {
+    to: customer.email,
+    subject: kind === 'cancellation' ? `Votre commande Popote ${order.invoiceNumber} est annulée` : `Remboursement de votre commande Popote ${order.invoiceNumber}`,
+    text: [
+      'Bonjour,',
+      '',
+      kind === 'cancellation' ? `Votre commande ${order.invoiceNumber} est annulée.` : `Une partie de votre commande ${order.invoiceNumber} vous est remboursée.`,
+      `Motif : ${note.reason}`,
+      '',
+      `Nous vous remboursons ${formatEuros(note.amountCents)} :`,
+      ...gives.map((g) => `- ${formatEuros(g.amount)} ${how[g.means]}`),
+      '',
+      `L’avoir ${note.number} est joint à ce message.`,
+      '',
+      'L’équipe Popote',
+    ].join('\n'),
+    attachments: [{ filename: `avoir-${note.number}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+  };
+}
+
+/** POST /api/staff/orders/{id}/cancel: the whole order, each means paid back where it came from. */
+export function cancelOrder(app: FastifyInstance, actor: Actor, orderId: number, reason: string) {
+  return giveBack(app, actor, orderId, {
+    kind: 'cancellation',
+    reason,
+    plan: (order, left, paid, given) => {
+      if (!CANCELLABLE.has(order.state)) throw stateRefusal(order.state === 'delivered' ? 'Cette commande est livrée : remboursez-la plutôt.' : 'Cette commande est déjà annulée ou remboursée.');
+      return [...left].flatMap(([means, amount]) => splitOver(means, amount, paid, given));
+    },
+  });
+}
+
+/** POST /api/staff/orders/{id}/refund: an amount, to the card or Edenred first, else the pool. */
+export function refundOrder(app: FastifyInstance, actor: Actor, orderId: number, amount: number, reason: string) {
+  return giveBack(app, actor, orderId, {
+    kind: 'refund',
+    reason,
+    plan: (order, left, paid, given) => {
+      if (order.state === 'cancelled' || order.state === 'refunded') throw stateRefusal('Cette commande est déjà annulée ou remboursée.');
+      const most = [...left.values()].reduce((n, v) => n + Math.max(0, v), 0);
+      if (amount > most) throw new AppError(422, STAFF_ERRORS.refundTooLarge, `Il reste au plus ${formatEuros(most)} à rembourser sur cette commande.`, { amount: [`Au plus ${formatEuros(most)}.`] });
+      const gives: Give[] = [];
+      let rest = amount;
+      for (const means of REFUND_ORDER) {
+        // Paper vouchers are not given back as paper: what they paid goes to the pool.
+        const take = Math.min(rest, Math.max(0, left.get(means) ?? 0));
+        if (take <= 0) continue;
+        gives.push(...splitOver(means === 'paper_vouchers' ? 'pool' : means, take, paid, given));
+        rest -= take;
+      }
+      return gives;
+    },
+  });
+}
+
+/** The money of one pending refund, asked of its provider; true once the provider says it is given back. */
+async function refundAtProvider(app: FastifyInstance, refund: RefundRow): Promise<void> {
+  const [payment] = await app.db.select().from(payments).where(eq(payments.id, refund.paymentId!));
+  if (!payment) throw new Error(`payment ${refund.paymentId} not found`);
+  if (payment.provider === 'paygreen') {
+    await app.paygreen().refund(payment.providerId, refund.amountCents);
+    return;
+  }
+  const edenred = edenredOf(app);
+  // A widget's money is a transaction of its own, known by the widget's session.
+  const authorizationId = payment.provider === 'edenred_widget' ? (await edenred.widgetSession(payment.providerId)).authorizationId : payment.providerId;
+  if (!authorizationId) throw new Error(`no Edenred transaction for payment ${payment.id}`);
+  if (payment.status === 'authorized' || payment.status === 'capture_failed') await edenred.cancel(authorizationId);
+  else await edenred.refund(authorizationId, refund.amountCents);
+}
+
+/**
+ * Asks the providers for the pending refunds (of one order, or the oldest ones): each done is
+ * marked so in a conditional UPDATE (two servers retrying at once mark it once); a failure is
+ * counted and kept, to be tried again.
+ */
+async function settle(app: FastifyInstance, pending: RefundRow[]): Promise<void> {
+  for (const refund of pending) {
+    try {
+      await refundAtProvider(app, refund);
+      await app.db.update(refunds).set({ status: 'done', doneAt: app.clock.now(), attempts: refund.attempts + 1, lastError: null }).where(eq(refunds.id, refund.id));
+    } catch (err) {
+      app.log.warn({ err, refundId: refund.id }, 'refund failed, kept pending');
+      await app.db
+        .update(refunds)
+        .set({ attempts: refund.attempts + 1, lastError: String((err as Error).message ?? err).slice(0, 300) })
+        .where(eq(refunds.id, refund.id));
+    }
+  }
+}
+
+export async function settleOrderRefunds(app: FastifyInstance, orderId: number): Promise<void> {
+  const pending = (await refundsOfOrders(app.db, [orderId])).filter((r) => r.status === 'pending');
+  await settle(app, pending);
+}
+
+/** The background retry of refunds a provider failed (every few minutes, from the server process). */
+export async function retryPendingRefunds(app: FastifyInstance): Promise<void> {
+  await settle(app, await pendingRefunds(app.db, 20));
+}

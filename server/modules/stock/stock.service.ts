@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { STAFF_ERRORS, type StaffStockRow } from '#shared/api/staff';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { audit, type Actor } from '../../lib/audit';
+import type { Tx } from '../../db/client';
+import { dishesOfDate, lockAvailability, orderedPortions, releasePortions, updateAvailability, type AvailabilityRow } from './stock.repo';
+
+const soldOut = (a: AvailabilityRow) => Boolean(a.soldOutAt) || (a.stock !== null && a.reserved >= a.stock);
+
+function toRow(dish: { id: number; name: string; category: string }, a: AvailabilityRow, ordered: number): StaffStockRow {
+  return {
+    product_id: dish.id,
+    name: dish.name,
+    category: dish.category,
+    ordered,
+    reserved: a.reserved,
+    stock: a.stock,
+    left: a.stock === null ? null : Math.max(0, a.stock - a.reserved),
+    sold_out: soldOut(a),
+  };
+}
+
+/** Every dish of a date's menu: portions ordered, taken (orders and carts), its cap and what is left. */
+export async function stockOfDate(db: Db, date: string): Promise<StaffStockRow[]> {
+  const [dishes, ordered] = await Promise.all([dishesOfDate(db, date), orderedPortions(db, date)]);
+  return dishes.map((d) => toRow(d, d.availability, ordered.get(d.id) ?? 0));
+}
+
+/**
+ * A dish's cap for a date (null: none), or sold out and back. Sold out lowers the cap to what is
+ * taken and keeps the cap it had, given back when the dish is on sale again. A cap under the
+ * portions already ordered is refused: they are owed. The customers' menus follow at once (the
+ * stock's change notifies every server's copies).
+ */
+export async function setStock(app: FastifyInstance, actor: Actor, date: string, productId: number, change: { quantity: number | null } | { sold_out: boolean }): Promise<StaffStockRow> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const current = await lockAvailability(tx, date, productId);
+    if (!current) throw new AppError(404, 'not_found', 'Ce plat n’est pas à la carte ce jour-là.');
+    const ordered = (await orderedPortions(tx, date, productId)).get(productId) ?? 0;
+    let next: AvailabilityRow;
+    let action: string;
+    if ('quantity' in change) {
+      if (change.quantity !== null && change.quantity < ordered) {
+        throw new AppError(409, STAFF_ERRORS.stockBelowOrdered, `${ordered} portions sont déjà commandées : le stock ne peut pas descendre en dessous.`, { quantity: [`Au moins ${ordered}.`] });
+      }
+      next = await updateAvailability(tx, date, productId, { stock: change.quantity, soldOutAt: null, stockBeforeSoldOut: null });
+      action = 'stock.cap';
+    } else if (change.sold_out) {
+      next = current.soldOutAt ? current : await updateAvailability(tx, date, productId, { stock: current.reserved, soldOutAt: now, stockBeforeSoldOut: current.stock });
+      action = 'stock.sold_out';
+    } else {
+      next = current.soldOutAt ? await updateAvailability(tx, date, productId, { stock: current.stockBeforeSoldOut, soldOutAt: null, stockBeforeSoldOut: null }) : current;
+      action = 'stock.on_sale';
+    }
+    await audit(tx, actor, { action, productId, details: { date, from: current.stock, to: next.stock } }, now);
+    const [dish] = (await dishesOfDate(tx, date)).filter((d) => d.id === productId);
+    return toRow(dish!, next, ordered);
+  });
+}
+
+/** The portions of a cancelled order, on sale again that day (in the caller's transaction). */
+export async function givePortionsBack(tx: Tx, date: string, portions: Map<number, number>): Promise<void> {
+  await releasePortions(tx, date, portions);
+}

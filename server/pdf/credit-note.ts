@@ -1,0 +1,155 @@
+import PDFDocument from 'pdfkit';
+import { formatEuros } from '#shared/money';
+import { parisDate } from '#shared/time';
+import type { creditNotes, refunds } from '../db/schema';
+import { vatIncluded } from '../lib/vat';
+import { formatRate, pdfText, type InvoiceCustomer, type InvoiceLine, type InvoiceOrder } from './invoice';
+import { invoiceTotals } from './invoice-totals';
+import type { Seller } from './seller';
+
+type CreditNoteRow = Pick<typeof creditNotes.$inferSelect, 'number' | 'amountCents' | 'reason' | 'kind' | 'createdAt'>;
+type RefundRow = Pick<typeof refunds.$inferSelect, 'means' | 'amountCents'>;
+
+export interface CreditNoteInput {
+  seller: Seller;
+  customer: InvoiceCustomer;
+  order: InvoiceOrder;
+  lines: InvoiceLine[];
+  note: CreditNoteRow;
+  /** How the money goes back, a row a means. */
+  refunds: RefundRow[];
+}
+
+const REFUND_LABELS: Record<RefundRow['means'], string> = {
+  card: 'Remboursé sur la carte bancaire',
+  edenred: 'Remboursé sur le compte Edenred',
+  pool: 'Crédité sur la cagnotte Popote',
+  paper_vouchers: 'Titres-restaurant papier non encaissés (rendus)',
+};
+
+export interface CreditNoteRate {
+  rateBp: number;
+  baseCents: number;
+  vatCents: number;
+  totalCents: number;
+}
+
+/**
+ * What a credit note gives back, per VAT rate, and the deposit outside VAT: a cancellation gives
+ * back the invoice as it was (its rates and its deposit); a refund of an amount is spread over the
+ * invoice's rates in proportion to what each carried (the deposit is not a meal: it is given back
+ * only by a cancellation, or as the containers come back).
+ */
+export function creditNoteRates(input: Pick<CreditNoteInput, 'order' | 'lines' | 'note'>): { rates: CreditNoteRate[]; depositCents: number } {
+  const totals = invoiceTotals(input.lines, input.order.discountCents);
+  if (input.note.kind === 'cancellation') {
+    const deposit = Math.max(0, input.note.amountCents - totals.totalCents);
+    const goods = input.note.amountCents - deposit;
+    if (goods === totals.totalCents) return { rates: totals.rates, depositCents: deposit };
+    return { rates: spread(goods, totals.rates), depositCents: deposit };
+  }
+  return { rates: spread(input.note.amountCents, totals.rates), depositCents: 0 };
+}
+
+function spread(amount: number, rates: CreditNoteRate[]): CreditNoteRate[] {
+  const sum = rates.reduce((n, r) => n + r.totalCents, 0);
+  if (sum <= 0) return amount > 0 ? [{ rateBp: 1000, totalCents: amount, vatCents: vatIncluded(amount, 1000), baseCents: amount - vatIncluded(amount, 1000) }] : [];
+  let left = amount;
+  return rates.map((rate, i) => {
+    const total = i === rates.length - 1 ? left : Math.round((amount * rate.totalCents) / sum);
+    left -= total;
+    const vat = vatIncluded(total, rate.rateBp);
+    return { rateBp: rate.rateBp, totalCents: total, vatCents: vat, baseCents: total - vat };
+  });
+}
+
+const MARGIN = 50;
+const INK = '#111111';
+const GREY = '#555555';
+const RULE = '#bbbbbb';
+const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/**
+ * A credit note (avoir) as a PDF, A4, French: its own number, the invoice it corrects, the reason,
+ * the amounts given back per VAT rate and the deposit outside VAT, and how the money goes back.
+ */
+export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
+  const { seller, customer, order, note } = input;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    lang: 'fr-FR',
+    displayTitle: true,
+    info: { Title: pdfText(`Avoir ${note.number}`), Author: pdfText(seller.name), Creator: pdfText(seller.name), CreationDate: note.createdAt, ModDate: note.createdAt },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = MARGIN;
+  const right = doc.page.width - MARGIN;
+  const width = right - left;
+  const half = width / 2 - 10;
+  const write = (text: string, x: number, top: number, opts: { width: number; align?: 'left' | 'right'; size?: number; bold?: boolean; color?: string }) => {
+    doc
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(opts.size ?? 9)
+      .fillColor(opts.color ?? INK)
+      .text(pdfText(text), x, top, { width: opts.width, align: opts.align ?? 'left', lineGap: 1 });
+    return doc.y;
+  };
+  const rule = (at: number) => doc.moveTo(left, at).lineTo(right, at).lineWidth(0.5).strokeColor(RULE).stroke();
+
+  let y = MARGIN;
+  let sellerY = write(seller.name, left, y, { width: half, size: 14, bold: true });
+  for (const text of [seller.legalForm, ...seller.addressLines, `SIREN ${seller.siren} – ${seller.rcs}`, `TVA intracommunautaire : ${seller.vatNumber}`]) {
+    sellerY = write(text, left, sellerY + 1, { width: half, color: GREY });
+  }
+  let titleY = write('Avoir', right - half, y, { width: half, align: 'right', size: 22, bold: true });
+  titleY = write(`N° ${note.number}`, right - half, titleY + 2, { width: half, align: 'right', size: 11, bold: true });
+  titleY = write(`Date d’émission : ${ddmmyyyy(parisDate(note.createdAt))}`, right - half, titleY + 2, { width: half, align: 'right' });
+  titleY = write(`Sur la facture ${order.invoiceNumber ?? ''} du ${ddmmyyyy(parisDate(order.createdAt))}`, right - half, titleY + 2, { width: half, align: 'right' });
+  y = Math.max(sellerY, titleY) + 20;
+
+  let customerY = write('Client', left, y, { width: half, bold: true, size: 10 });
+  for (const text of [`${customer.firstname} ${customer.lastname}`.trim(), customer.companyName ?? '', customer.email].filter(Boolean)) customerY = write(text, left, customerY + 1, { width: half });
+  let reasonY = write(note.kind === 'cancellation' ? 'Annulation de la commande' : 'Remboursement partiel', right - half, y, { width: half, bold: true, size: 10 });
+  reasonY = write(`Motif : ${note.reason}`, right - half, reasonY + 1, { width: half });
+  y = Math.max(customerY, reasonY) + 24;
+
+  const total = { label: 'Montant TTC', x: right - 130, width: 130, align: 'right' as const };
+  const cols = [
+    { label: 'TVA', x: left, width: 120, align: 'left' as const },
+    { label: 'Base HT', x: left + 130, width: 110, align: 'right' as const },
+    { label: 'TVA', x: left + 250, width: 110, align: 'right' as const },
+    total,
+  ];
+  for (const c of cols) write(c.label, c.x, y, { width: c.width, align: c.align, bold: true });
+  y += 16;
+  rule(y - 3);
+  const { rates, depositCents } = creditNoteRates(input);
+  for (const rate of rates) {
+    const cells = [`Taux ${formatRate(rate.rateBp)}`, `− ${formatEuros(rate.baseCents)}`, `− ${formatEuros(rate.vatCents)}`, `− ${formatEuros(rate.totalCents)}`];
+    cells.forEach((text, i) => write(text, cols[i]!.x, y, { width: cols[i]!.width, align: cols[i]!.align }));
+    y += 16;
+  }
+  if (depositCents > 0) {
+    write('Consigne des contenants (hors TVA)', left, y, { width: 300 });
+    write(`− ${formatEuros(depositCents)}`, total.x, y, { width: total.width, align: 'right' });
+    y += 16;
+  }
+  rule(y);
+  y += 8;
+  write('Total de l’avoir', left, y, { width: 300, bold: true, size: 11 });
+  write(`− ${formatEuros(note.amountCents)}`, total.x, y, { width: total.width, align: 'right', bold: true, size: 11 });
+  y += 30;
+  write('Remboursement', left, y, { width, bold: true, size: 10 });
+  y += 14;
+  for (const r of input.refunds.filter((r) => r.amountCents > 0)) y = write(`${REFUND_LABELS[r.means]} : ${formatEuros(r.amountCents)}`, left, y + 1, { width });
+  y += 20;
+  write(`${seller.name} – ${seller.email} – ${seller.phone}`, left, y, { width, color: GREY, size: 8 });
+  doc.end();
+  return done;
+}

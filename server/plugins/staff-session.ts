@@ -1,0 +1,134 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_STATUS, ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
+import { STAFF_ERRORS, STAFF_MESSAGES } from '#shared/api/staff';
+import { STAFF_SESSION_COOKIE, STAFF_SESSION_TTL_MS, STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { staff, staffSessions, type StaffRole } from '../db/schema';
+import type { Actor } from '../lib/audit';
+import { AppError } from '../lib/errors';
+import { hashToken, randomToken } from '../lib/tokens';
+
+type StaffRow = typeof staff.$inferSelect;
+
+/** The member a team request comes from. */
+export interface StaffContext {
+  id: number;
+  email: string;
+  name: string;
+  roles: StaffRole[];
+  sessionId: string;
+  csrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call a team route: 'public' (login, the one-time link), 'any' member, or the roles
+     * listed (admin may do everything). Unset: admin only, so a route forgotten is closed.
+     */
+    staff?: 'public' | 'any' | readonly StaffRole[];
+  }
+  interface FastifyRequest {
+    staff: StaffContext | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const staffUnauthenticated = () => new AppError(401, STAFF_ERRORS.unauthenticated, STAFF_MESSAGES.unauthenticated);
+
+/** The member and their request, as the audit trail writes them. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { staffId: request.staff?.id ?? null, staffEmail: request.staff?.email ?? null, requestId: request.id };
+}
+
+export function requireStaffMember(request: FastifyRequest): StaffContext {
+  if (!request.staff) throw staffUnauthenticated();
+  return request.staff;
+}
+
+function cookieOptions(app: FastifyInstance, expires: Date, httpOnly: boolean) {
+  // Strict: a link from another site never carries the team's session.
+  return { path: '/', httpOnly, sameSite: 'strict' as const, secure: app.env.COOKIE_SECURE, expires };
+}
+
+/** A new session for a member who proved who they are: its cookie and its anti-forgery token. */
+export async function openStaffSession(app: FastifyInstance, reply: FastifyReply, member: Pick<StaffRow, 'id'>): Promise<void> {
+  const token = randomToken();
+  const now = app.clock.now();
+  const [session] = await app.db
+    .insert(staffSessions)
+    .values({ id: hashToken(token), staffId: member.id, csrfToken: randomToken(), expiresAt: new Date(now.getTime() + STAFF_SESSION_TTL_MS), createdAt: now })
+    .returning();
+  reply.setCookie(STAFF_SESSION_COOKIE, token, cookieOptions(app, session!.expiresAt, true));
+  reply.setCookie(STAFF_XSRF_COOKIE, session!.csrfToken, cookieOptions(app, session!.expiresAt, false));
+}
+
+export function clearStaffCookies(app: FastifyInstance, reply: FastifyReply): void {
+  const past = new Date(0);
+  reply.setCookie(STAFF_SESSION_COOKIE, '', cookieOptions(app, past, true));
+  reply.setCookie(STAFF_XSRF_COOKIE, '', cookieOptions(app, past, false));
+}
+
+/**
+ * A live session with its member, in one statement: an expired session, a disabled member, or a
+ * demo account where demo data is not allowed reads as none.
+ */
+async function readStaffSession(app: FastifyInstance, id: string) {
+  const [row] = await app.db
+    .select({ session: staffSessions, member: staff })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, app.clock.now()), isNull(staff.disabledAt), app.env.DEMO_DATA ? undefined : eq(staff.demo, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The team's guard, for the routes registered in the scope that calls it: each request reads the
+ * member's session (its own cookie: a customer's session is never one), then the route's `staff`
+ * rule decides (401 without a session, 403 for a role that may not), and a change must echo the
+ * session's anti-forgery token (419). The shop's own session and anti-forgery check are left out.
+ */
+export function guardStaffRoutes(app: FastifyInstance): void {
+  app.decorateRequest('staff', null);
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, csrf: false, session: false };
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const rule = request.routeOptions.config.staff ?? ['admin'];
+    const token = request.cookies[STAFF_SESSION_COOKIE];
+    if (token) {
+      const read = await readStaffSession(app, hashToken(token));
+      if (read) {
+        const { session, member } = read;
+        request.staff = { id: member.id, email: member.email, name: member.name, roles: member.roles, sessionId: session.id, csrfToken: session.csrfToken };
+      }
+    }
+    if (rule === 'public') {
+      // No session to carry a token yet (the login, the one-time link): a browser says where the
+      // call comes from, and another site's page may not log anyone in.
+      const site = request.headers['sec-fetch-site'];
+      if (!SAFE_METHODS.has(request.method) && site && site !== 'same-origin' && site !== 'none') {
+        return reply.code(CSRF_STATUS).send({ message: MESSAGES.csrf, code: ERROR_CODES.csrf });
+      }
+      return;
+    }
+    const member = requireStaffMember(request);
+    if (rule !== 'any' && !member.roles.includes('admin') && !rule.some((role) => member.roles.includes(role))) {
+      throw new AppError(403, STAFF_ERRORS.forbidden, STAFF_MESSAGES.forbidden);
+    }
+    if (SAFE_METHODS.has(request.method)) return;
+    const header = request.headers['x-xsrf-token'];
+    const given = Array.isArray(header) ? header[0] : header;
+    if (!given || !sameToken(given, member.csrfToken)) return reply.code(CSRF_STATUS).send({ message: MESSAGES.csrf, code: ERROR_CODES.csrf });
+  });
+}

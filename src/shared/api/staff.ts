@@ -1,0 +1,218 @@
+import { z } from 'zod/mini';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { emailField, idField, isoDateField, textField } from './fields';
+
+/**
+ * The team app's API (Popote Équipe, docs/product/team.md): staff accounts and sessions, the
+ * day's orders, cancellations and refunds, stock, the audit trail. All under /api/staff/.
+ */
+
+export const STAFF_ROLES = ['admin', 'cuisine', 'livreur'] as const;
+export type StaffRoleName = (typeof STAFF_ROLES)[number];
+export const ROLE_LABELS: Record<StaffRoleName, string> = { admin: 'Administration', cuisine: 'Cuisine', livreur: 'Livraison' };
+
+export const STAFF_ERRORS = {
+  unauthenticated: 'staff_unauthenticated',
+  forbidden: 'staff_forbidden',
+  lastAdmin: 'last_admin',
+  emailTaken: 'staff_email_taken',
+  linkInvalid: 'staff_link_invalid',
+  orderState: 'order_state',
+  refundTooLarge: 'refund_too_large',
+  stockBelowOrdered: 'stock_below_ordered',
+} as const;
+
+export const STAFF_MESSAGES = {
+  unauthenticated: 'Connectez-vous à Popote Équipe.',
+  forbidden: 'Votre rôle ne permet pas cette action.',
+  badCredentials: 'Ces identifiants ne correspondent à aucun compte de l’équipe.',
+  lastAdmin: 'Il faut au moins un administrateur actif : donnez ce rôle à quelqu’un d’autre avant.',
+  emailTaken: 'Un membre de l’équipe a déjà cette adresse.',
+  linkInvalid: 'Ce lien n’est plus valable : demandez-en un nouveau à un administrateur.',
+} as const;
+
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+const rolesField = z.array(staffRoleSchema).check(
+  z.minLength(1, { error: 'Choisissez au moins un rôle.' }),
+  z.refine((roles) => new Set(roles).size === roles.length, { error: 'Chaque rôle une seule fois.' }),
+);
+const staffPasswordField = z
+  .string({ error: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.` })
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { error: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.` }),
+    z.maxLength(200, { error: 'Le mot de passe est trop long (200 caractères au plus).' }),
+  );
+
+/** POST /api/staff/login */
+export const staffLoginBodySchema = z.object({ email: emailField, password: z.string().check(z.minLength(1, { error: 'Saisissez votre mot de passe.' }), z.maxLength(200)) });
+
+/** GET /api/staff/me, and the login's answer. */
+export const staffMeSchema = z.object({ id: z.int(), email: z.string(), name: z.string(), roles: z.array(staffRoleSchema) });
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/** POST /api/staff/password: the one-time link's token and the new password. */
+export const staffPasswordBodySchema = z
+  .object({ token: z.string().check(z.minLength(20), z.maxLength(100)), password: staffPasswordField, password_confirmation: z.string() })
+  .check(z.refine((v) => v.password === v.password_confirmation, { error: 'Les deux mots de passe ne correspondent pas.', path: ['password_confirmation'] }));
+
+/** The team's members, for an admin. */
+export const staffMemberSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(staffRoleSchema),
+  active: z.boolean(),
+  /** false until the member has set a password through their link. */
+  password_set: z.boolean(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffMembersSchema = z.array(staffMemberSchema);
+
+/** POST /api/staff/members: an invitation (the member gets a one-time link by mail). */
+export const staffInviteBodySchema = z.object({ email: emailField, name: textField('nom', 80), roles: rolesField });
+/** PATCH /api/staff/members/{id}: roles, or active (false disables the account and ends its sessions). */
+export const staffMemberPatchSchema = z.object({ roles: z.optional(rolesField), active: z.optional(z.boolean()) });
+export const staffIdParamsSchema = z.object({ id: z.pipe(z.coerce.number(), idField('Identifiant invalide.')) });
+
+/** ?date=YYYY-MM-DD, required. */
+export const staffDateQuerySchema = z.object({ date: isoDateField });
+
+/* ------------------------------------------------------------------ the day's orders */
+
+/** Where an order stands (docs/product/team.md). */
+export const ORDER_STATES = ['placed', 'prepared', 'out', 'delivered', 'absent', 'cancelled', 'refunded'] as const;
+export type OrderStateName = (typeof ORDER_STATES)[number];
+export const ORDER_STATE_LABELS: Record<OrderStateName, string> = {
+  placed: 'À livrer',
+  prepared: 'Préparée',
+  out: 'En livraison',
+  delivered: 'Livrée',
+  absent: 'Client absent',
+  cancelled: 'Annulée',
+  refunded: 'Remboursée',
+};
+
+export const PAYMENT_MEANS = ['card', 'edenred', 'pool', 'paper_vouchers'] as const;
+export type PaymentMeansName = (typeof PAYMENT_MEANS)[number];
+export const PAYMENT_MEANS_LABELS: Record<PaymentMeansName, string> = {
+  card: 'Carte bancaire',
+  edenred: 'Edenred',
+  pool: 'Cagnotte',
+  paper_vouchers: 'Titres-restaurant papier',
+};
+/** A means' state: card paid or refunded; paper vouchers declared or received; refunds pending. */
+export const MEANS_STATES = ['paid', 'declared', 'received', 'refund_pending', 'refunded'] as const;
+export const MEANS_STATE_LABELS: Record<(typeof MEANS_STATES)[number], string> = {
+  paid: 'payé',
+  declared: 'déclarés',
+  received: 'reçus',
+  refund_pending: 'remboursement en attente',
+  refunded: 'remboursé',
+};
+
+const staffOrderLineSchema = z.object({
+  name: z.string(),
+  quantity: z.int(),
+  unit_price: z.int(),
+  type: z.string(),
+  /** A formula's chosen dishes and extras. */
+  children: z.array(z.object({ name: z.string(), category: z.nullable(z.string()), extra: z.boolean() })),
+});
+
+export const staffOrderSchema = z.object({
+  id: z.int(),
+  invoice_number: z.nullable(z.string()),
+  state: z.enum(ORDER_STATES),
+  state_label: z.string(),
+  refund_pending: z.boolean(),
+  customer: z.object({ id: z.int(), name: z.string(), email: z.string(), phone: z.string(), company: z.nullable(z.string()) }),
+  delivery: z.object({
+    date: z.nullable(z.string()),
+    start: z.nullable(z.string()),
+    end: z.nullable(z.string()),
+    point: z.nullable(z.string()),
+    tour: z.nullable(z.string()),
+  }),
+  lines: z.array(staffOrderLineSchema),
+  cutlery: z.int(),
+  tote_bags: z.int(),
+  containers_added: z.int(),
+  containers_returned: z.int(),
+  amount_total: z.int(),
+  refunded: z.int(),
+  means: z.array(z.object({ means: z.enum(PAYMENT_MEANS), amount: z.int(), state: z.enum(MEANS_STATES) })),
+  created_at: z.string(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+export const staffOrdersSchema = z.object({ date: z.string(), orders: z.array(staffOrderSchema) });
+
+const reasonField = textField('motif', 300);
+/** POST /api/staff/orders/{id}/cancel */
+export const cancelBodySchema = z.object({ reason: reasonField });
+/** POST /api/staff/orders/{id}/refund: an amount in cents, at most what is left to refund. */
+export const refundBodySchema = z.object({ amount: z.int({ error: 'Le montant doit être en centimes.' }).check(z.positive({ error: 'Le montant doit être positif.' }), z.maximum(1_000_000)), reason: reasonField });
+export const refundAnswerSchema = z.object({
+  order: staffOrderSchema,
+  credit_note: z.object({ id: z.int(), number: z.string(), amount: z.int() }),
+});
+
+/* ------------------------------------------------------------------ stock */
+
+export const staffStockRowSchema = z.object({
+  product_id: z.int(),
+  name: z.string(),
+  category: z.string(),
+  /** Portions in placed orders (cancelled ones given back). */
+  ordered: z.int(),
+  /** Portions taken: orders and live carts. */
+  reserved: z.int(),
+  /** The cap, null for none. */
+  stock: z.nullable(z.int()),
+  left: z.nullable(z.int()),
+  sold_out: z.boolean(),
+});
+export type StaffStockRow = z.infer<typeof staffStockRowSchema>;
+export const staffStockSchema = z.object({ date: z.string(), dishes: z.array(staffStockRowSchema) });
+export const stockParamsSchema = z.object({ date: isoDateField, productId: z.pipe(z.coerce.number(), idField('Plat inconnu.')) });
+/** PUT /api/staff/stock/{date}/{productId}: a cap (null: none), or sold out / back on sale. */
+export const stockBodySchema = z.union([
+  z.object({ quantity: z.nullable(z.int({ error: 'La quantité doit être un nombre entier.' }).check(z.minimum(0, { error: 'La quantité ne peut pas être négative.' }), z.maximum(10_000))) }),
+  z.object({ sold_out: z.boolean() }),
+]);
+
+/* ------------------------------------------------------------------ audit */
+
+export const auditEntrySchema = z.object({
+  id: z.int(),
+  at: z.string(),
+  device_at: z.nullable(z.string()),
+  staff: z.nullable(z.string()),
+  action: z.string(),
+  order_id: z.nullable(z.int()),
+  customer_id: z.nullable(z.int()),
+  product_id: z.nullable(z.int()),
+  amount: z.nullable(z.int()),
+  details: z.record(z.string(), z.unknown()),
+  request_id: z.nullable(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditSchema = z.object({ date: z.string(), entries: z.array(auditEntrySchema) });
+
+/** What each audited action is, in French (the audit page's words). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'staff.login': 'Connexion',
+  'staff.logout': 'Déconnexion',
+  'staff.invite': 'Invitation d’un membre',
+  'staff.password': 'Mot de passe choisi',
+  'staff.roles': 'Rôles modifiés',
+  'staff.disable': 'Compte désactivé',
+  'staff.enable': 'Compte réactivé',
+  'order.cancel': 'Commande annulée',
+  'order.refund': 'Remboursement',
+  'order.refund_retry': 'Remboursement relancé',
+  'order.paper_vouchers': 'Titres papier reçus',
+  'stock.cap': 'Stock modifié',
+  'stock.sold_out': 'Plat épuisé',
+  'stock.on_sale': 'Plat remis en vente',
+  'catalog.import': 'Carte importée',
+};

@@ -1,0 +1,189 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../server/db/schema';
+import { STAFF_ERRORS, staffOrdersSchema, type StaffOrder } from '#shared/api/staff';
+import { MONDAY, createTestApp, customerWithCart, refused, type TestApp } from './helpers';
+import { pdfTextOf, staffLoggedIn, type StaffBrowser } from './staff-helpers';
+
+let app: TestApp;
+let admin: StaffBrowser;
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await staffLoggedIn(app.app);
+});
+afterAll(() => app.close());
+
+const mailsTo = (email: string) => db().select().from(t.mailOutbox).where(eq(t.mailOutbox.to, email)).orderBy(asc(t.mailOutbox.id));
+const hostedPage = (po: string, outcome: 'success' | 'refuse') =>
+  app.app.inject({ method: 'POST', url: `/__sandbox/paygreen/pay/${po}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+async function startCard(call: Customer['call']) {
+  const res = await call('POST', '/api/payment/paygreen');
+  expect(res.statusCode, res.body).toBe(200);
+  return new URL(res.json().hosted_payment_url as string).pathname.split('/').pop()!;
+}
+const db = () => app.database.db;
+type Customer = Awaited<ReturnType<typeof customerWithCart>>;
+
+/** A customer's order paid by card on the PayGreen emulator: its id and payment order. */
+async function paidByCard(): Promise<Customer & { orderId: number; po: string }> {
+  const c = await customerWithCart(app);
+  const po = await startCard(c.call);
+  await hostedPage(po, 'success');
+  const placed = await c.call('GET', `/api/payment/paygreen/${po}/order?back=1`);
+  expect(placed.statusCode, placed.body).toBe(200);
+  return { ...c, orderId: placed.json().id as number, po };
+}
+
+/** A customer's order paid whole through Edenred's widget (no account to link). */
+async function paidByWidget(): Promise<Customer & { orderId: number; sessionId: string }> {
+  const c = await customerWithCart(app);
+  const { widget } = (await c.call('POST', '/api/payment/edenred/session')).json() as { widget: { session_id: string } };
+  const authorized = (await app.app.inject({ method: 'POST', url: `/__sandbox/edenred/widget/v1/sessions/${widget.session_id}/authorize`, payload: { username: 'marie@edenred.test', password: 'demo' } })).json() as { payload: string };
+  const registered = await c.call('POST', '/api/payment/edenred', { payload: authorized.payload });
+  expect(registered.statusCode, registered.body).toBe(200);
+  const [order] = await db().select().from(t.orders).where(eq(t.orders.customerId, c.customer.id));
+  return { ...c, orderId: order!.id, sessionId: widget.session_id };
+}
+
+/** An order settled by declared paper vouchers (not yet received). */
+async function paidByVouchers(): Promise<Customer & { orderId: number }> {
+  const c = await customerWithCart(app);
+  await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: Math.ceil(c.preOrder.remaining_price / 500), amount: 5 }] });
+  await c.call('POST', '/api/pending-order/pool');
+  const placed = await c.call('POST', '/api/payment');
+  expect(placed.statusCode, placed.body).toBe(200);
+  return { ...c, orderId: placed.json().id as number };
+}
+
+async function board(date = MONDAY): Promise<StaffOrder[]> {
+  const res = await admin.request('GET', `/api/staff/orders?date=${date}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return staffOrdersSchema.parse(res.json()).orders;
+}
+const onBoard = async (id: number) => (await board()).find((o) => o.id === id)!;
+const paygreenOrder = async (po: string) => (await db().select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, po)))[0]!;
+
+describe('GET /api/staff/orders', () => {
+  it('lists the day’s orders with their customer, point, tour, lines and each means with its state', async () => {
+    const card = await paidByCard();
+    const vouchers = await paidByVouchers();
+    const orders = await board();
+    const byCard = orders.find((o) => o.id === card.orderId)!;
+    expect(byCard).toMatchObject({
+      state: 'placed',
+      state_label: 'À livrer',
+      refund_pending: false,
+      customer: { name: 'Jules Carte', phone: '0612345678', email: card.customer.email },
+      delivery: { date: MONDAY, point: expect.any(String), tour: expect.any(String) },
+      lines: [expect.objectContaining({ quantity: 1, type: 'product' })],
+      means: [{ means: 'card', amount: card.preOrder.remaining_price, state: 'paid' }],
+    });
+    expect(byCard.invoice_number).toMatch(/^F\d{4}-\d{6}$/);
+    expect(orders.find((o) => o.id === vouchers.orderId)!.means).toEqual([{ means: 'paper_vouchers', amount: vouchers.preOrder.remaining_price, state: 'declared' }]);
+    expect(await board('2026-12-25')).toEqual([]);
+    refused(await admin.request('GET', '/api/staff/orders'), 422);
+    refused(await admin.request('GET', '/api/staff/orders?date=23/11/2026'), 422);
+  });
+});
+
+describe('POST /api/staff/orders/{id}/cancel', () => {
+  it('pays the card back through PayGreen, gives the portions back, mails a credit note and writes the audit', async () => {
+    const c = await paidByCard();
+    const [before] = await db().select().from(t.productAvailabilities).where(and(eq(t.productAvailabilities.productId, c.dish.id), eq(t.productAvailabilities.date, MONDAY)));
+    const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/cancel`, { reason: 'Client malade' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { order, credit_note } = res.json() as { order: StaffOrder; credit_note: { number: string; amount: number } };
+    expect(order).toMatchObject({ state: 'cancelled', state_label: 'Annulée', refund_pending: false, refunded: c.preOrder.remaining_price });
+    expect(order.means).toEqual([{ means: 'card', amount: c.preOrder.remaining_price, state: 'refunded' }]);
+    expect(credit_note).toMatchObject({ number: expect.stringMatching(/^A\d{4}-\d{6}$/), amount: c.preOrder.remaining_price });
+    expect(await paygreenOrder(c.po)).toMatchObject({ status: 'refunded', refundedAmount: c.preOrder.remaining_price });
+    const [after] = await db().select().from(t.productAvailabilities).where(and(eq(t.productAvailabilities.productId, c.dish.id), eq(t.productAvailabilities.date, MONDAY)));
+    expect(after!.reserved).toBe(before!.reserved - 1);
+
+    const mail = (await mailsTo(c.customer.email)).find((m) => m.subject.includes('est annulée'))!;
+    expect(mail.text).toContain('Motif : Client malade');
+    expect(mail.text).toContain(`L’avoir ${credit_note.number} est joint`);
+    const pdf = Buffer.from(mail.attachments[0]!.contentBase64!, 'base64');
+    const text = await pdfTextOf(pdf);
+    expect(text).toContain(`N° ${credit_note.number}`);
+    expect(text).toContain('Avoir');
+    expect(text).toMatch(/Sur la facture F\d{4}-\d{6}/);
+    expect(text).toContain('Remboursé sur la carte bancaire');
+
+    // The customer's account says so.
+    const me = (await c.call('GET', '/api/me')).json() as { orders: { id: number; current_status_text: string }[] };
+    expect(me.orders.find((o) => o.id === c.orderId)!.current_status_text).toBe('Commande annulée');
+    const audit = (await admin.request('GET', `/api/staff/audit?date=${MONDAY}`)).json().entries as { action: string; order_id: number; amount: number }[];
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'order.cancel', order_id: c.orderId, amount: c.preOrder.remaining_price }));
+    // Once is enough.
+    refused(await admin.request('POST', `/api/staff/orders/${c.orderId}/cancel`, { reason: 'Encore' }), 409, STAFF_ERRORS.orderState);
+  });
+
+  it('pays a widget’s Edenred money back by its transaction', async () => {
+    const c = await paidByWidget();
+    const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/cancel`, { reason: 'Point fermé' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.means).toEqual([{ means: 'edenred', amount: c.preOrder.remaining_price, state: 'refunded' }]);
+    const [session] = await db().select().from(t.sandboxEdenredWidgetSessions).where(eq(t.sandboxEdenredWidgetSessions.id, c.sessionId));
+    const [transaction] = await db().select().from(t.sandboxEdenredTransactions).where(eq(t.sandboxEdenredTransactions.id, session!.authorizationId!));
+    expect(transaction!.status).toBe('refunded');
+  });
+
+  it('drops declared paper vouchers: nothing is owed, nothing credited later', async () => {
+    const c = await paidByVouchers();
+    const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/cancel`, { reason: 'Doublon' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.means).toEqual([{ means: 'paper_vouchers', amount: c.preOrder.remaining_price, state: 'refunded' }]);
+    expect((await c.call('GET', '/api/me')).json()).toMatchObject({ pool: 0, poolPending: 0 });
+  });
+
+  it('keeps a failed provider refund pending, shows it, and tries it again until PayGreen takes it', async () => {
+    const c = await paidByCard();
+    await app.app.inject({ method: 'POST', url: '/__sandbox/paygreen/failures', payload: { status: 500, count: 5 } });
+    const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/cancel`, { reason: 'Erreur de commande' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ state: 'cancelled', refund_pending: true, refunded: 0 });
+    expect(res.json().order.means[0].state).toBe('refund_pending');
+    expect((await paygreenOrder(c.po)).status).toBe('successed');
+    expect((await onBoard(c.orderId)).refund_pending).toBe(true);
+    await app.app.inject({ method: 'DELETE', url: '/__sandbox/paygreen/failures' });
+    const retried = await admin.request('POST', `/api/staff/orders/${c.orderId}/refunds/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ refund_pending: false, refunded: c.preOrder.remaining_price });
+    expect((await paygreenOrder(c.po)).status).toBe('refunded');
+  });
+
+  it('refuses bad input and unknown orders', async () => {
+    refused(await admin.request('POST', '/api/staff/orders/999999/cancel', { reason: 'x' }), 404);
+    refused(await admin.request('POST', '/api/staff/orders/abc/cancel', { reason: 'x' }), 422);
+    refused(await admin.request('POST', '/api/staff/orders/1/cancel', {}), 422);
+    refused(await admin.request('POST', '/api/staff/orders/1/cancel', { reason: '' }), 422);
+  });
+});
+
+describe('POST /api/staff/orders/{id}/refund', () => {
+  it('refunds part of a card payment, then no more than what is left', async () => {
+    const c = await paidByCard();
+    const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 300, reason: 'Dessert oublié' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ state: 'placed', refunded: 300 });
+    expect(await paygreenOrder(c.po)).toMatchObject({ status: 'successed', refundedAmount: 300 });
+    refused(await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: c.preOrder.remaining_price, reason: 'Trop' }), 422, STAFF_ERRORS.refundTooLarge);
+    const rest = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: c.preOrder.remaining_price - 300, reason: 'Le reste' });
+    expect(rest.json().order).toMatchObject({ state: 'refunded', refunded: c.preOrder.remaining_price });
+    refused(await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 1, reason: 'Encore' }), 409, STAFF_ERRORS.orderState);
+    refused(await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: -5, reason: 'x' }), 422);
+    refused(await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 1.5, reason: 'x' }), 422);
+  });
+
+  it('credits the pool for an order paid with paper vouchers, with a line in its history', async () => {
+    const c = await paidByVouchers();
+    const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 250, reason: 'Plat froid' });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = (await c.call('GET', '/api/me')).json() as { pool: number };
+    expect(me.pool).toBe(250);
+    const history = await db().select().from(t.poolHistories).where(eq(t.poolHistories.customerId, c.customer.id));
+    expect(history).toContainEqual(expect.objectContaining({ type: 'refund', amountCents: 250, orderId: c.orderId }));
+  });
+});
