@@ -52,7 +52,9 @@ export default fp(async function idempotency(app: FastifyInstance) {
     if (!key || !KEY_PATTERN.test(key)) {
       return reply.code(400).send({ message: IDEMPOTENCY_MESSAGES.badKey, code: ERROR_CODES.badRequest });
     }
-    const scope = request.session?.id;
+    // A visitor's session, or a team member's (the team's routes carry no shop session): a
+    // refund sent again after its answer was lost is made once.
+    const scope = request.session?.id ?? (request.staff ? `staff:${request.staff.sessionId}` : undefined);
     if (!scope) return;
     const fingerprint = fingerprintOf(request);
     const now = app.clock.now();

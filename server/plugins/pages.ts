@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { voletOf, type Volet } from '#shared/panels';
-import { isServerPath, SHELL_PATH } from '#shared/paths';
+import { isServerPath, isTeamPath, SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
 import { holdsEtag } from '../lib/http-cache';
@@ -139,7 +139,10 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     if ('redirect' in page) return reply.redirect(page.redirect, page.status);
     const { status, html, nonce } = page;
     // An address holding a secret (a reset link's token) is this visitor's: no shared cache keeps it.
-    const secret = carriesSecret(request.url);
+    // Nor the team's pages: they are the shop's own, and never indexed.
+    const team = isTeamPath(request.url.split('?')[0]!);
+    const secret = team || carriesSecret(request.url);
+    if (team) reply.header('x-robots-tag', 'noindex, nofollow');
     // Compressed when the browser accepts it: a page carries its data for hydration (90 KiB of
     // HTML for the home page), a quarter of a second on a slow phone connection before it paints.
     // Each encoding is its own representation, with its own tag.

@@ -15,7 +15,7 @@ import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
 import { ProgressBar } from '../features/shell/components/progress-bar';
 import { ShopPopins } from '../features/shell/components/shop-popins';
-import { Snackbars } from '../features/shell/components/snackbars';
+import { Snackbars } from '../components/ui/snackbars';
 import { AboveDialogs } from '../components/ui/above-dialogs';
 import { settingsQuery, useSettings } from '../lib/app-state';
 import { AfterHydration } from './after-hydration';

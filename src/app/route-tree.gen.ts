@@ -14,6 +14,7 @@ import { Route as CharteEngagementRouteImport } from './../routes/charte-engagem
 import { Route as ConditionsGeneralesDeVenteRouteImport } from './../routes/conditions-generales-de-vente'
 import { Route as ContactRouteImport } from './../routes/contact'
 import { Route as EntreprisesRouteImport } from './../routes/entreprises'
+import { Route as EquipeRouteImport } from './../routes/equipe'
 import { Route as LaConsigneRouteImport } from './../routes/la-consigne'
 import { Route as LoginRouteImport } from './../routes/login'
 import { Route as MentionsLegalesRouteImport } from './../routes/mentions-legales'
@@ -25,9 +26,15 @@ import { Route as PolitiqueDeConfidentialiteRouteImport } from './../routes/poli
 import { Route as RejoignezNousRouteImport } from './../routes/rejoignez-nous'
 import { Route as HomeIndexRouteImport } from './../routes/_home.index'
 import { Route as HomeSlugRouteImport } from './../routes/_home.$slug'
+import { Route as EquipeIndexRouteImport } from './../routes/equipe.index'
+import { Route as EquipeBienvenueRouteImport } from './../routes/equipe.bienvenue'
+import { Route as EquipeCommandesRouteImport } from './../routes/equipe.commandes'
+import { Route as EquipeJournalRouteImport } from './../routes/equipe.journal'
+import { Route as EquipeMembresRouteImport } from './../routes/equipe.membres'
 import { Route as PasserCommandeIndexRouteImport } from './../routes/passer-commande.index'
 import { Route as PasserCommandeSlugRouteImport } from './../routes/passer-commande.$slug'
 import { Route as CompteMotDePasseChar123TokenChar125RouteImport } from './../routes/compte/mot-de-passe.{-$token}'
+import { Route as EquipeCuisineStockRouteImport } from './../routes/equipe.cuisine.stock'
 
 const HomeRoute = HomeRouteImport.update({
   id: '/_home',
@@ -52,6 +59,11 @@ const ContactRoute = ContactRouteImport.update({
 const EntreprisesRoute = EntreprisesRouteImport.update({
   id: '/entreprises',
   path: '/entreprises',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EquipeRoute = EquipeRouteImport.update({
+  id: '/equipe',
+  path: '/equipe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LaConsigneRoute = LaConsigneRouteImport.update({
@@ -110,6 +122,31 @@ const HomeSlugRoute = HomeSlugRouteImport.update({
   path: '/$slug',
   getParentRoute: () => HomeRoute,
 } as any)
+const EquipeIndexRoute = EquipeIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => EquipeRoute,
+} as any)
+const EquipeBienvenueRoute = EquipeBienvenueRouteImport.update({
+  id: '/bienvenue',
+  path: '/bienvenue',
+  getParentRoute: () => EquipeRoute,
+} as any)
+const EquipeCommandesRoute = EquipeCommandesRouteImport.update({
+  id: '/commandes',
+  path: '/commandes',
+  getParentRoute: () => EquipeRoute,
+} as any)
+const EquipeJournalRoute = EquipeJournalRouteImport.update({
+  id: '/journal',
+  path: '/journal',
+  getParentRoute: () => EquipeRoute,
+} as any)
+const EquipeMembresRoute = EquipeMembresRouteImport.update({
+  id: '/membres',
+  path: '/membres',
+  getParentRoute: () => EquipeRoute,
+} as any)
 const PasserCommandeIndexRoute = PasserCommandeIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -126,6 +163,11 @@ const CompteMotDePasseChar123TokenChar125Route =
     path: '/compte/mot-de-passe/{-$token}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const EquipeCuisineStockRoute = EquipeCuisineStockRouteImport.update({
+  id: '/cuisine/stock',
+  path: '/cuisine/stock',
+  getParentRoute: () => EquipeRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof HomeIndexRoute
@@ -133,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
   '/contact': typeof ContactRoute
   '/entreprises': typeof EntreprisesRoute
+  '/equipe': typeof EquipeRouteWithChildren
   '/la-consigne': typeof LaConsigneRoute
   '/login': typeof LoginRoute
   '/mentions-legales': typeof MentionsLegalesRoute
@@ -143,9 +186,15 @@ export interface FileRoutesByFullPath {
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/$slug': typeof HomeSlugRoute
+  '/equipe/bienvenue': typeof EquipeBienvenueRoute
+  '/equipe/commandes': typeof EquipeCommandesRoute
+  '/equipe/journal': typeof EquipeJournalRoute
+  '/equipe/membres': typeof EquipeMembresRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
+  '/equipe/': typeof EquipeIndexRoute
   '/passer-commande/': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
+  '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
 }
 export interface FileRoutesByTo {
   '/charte-engagement': typeof CharteEngagementRoute
@@ -161,10 +210,16 @@ export interface FileRoutesByTo {
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/$slug': typeof HomeSlugRoute
+  '/equipe/bienvenue': typeof EquipeBienvenueRoute
+  '/equipe/commandes': typeof EquipeCommandesRoute
+  '/equipe/journal': typeof EquipeJournalRoute
+  '/equipe/membres': typeof EquipeMembresRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/': typeof HomeIndexRoute
+  '/equipe': typeof EquipeIndexRoute
   '/passer-commande': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
+  '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -173,6 +228,7 @@ export interface FileRoutesById {
   '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
   '/contact': typeof ContactRoute
   '/entreprises': typeof EntreprisesRoute
+  '/equipe': typeof EquipeRouteWithChildren
   '/la-consigne': typeof LaConsigneRoute
   '/login': typeof LoginRoute
   '/mentions-legales': typeof MentionsLegalesRoute
@@ -183,10 +239,16 @@ export interface FileRoutesById {
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/_home/$slug': typeof HomeSlugRoute
+  '/equipe/bienvenue': typeof EquipeBienvenueRoute
+  '/equipe/commandes': typeof EquipeCommandesRoute
+  '/equipe/journal': typeof EquipeJournalRoute
+  '/equipe/membres': typeof EquipeMembresRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/_home/': typeof HomeIndexRoute
+  '/equipe/': typeof EquipeIndexRoute
   '/passer-commande/': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
+  '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -196,6 +258,7 @@ export interface FileRouteTypes {
     | '/conditions-generales-de-vente'
     | '/contact'
     | '/entreprises'
+    | '/equipe'
     | '/la-consigne'
     | '/login'
     | '/mentions-legales'
@@ -206,9 +269,15 @@ export interface FileRouteTypes {
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
     | '/$slug'
+    | '/equipe/bienvenue'
+    | '/equipe/commandes'
+    | '/equipe/journal'
+    | '/equipe/membres'
     | '/passer-commande/$slug'
+    | '/equipe/'
     | '/passer-commande/'
     | '/compte/mot-de-passe/{-$token}'
+    | '/equipe/cuisine/stock'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/charte-engagement'
@@ -224,10 +293,16 @@ export interface FileRouteTypes {
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
     | '/$slug'
+    | '/equipe/bienvenue'
+    | '/equipe/commandes'
+    | '/equipe/journal'
+    | '/equipe/membres'
     | '/passer-commande/$slug'
     | '/'
+    | '/equipe'
     | '/passer-commande'
     | '/compte/mot-de-passe/{-$token}'
+    | '/equipe/cuisine/stock'
   id:
     | '__root__'
     | '/_home'
@@ -235,6 +310,7 @@ export interface FileRouteTypes {
     | '/conditions-generales-de-vente'
     | '/contact'
     | '/entreprises'
+    | '/equipe'
     | '/la-consigne'
     | '/login'
     | '/mentions-legales'
@@ -245,10 +321,16 @@ export interface FileRouteTypes {
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
     | '/_home/$slug'
+    | '/equipe/bienvenue'
+    | '/equipe/commandes'
+    | '/equipe/journal'
+    | '/equipe/membres'
     | '/passer-commande/$slug'
     | '/_home/'
+    | '/equipe/'
     | '/passer-commande/'
     | '/compte/mot-de-passe/{-$token}'
+    | '/equipe/cuisine/stock'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -257,6 +339,7 @@ export interface RootRouteChildren {
   ConditionsGeneralesDeVenteRoute: typeof ConditionsGeneralesDeVenteRoute
   ContactRoute: typeof ContactRoute
   EntreprisesRoute: typeof EntreprisesRoute
+  EquipeRoute: typeof EquipeRouteWithChildren
   LaConsigneRoute: typeof LaConsigneRoute
   LoginRoute: typeof LoginRoute
   MentionsLegalesRoute: typeof MentionsLegalesRoute
@@ -304,6 +387,13 @@ declare module '@tanstack/react-router' {
       path: '/entreprises'
       fullPath: '/entreprises'
       preLoaderRoute: typeof EntreprisesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/equipe': {
+      id: '/equipe'
+      path: '/equipe'
+      fullPath: '/equipe'
+      preLoaderRoute: typeof EquipeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/la-consigne': {
@@ -383,6 +473,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeSlugRouteImport
       parentRoute: typeof HomeRoute
     }
+    '/equipe/': {
+      id: '/equipe/'
+      path: '/'
+      fullPath: '/equipe/'
+      preLoaderRoute: typeof EquipeIndexRouteImport
+      parentRoute: typeof EquipeRoute
+    }
+    '/equipe/bienvenue': {
+      id: '/equipe/bienvenue'
+      path: '/bienvenue'
+      fullPath: '/equipe/bienvenue'
+      preLoaderRoute: typeof EquipeBienvenueRouteImport
+      parentRoute: typeof EquipeRoute
+    }
+    '/equipe/commandes': {
+      id: '/equipe/commandes'
+      path: '/commandes'
+      fullPath: '/equipe/commandes'
+      preLoaderRoute: typeof EquipeCommandesRouteImport
+      parentRoute: typeof EquipeRoute
+    }
+    '/equipe/journal': {
+      id: '/equipe/journal'
+      path: '/journal'
+      fullPath: '/equipe/journal'
+      preLoaderRoute: typeof EquipeJournalRouteImport
+      parentRoute: typeof EquipeRoute
+    }
+    '/equipe/membres': {
+      id: '/equipe/membres'
+      path: '/membres'
+      fullPath: '/equipe/membres'
+      preLoaderRoute: typeof EquipeMembresRouteImport
+      parentRoute: typeof EquipeRoute
+    }
     '/passer-commande/': {
       id: '/passer-commande/'
       path: '/'
@@ -404,6 +529,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompteMotDePasseChar123TokenChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/equipe/cuisine/stock': {
+      id: '/equipe/cuisine/stock'
+      path: '/cuisine/stock'
+      fullPath: '/equipe/cuisine/stock'
+      preLoaderRoute: typeof EquipeCuisineStockRouteImport
+      parentRoute: typeof EquipeRoute
+    }
   }
 }
 
@@ -418,6 +550,27 @@ const HomeRouteChildren: HomeRouteChildren = {
 }
 
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
+
+interface EquipeRouteChildren {
+  EquipeBienvenueRoute: typeof EquipeBienvenueRoute
+  EquipeCommandesRoute: typeof EquipeCommandesRoute
+  EquipeJournalRoute: typeof EquipeJournalRoute
+  EquipeMembresRoute: typeof EquipeMembresRoute
+  EquipeIndexRoute: typeof EquipeIndexRoute
+  EquipeCuisineStockRoute: typeof EquipeCuisineStockRoute
+}
+
+const EquipeRouteChildren: EquipeRouteChildren = {
+  EquipeBienvenueRoute: EquipeBienvenueRoute,
+  EquipeCommandesRoute: EquipeCommandesRoute,
+  EquipeJournalRoute: EquipeJournalRoute,
+  EquipeMembresRoute: EquipeMembresRoute,
+  EquipeIndexRoute: EquipeIndexRoute,
+  EquipeCuisineStockRoute: EquipeCuisineStockRoute,
+}
+
+const EquipeRouteWithChildren =
+  EquipeRoute._addFileChildren(EquipeRouteChildren)
 
 interface PasserCommandeRouteChildren {
   PasserCommandeSlugRoute: typeof PasserCommandeSlugRoute
@@ -439,6 +592,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConditionsGeneralesDeVenteRoute: ConditionsGeneralesDeVenteRoute,
   ContactRoute: ContactRoute,
   EntreprisesRoute: EntreprisesRoute,
+  EquipeRoute: EquipeRouteWithChildren,
   LaConsigneRoute: LaConsigneRoute,
   LoginRoute: LoginRoute,
   MentionsLegalesRoute: MentionsLegalesRoute,

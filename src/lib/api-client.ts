@@ -190,8 +190,8 @@ const isOverloaded = (response: Response, text: string) => {
   return isErrorBody(data) && data.code === OVERLOADED.code;
 };
 
-/** A fresh idempotency key (the same for every repeat of one change). */
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+/** A fresh idempotency key (the same for every repeat of one change: a form keeps one while it is open). */
+export const newIdempotencyKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
 
 /**
  * The one way the client calls /api: JSON in and out, the XSRF-TOKEN echoed on every change, one
@@ -200,7 +200,7 @@ const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUI
  */
 export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const key = method === 'GET' ? undefined : (options.idempotencyKey ?? newKey());
+  const key = method === 'GET' ? undefined : (options.idempotencyKey ?? newIdempotencyKey());
   let { response, text } = await send(path, method, options.body, options.signal, key);
   if (response.status === CSRF_STATUS && method !== 'GET') {
     await refreshCsrfToken(options.signal).catch(() => undefined);

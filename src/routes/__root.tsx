@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, HeadContent, Scripts } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AppShell } from '../app/app-shell';
 import type { RouterContext } from '../app/router-context';
@@ -7,6 +7,7 @@ import { menusQuery } from '../features/catalog/api/menus';
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
 import { loadDeliveryDate, settingsQuery, shopOpenQuery } from '../lib/app-state';
 import { validatePanelSearch, type Volet } from '../shared/panels';
+import { isTeamPath } from '../shared/paths';
 
 const DESCRIPTION = 'Formules du jour et plats faits maison, livrés gratuitement en triporteur à votre point de livraison à Lyon, dans des contenants consignés.';
 
@@ -17,7 +18,7 @@ const PANEL_DATA: Partial<Record<Volet, (date: string) => { queryKey: readonly u
 };
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () => ({
+  head: ({ matches }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
@@ -27,8 +28,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ],
     links: [
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-      { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
-      { rel: 'manifest', href: '/manifest.webmanifest' },
+      // The team's pages install as their own app (Popote Équipe), with its own icons.
+      ...(matches.some((match) => isTeamPath(match.pathname))
+        ? [
+            { rel: 'apple-touch-icon', href: '/icons/equipe-apple-touch-icon.png' },
+            { rel: 'manifest', href: '/equipe/manifest.webmanifest' },
+          ]
+        : [
+            { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+            { rel: 'manifest', href: '/manifest.webmanifest' },
+          ]),
     ],
   }),
   // Every page takes the open panel in its address (?volet=panier): the overlays are the router's.
@@ -46,10 +55,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (panel && date) await queryClient.ensureQueryData(panel(date)).catch(() => undefined);
   },
   shellComponent: RootDocument,
-  component: AppShell,
+  component: RootLayout,
   notFoundComponent: () => <ErrorPage status={404} />,
   errorComponent: () => <ErrorPage status={500} />,
 });
+
+/** The shop's frame around its pages; the team's app draws its own (src/routes/equipe.tsx). */
+function RootLayout() {
+  const team = useRouterState({ select: (s) => isTeamPath(s.location.pathname) });
+  return team ? <Outlet /> : <AppShell />;
+}
 
 /** The whole document, rendered by the server and hydrated by the browser. */
 function RootDocument({ children }: { children: ReactNode }) {

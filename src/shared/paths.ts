@@ -8,3 +8,8 @@ export const isServerPath = (pathname: string) => SERVER_PATH.test(pathname);
 
 /** The offline shell: the root of the app rendered alone by the server, the route drawn by the browser. */
 export const SHELL_PATH = '/__shell';
+
+/** The team's app (Popote Équipe): its own frame, manifest and cache rules. */
+export const TEAM_PATH = /^\/equipe(\/|$)/;
+
+export const isTeamPath = (pathname: string) => TEAM_PATH.test(pathname);

@@ -177,6 +177,23 @@ describe('POST /api/staff/orders/{id}/refund', () => {
     refused(await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 1.5, reason: 'x' }), 422);
   });
 
+  it('makes a refund sent again with its key (an answer lost on the way) once, even both at once', async () => {
+    const c = await paidByCard();
+    const key = { 'idempotency-key': `refund-${c.orderId}-lost-answer` };
+    const body = { amount: 250, reason: 'Boisson manquante' };
+    const [first, second] = await Promise.all([
+      admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, body, key),
+      admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, body, key),
+    ]);
+    // One made it; the other is its answer again, or told to wait for it.
+    expect([first.statusCode, second.statusCode].sort()).toEqual(first.statusCode === second.statusCode ? [200, 200] : [200, 409]);
+    const again = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().order).toMatchObject({ refunded: 250 });
+    expect(await paygreenOrder(c.po)).toMatchObject({ refundedAmount: 250 });
+    expect(await db().select().from(t.creditNotes).where(eq(t.creditNotes.orderId, c.orderId))).toHaveLength(1);
+  });
+
   it('credits the pool for an order paid with paper vouchers, with a line in its history', async () => {
     const c = await paidByVouchers();
     const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 250, reason: 'Plat froid' });

@@ -23,7 +23,8 @@ import { staffById } from './staff.repo';
 export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/staff/login',
-    { config: { staff: 'public' }, schema: { summary: 'Team: log in', body: staffLoginBodySchema, response: { 200: staffMeSchema } } },
+    // Never replayed: its answer carries a new session's cookies.
+    { config: { staff: 'public', idempotent: false }, schema: { summary: 'Team: log in', body: staffLoginBodySchema, response: { 200: staffMeSchema } } },
     async (request, reply) => loginStaff(app, request, reply, request.body.email, request.body.password),
   );
 
@@ -39,7 +40,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/password',
-    { config: { staff: 'public' }, schema: { summary: 'Team: set a password through a one-time link', body: staffPasswordBodySchema, response: { 200: staffMeSchema } } },
+    { config: { staff: 'public', idempotent: false }, schema: { summary: 'Team: set a password through a one-time link', body: staffPasswordBodySchema, response: { 200: staffMeSchema } } },
     async (request, reply) => setStaffPassword(app, request, reply, request.body.token, request.body.password),
   );
 

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { dismiss, snackbars } from '../../../lib/snackbar-store';
+import { dismiss, snackbars } from '../../lib/snackbar-store';
 import styles from './snackbars.module.css';
 
 /** The snackbar queue, announced politely to screen readers. */

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { QueryStatus } from '../../components/ui/query-status';
+import { formatEuros } from '../../shared/money';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/api/staff';
+import { frenchClock } from '../../shared/time';
+import { staffAuditQuery } from '../team-api';
+import { DayHeading } from './day-picker';
+import styles from './team-page.module.css';
+
+const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+
+/** The audit trail of a day (admin), newest first, filtered by who and what. */
+export function AuditPage({ date }: { date: string }) {
+  const audit = useQuery(staffAuditQuery(date));
+  const [who, setWho] = useState('');
+  const [what, setWhat] = useState('');
+  const whoId = useId();
+  const whatId = useId();
+  return (
+    <>
+      <DayHeading title="Journal" date={date} />
+      <QueryStatus query={audit} loading="Chargement du journal…" error="Impossible de charger le journal.">
+        {(data) => {
+          const people = [...new Set(data.entries.map((entry) => entry.staff ?? 'Système'))].sort();
+          const actions = [...new Set(data.entries.map((entry) => entry.action))].sort();
+          const shown = data.entries.filter((entry) => (!who || (entry.staff ?? 'Système') === who) && (!what || entry.action === what));
+          return (
+            <>
+              <div className={styles.toolbar}>
+                <label htmlFor={whoId} className={styles.search}>
+                  Qui
+                  <select id={whoId} value={who} onChange={(event) => setWho(event.target.value)}>
+                    <option value="">Tout le monde</option>
+                    {people.map((person) => (
+                      <option key={person}>{person}</option>
+                    ))}
+                  </select>
+                </label>
+                <label htmlFor={whatId} className={styles.search}>
+                  Action
+                  <select id={whatId} value={what} onChange={(event) => setWhat(event.target.value)}>
+                    <option value="">Toutes</option>
+                    {actions.map((action) => (
+                      <option key={action} value={action}>
+                        {actionLabel(action)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              {shown.length === 0 ? (
+                <p className={styles.empty}>{data.entries.length === 0 ? 'Aucune action ce jour-là.' : 'Aucune action ne correspond à ces filtres.'}</p>
+              ) : (
+                <div className={styles.tableWrap}>
+                  <table className={styles.table}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Heure</th>
+                        <th scope="col">Qui</th>
+                        <th scope="col">Action</th>
+                        <th scope="col">Sur</th>
+                        <th scope="col">Montant</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {shown.map((entry) => (
+                        <AuditRow key={entry.id} entry={entry} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </>
+          );
+        }}
+      </QueryStatus>
+    </>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const subject = [entry.order_id ? `commande n° ${entry.order_id}` : null, entry.customer_id ? `client n° ${entry.customer_id}` : null, entry.product_id ? `plat n° ${entry.product_id}` : null].filter(Boolean).join(', ');
+  const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
+  return (
+    <tr>
+      <td>
+        {frenchClock(new Date(entry.at))}
+        {entry.device_at ? <span className={styles.muted}> (téléphone : {frenchClock(new Date(entry.device_at))})</span> : null}
+      </td>
+      <td>{entry.staff ?? 'Système'}</td>
+      <td>
+        {actionLabel(entry.action)}
+        {reason ? <span className={styles.muted}> — « {reason} »</span> : null}
+      </td>
+      <td>{subject || '—'}</td>
+      <td>{entry.amount === null ? '—' : formatEuros(entry.amount)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,154 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { OfflineReason } from '../../components/ui/offline-reason';
+import { newIdempotencyKey } from '../../lib/api-client';
+import { useOnline } from '../../lib/connection-store';
+import { notify } from '../../lib/snackbar-store';
+import { formatEuros } from '../../shared/money';
+import { PAYMENT_MEANS_LABELS, type StaffOrder } from '../../shared/api/staff';
+import { centsOf, refundableOf } from '../order-board-rules';
+import { useCancelOrder, useRefundOrder } from '../team-api';
+import styles from './team-forms.module.css';
+
+interface DialogProps {
+  order: StaffOrder;
+  title: string;
+  onClose: () => void;
+}
+
+/** The reason asked of every cancellation and refund (the customer's mail and the audit keep it). */
+function ReasonField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id}>Motif (envoyé au client) *</label>
+      <textarea id={id} className={styles.textarea} value={value} maxLength={300} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(event) => onChange(event.target.value)} />
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const meansList = (order: StaffOrder) => order.means.map((m) => `${PAYMENT_MEANS_LABELS[m.means]} (${formatEuros(m.amount)})`).join(', ');
+
+export function CancelDialog({ order, title, onClose }: DialogProps) {
+  const online = useOnline();
+  const cancel = useCancelOrder();
+  // One key while the dialog is open: a second try after a lost answer is the same cancellation.
+  const [key] = useState(newIdempotencyKey);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError('Indiquez le motif de l’annulation.');
+    setError(null);
+    setGeneral(null);
+    cancel.mutate(
+      { id: order.id, reason: reason.trim(), key },
+      {
+        onSuccess: () => {
+          notify({ title: 'Commande annulée', message: `${title} : le client est remboursé sur ses moyens de paiement et reçoit son avoir.`, type: 'success' });
+          onClose();
+        },
+        onError: (failure) => setGeneral(failure.message),
+      },
+    );
+  };
+  return (
+    <Dialog open title={`Annuler la ${title.toLowerCase()}`} onClose={onClose} dismissible={!cancel.isPending}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p>
+          {order.customer.name}, {formatEuros(order.amount_total)}. Chaque moyen de paiement est remboursé là d’où il vient : {meansList(order)}. Les portions reviennent en vente.
+        </p>
+        {general ? <Alert>{general}</Alert> : null}
+        <ReasonField value={reason} onChange={setReason} error={error} />
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onClose} disabled={cancel.isPending}>
+            Ne pas annuler
+          </Button>
+          <Button type="submit" busy={cancel.isPending} disabled={!online}>
+            Annuler et rembourser
+          </Button>
+        </div>
+        <OfflineReason offline={!online} />
+      </form>
+    </Dialog>
+  );
+}
+
+export function RefundDialog({ order, title, onClose }: DialogProps) {
+  const online = useOnline();
+  const refund = useRefundOrder();
+  const [key] = useState(newIdempotencyKey);
+  const left = refundableOf(order);
+  const amountId = useId();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = centsOf(amount);
+    const next: typeof errors = {};
+    if (cents === null || cents <= 0) next.amount = 'Indiquez un montant en euros, par exemple 4,50.';
+    else if (cents > left) next.amount = `Au plus ${formatEuros(left)} : c’est ce qui reste à rembourser.`;
+    if (!reason.trim()) next.reason = 'Indiquez le motif du remboursement.';
+    setErrors(next);
+    setGeneral(null);
+    if (next.amount || next.reason || cents === null) return;
+    refund.mutate(
+      { id: order.id, amount: cents, reason: reason.trim(), key },
+      {
+        onSuccess: (answer) => {
+          notify({ title: 'Remboursement enregistré', message: `${formatEuros(cents)} remboursés, avoir ${answer.credit_note.number} envoyé au client.`, type: 'success' });
+          onClose();
+        },
+        onError: (failure) => setGeneral(failure.message),
+      },
+    );
+  };
+  return (
+    <Dialog open title={`Rembourser la ${title.toLowerCase()}`} onClose={onClose} dismissible={!refund.isPending}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p>
+          {order.customer.name} : {formatEuros(left)} restent à rembourser. Le remboursement va d’abord à la carte, puis à Edenred, sinon à la cagnotte.
+        </p>
+        {general ? <Alert>{general}</Alert> : null}
+        <div>
+          <label htmlFor={amountId}>Montant (€) *</label>
+          <input
+            id={amountId}
+            className={styles.input}
+            inputMode="decimal"
+            value={amount}
+            required
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? `${amountId}-error` : undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          {errors.amount ? (
+            <p id={`${amountId}-error`} className={styles.error}>
+              {errors.amount}
+            </p>
+          ) : null}
+        </div>
+        <ReasonField value={reason} onChange={setReason} error={errors.reason ?? null} />
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onClose} disabled={refund.isPending}>
+            Fermer
+          </Button>
+          <Button type="submit" busy={refund.isPending} disabled={!online}>
+            Rembourser
+          </Button>
+        </div>
+        <OfflineReason offline={!online} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { QueryStatus } from '../../components/ui/query-status';
+import { notify } from '../../lib/snackbar-store';
+import { ROLE_LABELS, type StaffMe, type StaffRoleName } from '../../shared/api/staff';
+import { staffMeQuery, useStaffLogout } from '../team-api';
+import { startTeamApp } from '../team-start';
+import { TeamLogin } from './team-login';
+import { Snackbars } from '../../components/ui/snackbars';
+import styles from './team-shell.module.css';
+
+/** The team's pages and who may open them (admin may open all). */
+export const TEAM_PAGES: { to: string; label: string; roles: StaffRoleName[] }[] = [
+  { to: '/equipe/commandes', label: 'Commandes', roles: ['admin'] },
+  { to: '/equipe/cuisine/stock', label: 'Stock', roles: ['cuisine'] },
+  { to: '/equipe/membres', label: 'Équipe', roles: ['admin'] },
+  { to: '/equipe/journal', label: 'Journal', roles: ['admin'] },
+];
+
+export const mayOpen = (me: StaffMe, roles: StaffRoleName[]) => me.roles.includes('admin') || roles.some((role) => me.roles.includes(role));
+
+/** The paths anyone may open without a session (the one-time link to choose a password). */
+const PUBLIC_PATHS = ['/equipe/bienvenue'];
+
+/**
+ * The team app's frame (Popote Équipe): its own header and navigation, none of the shop's
+ * (no cart, banners or customer account). Without a team session it shows the login in place of
+ * the page asked for, which then opens as it is.
+ */
+export function TeamShell() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const me = useQuery(staffMeQuery);
+  useEffect(startTeamApp, []);
+  const open = PUBLIC_PATHS.includes(pathname);
+  return (
+    <div className={styles.app}>
+      <a className="skip-link" href="#contenu" data-router="ignore">
+        Aller au contenu
+      </a>
+      <header className={styles.header}>
+        <Link to="/equipe" className={styles.brand}>
+          Popote <span>Équipe</span>
+        </Link>
+        {me.data ? <TeamNav me={me.data} /> : null}
+      </header>
+      <main id="contenu" tabIndex={-1} className={styles.main}>
+        {open ? (
+          <Outlet />
+        ) : (
+          <QueryStatus query={me} loading="Chargement de votre session…" error="Impossible de savoir qui est connecté.">
+            {(member) => (member ? <Outlet /> : <TeamLogin />)}
+          </QueryStatus>
+        )}
+      </main>
+      <Snackbars />
+    </div>
+  );
+}
+
+function TeamNav({ me }: { me: StaffMe }) {
+  const logout = useStaffLogout();
+  const leave = () =>
+    logout.mutate(undefined, {
+      onError: (error) => notify({ title: 'Déconnexion impossible', message: error.message, type: 'error' }),
+    });
+  return (
+    <>
+      <nav aria-label="Popote Équipe" className={styles.nav}>
+        {TEAM_PAGES.filter((page) => mayOpen(me, page.roles)).map((page) => (
+          <Link key={page.to} to={page.to} className={styles.navLink} activeProps={{ 'aria-current': 'page' }}>
+            {page.label}
+          </Link>
+        ))}
+      </nav>
+      <div className={styles.me}>
+        <span>
+          {me.name} <small>({me.roles.map((role) => ROLE_LABELS[role]).join(', ')})</small>
+        </span>
+        <Button variant="ghost" size="sm" busy={logout.isPending} onClick={leave}>
+          Se déconnecter
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** A page the member's roles do not open: said, not hidden behind an empty screen. */
+export function RoleGate({ roles, children }: { roles: StaffRoleName[]; children: ReactNode }) {
+  const me = useQuery(staffMeQuery).data;
+  if (!me) return null;
+  if (mayOpen(me, roles)) return <>{children}</>;
+  return (
+    <div className={styles.refused}>
+      <h1>Accès réservé</h1>
+      <p>Votre rôle ne permet pas d’ouvrir cette page.</p>
+      <Link to="/equipe">Retour à l’accueil de Popote Équipe</Link>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../lib/api-client';
+import { messageSchema } from '../shared/api/auth';
+import {
+  auditSchema,
+  refundAnswerSchema,
+  staffMeSchema,
+  staffMemberSchema,
+  staffMembersSchema,
+  staffOrderSchema,
+  staffOrdersSchema,
+  staffStockSchema,
+  type StaffRoleName,
+} from '../shared/api/staff';
+
+/**
+ * The team app's calls (/api/staff/…), through the shop's API client (it echoes the team's own
+ * anti-forgery token). Nothing here is persisted offline: it is the shop's and its customers' data.
+ */
+
+/** GET /api/staff/me: who is logged in; null without a team session (401). */
+export const staffMeQuery = queryOptions({
+  queryKey: ['staff', 'me'],
+  queryFn: async ({ signal }) => {
+    try {
+      return await api('/api/staff/me', { schema: staffMeSchema, signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
+/** How often an open board reads the day again: a new order shows within this. */
+export const BOARD_REFRESH_MS = 20_000;
+
+export const staffOrdersQuery = (date: string) =>
+  queryOptions({
+    queryKey: ['staff', 'orders', date],
+    queryFn: ({ signal }) => api(`/api/staff/orders?date=${date}`, { schema: staffOrdersSchema, signal }),
+    refetchInterval: BOARD_REFRESH_MS,
+  });
+
+export const staffStockQuery = (date: string) =>
+  queryOptions({
+    queryKey: ['staff', 'stock', date],
+    queryFn: ({ signal }) => api(`/api/staff/stock?date=${date}`, { schema: staffStockSchema, signal }),
+    refetchInterval: BOARD_REFRESH_MS,
+  });
+
+export const staffMembersQuery = queryOptions({
+  queryKey: ['staff', 'members'],
+  queryFn: ({ signal }) => api('/api/staff/members', { schema: staffMembersSchema, signal }),
+});
+
+export const staffAuditQuery = (date: string) =>
+  queryOptions({
+    queryKey: ['staff', 'audit', date],
+    queryFn: ({ signal }) => api(`/api/staff/audit?date=${date}`, { schema: auditSchema, signal }),
+  });
+
+/** Logging in or out changes everything the team app shows: it is all read again. */
+function useAfterSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.resetQueries({ queryKey: ['staff'] });
+}
+
+export function useStaffLogin() {
+  const after = useAfterSession();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api('/api/staff/login', { method: 'POST', body, schema: staffMeSchema }),
+    onSuccess: after,
+  });
+}
+
+export function useStaffLogout() {
+  const after = useAfterSession();
+  return useMutation({
+    mutationFn: () => api('/api/staff/logout', { method: 'POST', schema: messageSchema }),
+    onSuccess: after,
+  });
+}
+
+export function useStaffPassword() {
+  const after = useAfterSession();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string; password_confirmation: string }) => api('/api/staff/password', { method: 'POST', body, schema: staffMeSchema }),
+    onSuccess: after,
+  });
+}
+
+/** After a change of an order: the board (and the stock it gave back) read again. */
+function useAfterOrderChange() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] }), queryClient.invalidateQueries({ queryKey: ['staff', 'stock'] })]);
+}
+
+export function useCancelOrder() {
+  const after = useAfterOrderChange();
+  return useMutation({
+    mutationFn: ({ id, reason, key }: { id: number; reason: string; key: string }) =>
+      api(`/api/staff/orders/${id}/cancel`, { method: 'POST', body: { reason }, schema: staffOrderSchema, idempotencyKey: key }),
+    onSettled: after,
+  });
+}
+
+export function useRefundOrder() {
+  const after = useAfterOrderChange();
+  return useMutation({
+    // The dialog's key: sent again after a lost answer, the refund is made once.
+    mutationFn: ({ id, amount, reason, key }: { id: number; amount: number; reason: string; key: string }) =>
+      api(`/api/staff/orders/${id}/refund`, { method: 'POST', body: { amount, reason }, schema: refundAnswerSchema, idempotencyKey: key }),
+    onSettled: after,
+  });
+}
+
+export function useRetryRefunds() {
+  const after = useAfterOrderChange();
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/staff/orders/${id}/refunds/retry`, { method: 'POST', schema: staffOrderSchema }),
+    onSettled: after,
+  });
+}
+
+/** A cap (null: none), or sold out / back on sale. */
+export function useSetStock(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, body }: { productId: number; body: { quantity: number | null } | { sold_out: boolean } }) =>
+      api(`/api/staff/stock/${date}/${productId}`, { method: 'PUT', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'stock', date] }),
+  });
+}
+
+function useAfterMembers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['staff', 'members'] });
+}
+
+export function useInviteMember() {
+  const after = useAfterMembers();
+  return useMutation({
+    mutationFn: (body: { email: string; name: string; roles: StaffRoleName[] }) => api('/api/staff/members', { method: 'POST', body, schema: staffMemberSchema }),
+    onSettled: after,
+  });
+}
+
+export function useChangeMember() {
+  const after = useAfterMembers();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; roles?: StaffRoleName[]; active?: boolean }) => api(`/api/staff/members/${id}`, { method: 'PATCH', body, schema: staffMemberSchema }),
+    onSettled: after,
+  });
+}
+
+export function useResendLink() {
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/staff/members/${id}/link`, { method: 'POST', schema: messageSchema }),
+  });
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OrdersBoard } from '../equipe/components/orders-board';
+import { RoleGate } from '../equipe/components/team-shell';
+import { useTeamDate, validateDateSearch } from '../equipe/team-date';
+
+export const Route = createFileRoute('/equipe/commandes')({
+  validateSearch: validateDateSearch,
+  head: () => ({ meta: [{ title: 'Commandes — Popote Équipe' }] }),
+  component: OrdersRoute,
+});
+
+function OrdersRoute() {
+  const date = useTeamDate(Route.useSearch());
+  return (
+    <RoleGate roles={['admin']}>
+      <OrdersBoard date={date} />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StockTable } from '../equipe/components/stock-table';
+import { RoleGate } from '../equipe/components/team-shell';
+import { useTeamDate, validateDateSearch } from '../equipe/team-date';
+
+export const Route = createFileRoute('/equipe/cuisine/stock')({
+  validateSearch: validateDateSearch,
+  head: () => ({ meta: [{ title: 'Stock — Popote Équipe' }] }),
+  component: StockRoute,
+});
+
+function StockRoute() {
+  const date = useTeamDate(Route.useSearch());
+  return (
+    <RoleGate roles={['cuisine']}>
+      <StockTable date={date} />
+    </RoleGate>
+  );
+}

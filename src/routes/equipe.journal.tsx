@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuditPage } from '../equipe/components/audit-page';
+import { RoleGate } from '../equipe/components/team-shell';
+import { useTeamDate, validateDateSearch } from '../equipe/team-date';
+
+export const Route = createFileRoute('/equipe/journal')({
+  validateSearch: validateDateSearch,
+  head: () => ({ meta: [{ title: 'Journal — Popote Équipe' }] }),
+  component: AuditRoute,
+});
+
+function AuditRoute() {
+  const date = useTeamDate(Route.useSearch());
+  return (
+    <RoleGate roles={['admin']}>
+      <AuditPage date={date} />
+    </RoleGate>
+  );
+}
