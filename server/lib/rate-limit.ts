@@ -41,16 +41,28 @@ export function tooMany(resetAt: Date, now: Date): AppError {
   return new AppError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited, undefined, { 'retry-after': String(seconds) });
 }
 
+const RATE_LIMITED = Symbol.for('popote.rate-limited');
+
+/** Marks a route hook that may refuse with 429, so the API reference lists that refusal. */
+export function markRateLimited<T extends object>(hook: T): T {
+  return Object.assign(hook, { [RATE_LIMITED]: true });
+}
+
+/** Whether a route's hook (or one of its hooks) may refuse with 429. */
+export function isRateLimited(hooks: unknown): boolean {
+  return [hooks].flat().some((hook) => typeof hook === 'function' && RATE_LIMITED in hook);
+}
+
 /** A preHandler refusing with 429 and a French message once a rule's limit is passed. */
 export function rateLimit(rule: Rule): (request: FastifyRequest) => Promise<void> {
-  return async function (request) {
+  return markRateLimited(async function (request: FastifyRequest) {
     const { db, clock } = request.server;
     const keys = rule.keys ? rule.keys(request) : [`ip:${request.ip}`];
     for (const key of keys) {
       const { count, resetAt } = await hit(db, `${rule.name}:${key}`, rule.windowMs, clock.now());
       if (count > rule.max * request.server.env.RATE_LIMIT_FACTOR) throw tooMany(resetAt, clock.now());
     }
-  };
+  });
 }
 
 interface Slot {

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderApiReference, API_REFERENCE_CSS, type OpenApiDocument } from '../lib/api-reference-html';
+import { isRateLimited } from '../lib/rate-limit';
+import { completeDocument, operationIdOf, refusalsExtension, refusalsOf, REFUSALS_EXTENSION, securityOf, SECURITY_SCHEMES, type RouteRules } from './openapi-contract';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +33,9 @@ const isPublicApi = (url: string) => url.startsWith('/api/');
  * reference whose content changes with a setting would differ between demo and production. Pages,
  * static files, robots.txt, sitemap.xml and /metrics are not API either.
  *
+ * Each operation's security, operationId and refusals are derived here from its route's method,
+ * path and config (./openapi-contract.ts), never written per route; `servers` is PUBLIC_URL.
+ * `redocly lint` checks the result (tests/api/openapi-lint.test.ts, redocly.yaml).
  */
 export const openApiCollector = fp(async function openApiCollector(app: FastifyInstance) {
   await app.register(fastifySwagger, {
@@ -43,17 +48,37 @@ export const openApiCollector = fp(async function openApiCollector(app: FastifyI
           'The JSON API of Popote. Changes (any method but GET) need the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header ' +
           '(419 otherwise) and should carry an Idempotency-Key; errors are {message, code?, errors?}. See docs/api.md.',
       },
+      servers: [{ url: app.env.PUBLIC_URL, description: 'This server' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: (document) => {
       const { url, route } = document;
       if (!isPublicApi(url)) return { schema: { hide: true }, url };
       const multipart = route.config?.documentedMultipartBody;
-      if (!multipart) return jsonSchemaTransform(document);
-      const transformed = jsonSchemaTransform({ ...document, schema: { ...document.schema, body: multipart.fields } });
-      const body = transformed.schema.body as { properties?: Record<string, unknown> };
-      if (multipart.files) body.properties = { ...body.properties, [multipart.files]: { type: 'array', items: { type: 'string', format: 'binary' } } };
-      return { url: transformed.url, schema: { ...transformed.schema, consumes: ['multipart/form-data'] } };
+      let transformed;
+      if (!multipart) transformed = jsonSchemaTransform(document);
+      else {
+        const withFields = jsonSchemaTransform({ ...document, schema: { ...document.schema, body: multipart.fields } });
+        const body = withFields.schema.body as { properties?: Record<string, unknown> };
+        if (multipart.files) body.properties = { ...body.properties, [multipart.files]: { type: 'array', items: { type: 'string', format: 'binary' } } };
+        transformed = { url: withFields.url, schema: { ...withFields.schema, consumes: ['multipart/form-data'] } };
+      }
+      const method = [route.method].flat().join('');
+      const rules: RouteRules = route.config ?? {};
+      const schema = transformed.schema as Record<string, unknown>;
+      const rateLimited = isRateLimited(route.onRequest) || isRateLimited(route.preValidation) || isRateLimited(route.preHandler);
+      const refusals = refusalsOf(method, url, rules, { body: schema.body, querystring: schema.querystring, params: schema.params, rateLimited });
+      return {
+        url: transformed.url,
+        schema: {
+          ...schema,
+          operationId: typeof schema.operationId === 'string' ? schema.operationId : operationIdOf(method, url),
+          security: securityOf(method, url, rules),
+          [REFUSALS_EXTENSION]: refusalsExtension(refusals),
+        },
+      };
     },
+    transformObject: (documentObject) => ('openapiObject' in documentObject ? completeDocument(documentObject.openapiObject) : documentObject.swaggerObject),
   });
 }, { name: 'openapi-collector' });
 

@@ -78,10 +78,13 @@ export function isApiRequest(request: FastifyRequest): boolean {
   }
 }
 
+/** The code of the 401 every customer-only route answers. */
+export const UNAUTHENTICATED = 'unauthenticated';
+
 /** The logged-in customer's id, or the 401 every customer-only route answers. */
 export function requireCustomerId(request: FastifyRequest): number {
   const customerId = request.session?.customerId;
-  if (!customerId) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.unauthenticated);
+  if (!customerId) throw new AppError(401, UNAUTHENTICATED, AUTH_MESSAGES.unauthenticated);
   return customerId;
 }
 

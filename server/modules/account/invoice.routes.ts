@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonAnswer } from '#shared/api/documents';
 import { idField } from '#shared/api/fields';
 import { notFound } from '../../lib/errors';
+import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
 import { renderInvoice } from '../../pdf/invoice';
 import { SELLER } from '../../pdf/seller';
@@ -19,6 +20,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pdfs/invoices/:id',
     {
+      config: { refusals: CUSTOMER_ONLY },
       schema: { summary: 'An invoice as a PDF', params: invoiceParamsSchema, response: { 200: nonJsonAnswer('application/pdf', 'The invoice') } },
       // Anonymous callers learn nothing, not even whether the id is well formed.
       preValidation: async (request) => void requireCustomerId(request),

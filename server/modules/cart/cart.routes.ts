@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '#shared/api/cart';
-import { failureLimit } from '../../lib/rate-limit';
+import { failureLimit, markRateLimited } from '../../lib/rate-limit';
+import { OPENS_A_SESSION } from '../../plugins/openapi-contract';
 import type { CartContext } from './cart-engine';
 import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount } from './cart.service';
 import { CART_ERRORS } from '#shared/api/cart';
@@ -44,15 +45,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA, session: request.sessionCart, sharedTime: app.clock.shared(), clientAddress: request.ip, guestAddressMax: GUEST_ADDRESS_MAX_PORTIONS * app.env.RATE_LIMIT_FACTOR };
   }
 
-  app.get('/api/cart', { schema: { summary: 'The session’s cart', ...answers } }, async (request) => readCart(await context(request)));
+  app.get('/api/cart', { config: { refusals: OPENS_A_SESSION }, schema: { summary: 'The session’s cart', ...answers } }, async (request) => readCart(await context(request)));
 
   // Every change below shares one count (one handler, so one store) per visitor: the session, or
   // the address before there is one.
-  const limited = app.rateLimit({
-    max: CART_CHANGES_PER_MINUTE * app.env.RATE_LIMIT_FACTOR,
-    timeWindow: MINUTE,
-    keyGenerator: (request: FastifyRequest) => request.session?.id ?? request.ip,
-  });
+  const limited = markRateLimited(
+    app.rateLimit({
+      max: CART_CHANGES_PER_MINUTE * app.env.RATE_LIMIT_FACTOR,
+      timeWindow: MINUTE,
+      keyGenerator: (request: FastifyRequest) => request.session?.id ?? request.ip,
+    }),
+  );
 
   app.post('/api/cart/products', { onRequest: limited, schema: { summary: 'Add a dish to the cart', body: addProductBodySchema, ...answers } }, async (request) =>
     addProduct(await context(request), request.body.id),

@@ -13,6 +13,7 @@ import {
   widgetCloseBodySchema,
   widgetSessionAnswerSchema,
 } from '#shared/api/edenred';
+import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending.service';
 import { closeWidget, payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
@@ -60,7 +61,7 @@ export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     registerWidgetPayment(app, requireCustomerId(request), request.body.payload),
   );
 
-  app.get('/api/payment/edenred/order-details', { schema: { summary: 'Whether the widget payment placed the order', querystring: orderDetailsQuerySchema, response: { 200: orderDetailsSchema } } }, async (request) =>
+  app.get('/api/payment/edenred/order-details', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Whether the widget payment placed the order', querystring: orderDetailsQuerySchema, response: { 200: orderDetailsSchema } } }, async (request) =>
     widgetOrderDetails(app, requireCustomerId(request), request.query.id),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nonJsonAnswer } from '#shared/api/documents';
 import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '#shared/api/edenred';
+import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
 import { EDENRED_DAILY_LIMIT_CENTS } from '#shared/constants';
 import { edenredSpentToday, usableToday } from './daily-limit.service';
@@ -35,7 +36,7 @@ const callbackQuery = z.object({
 /** The customer's Edenred link (docs/product/payments.md): login, balance, logout. */
 export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
   // A POST: it starts a login (its state and PKCE verifier are stored).
-  app.post('/api/edenred/oauth-url', { schema: { summary: 'Start linking an Edenred account', response: { 200: oauthUrlSchema } } }, async (request) => {
+  app.post('/api/edenred/oauth-url', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Start linking an Edenred account', response: { 200: oauthUrlSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
     return { url: await startLogin(app, request.session!.id, customerId) };
   });
@@ -52,7 +53,7 @@ export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The balance, and what Edenred will accept of it today (the daily cap less today's payments here). */
-  app.get('/api/edenred/balance', { schema: { summary: 'The linked Edenred balance, and what of it Edenred accepts today', response: { 200: balanceSchema } } }, async (request) => {
+  app.get('/api/edenred/balance', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'The linked Edenred balance, and what of it Edenred accepts today', response: { 200: balanceSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
     const [balance, spent] = await Promise.all([balanceOf(app, customerId), edenredSpentToday(app.db, customerId, app.clock.now())]);
     return { balance, usable: usableToday(balance, spent), spent_today: spent, daily_limit: EDENRED_DAILY_LIMIT_CENTS };
