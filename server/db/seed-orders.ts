@@ -53,6 +53,7 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
         customerId,
         // Past deliveries are delivered (2); the coming one is paid (1).
         status: date === nextDay ? 1 : 2,
+        state: date === nextDay ? 'placed' : 'delivered',
         invoiceNumber: await nextInvoiceNumber(tx, Number(date.slice(0, 4))),
         amountTotalCents: totalCents,
         vatCents,

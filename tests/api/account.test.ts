@@ -109,7 +109,7 @@ describe('GET /api/me', () => {
       // The newest is for the coming delivery (paid); the others were delivered.
       expect(order).toMatchObject({
         current_status: i === 0 ? 1 : 2,
-        current_status_text: i === 0 ? 'Commande payée' : 'Commande livrée',
+        current_status_text: i === 0 ? 'En cours de livraison' : 'Livré',
         delivery_end: '13:30',
         delivery_name: location!.name,
       });

@@ -50,7 +50,7 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     expect(await poolOf(customer.id)).toBe(excess);
     const after = (await call('GET', '/api/me')).json();
     expect(after).toMatchObject({ pool: excess, poolPending: 0 });
-    expect(after.orders[0].current_status_text).toBe('Commande payée');
+    expect(after.orders[0].current_status_text).toBe('En cours de livraison');
     expect((await historyOf(customer.id)).map((h) => [h.type, h.amountCents])).toEqual(excess ? [['lunch_vouchers', excess]] : []);
   });
 

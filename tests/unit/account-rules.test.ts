@@ -1,39 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatSponsorAmount, orderDeliveryDate, orderStatusLabel, pageOf } from '../../src/features/account/account-rules';
+import { formatSponsorAmount, orderDeliveryDate, pageOf } from '../../src/features/account/account-rules';
 import { errorBoxTitle } from '../../src/features/account/form-errors';
 import { registerBodySchema } from '#shared/api/auth';
 import { PHONE_PATTERN } from '#shared/api/fields';
-import { parisInstant } from '#shared/time';
 
-const order = (status: number, day: string | null, end: string | null = '13:30') => ({
-  current_status: status,
-  current_status_text: status === 3 ? 'Commande annulée' : 'Commande payée',
-  delivery_day: day,
-  delivery_end: end,
-});
-
-describe('order status display', () => {
-  const monday11h = parisInstant('2026-11-23', '11:00:00');
-  it('shows a placed or paid order as delivering until its window ends, in Paris time', () => {
-    expect(orderStatusLabel(order(2, '24/11/2026'), monday11h)).toBe('En cours de livraison');
-    expect(orderStatusLabel(order(1, '23/11/2026'), monday11h)).toBe('En cours de livraison');
-    expect(orderStatusLabel(order(2, '23/11/2026'), parisInstant('2026-11-23', '13:29:00'))).toBe('En cours de livraison');
-    expect(orderStatusLabel(order(2, '23/11/2026'), parisInstant('2026-11-23', '13:30:00'))).toBe('Livré');
-    expect(orderStatusLabel(order(2, '20/11/2026'), monday11h)).toBe('Livré');
-  });
-
+describe('order delivery day', () => {
   it('reads the delivery day the API writes dd/mm/yyyy', () => {
     expect(orderDeliveryDate({ delivery_day: '01/12/2026' })).toBe('2026-12-01');
     expect(orderDeliveryDate({ delivery_day: null })).toBeNull();
     expect(orderDeliveryDate({ delivery_day: '2026-12-01' })).toBeNull();
-  });
-
-  it('compares dates, not strings of days: 01/12 comes after 30/11', () => {
-    expect(orderStatusLabel(order(2, '01/12/2026'), parisInstant('2026-11-30', '18:00:00'))).toBe('En cours de livraison');
-  });
-
-  it('says other statuses in their own words', () => {
-    expect(orderStatusLabel(order(3, '24/11/2026'), monday11h)).toBe('Commande annulée');
   });
 });
 

@@ -2,17 +2,28 @@ import { isConnected } from '../edenred/edenred.service';
 import type { Order, User } from '#shared/api/auth';
 import type { Db } from '../../db/client';
 import type { orderProducts, orders } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
 import { AppError } from '../../lib/errors';
 import { currentSponsorRule } from '../state/state.service';
 import { customerById, ordersOf, pendingVoucherCredit, poolHistoryOf } from './account.repo';
 
-/** 1 paid, 2 delivered (both read as placed orders); others say their own text. */
-export const ORDER_STATUS_TEXT: Record<number, string> = {
-  1: 'Commande payée',
-  2: 'Commande livrée',
-  3: 'Commande annulée',
-  4: 'Commande remboursée',
+/**
+ * What a customer reads of an order, from where it stands (its state, docs/product/team.md):
+ * "Livré" is what the courier said, never guessed from the clock; until then it is being
+ * delivered, whatever the hour.
+ */
+export const ORDER_STATE_TEXT: Record<OrderRow['state'], string> = {
+  placed: 'En cours de livraison',
+  prepared: 'En cours de livraison',
+  out: 'En cours de livraison',
+  delivered: 'Livré',
+  absent: 'Absent à la livraison',
+  cancelled: 'Commande annulée',
+  refunded: 'Commande remboursée',
 };
+/** The API's number for it: 1 to deliver, 2 delivered, 3 cancelled, 4 refunded. */
+const STATUS_OF_STATE: Record<OrderRow['state'], number> = { placed: 1, prepared: 1, out: 1, absent: 1, delivered: 2, cancelled: 3, refunded: 4 };
 
 export const POOL_TYPE_LABEL: Record<string, string> = {
   lunch_vouchers: 'Titres-restaurant papier',
@@ -21,11 +32,10 @@ export const POOL_TYPE_LABEL: Record<string, string> = {
   sponsorship: 'Parrainage',
 };
 
-type OrderRow = typeof orders.$inferSelect;
 
 /** An order settled by paper vouchers the staff has not yet received says so. */
 export const VOUCHERS_STATUS_TEXT = 'À régler en titres-restaurant papier à la livraison';
-const awaitingVouchers = (order: OrderRow) => order.status === 1 && order.paperVouchersCents > 0 && !order.paperVouchersConfirmedAt;
+const awaitingVouchers = (order: OrderRow) => order.state === 'placed' && order.paperVouchersCents > 0 && !order.paperVouchersConfirmedAt;
 type LineRow = typeof orderProducts.$inferSelect;
 
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -38,8 +48,8 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
     invoice_number: order.invoiceNumber,
     amount_total: order.amountTotalCents,
     vat_amount: order.vatCents,
-    current_status: order.status,
-    current_status_text: awaitingVouchers(order) ? VOUCHERS_STATUS_TEXT : (ORDER_STATUS_TEXT[order.status] ?? 'Commande'),
+    current_status: STATUS_OF_STATE[order.state],
+    current_status_text: awaitingVouchers(order) ? VOUCHERS_STATUS_TEXT : ORDER_STATE_TEXT[order.state],
     delivery_day: order.deliveryDate ? ddmmyyyy(order.deliveryDate) : null,
     delivery_end: order.deliveryEnd ? order.deliveryEnd.slice(0, 5) : null,
     delivery_name: order.deliveryName,

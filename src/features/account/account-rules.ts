@@ -1,27 +1,10 @@
 import type { Order, SponsorCode } from '../../shared/api/auth';
 import { formatEuros } from '../../shared/money';
-import { parisDate, parisTime } from '../../shared/time';
 
 /** An order's delivery day ('dd/mm/yyyy' in the API) as 'YYYY-MM-DD', or null when it has none. */
 export function orderDeliveryDate(order: Pick<Order, 'delivery_day'>): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(order.delivery_day ?? '');
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
-}
-
-/**
- * How an order's status reads (docs/product/orders-and-invoices.md): placed or paid orders are
- * 'En cours de livraison' until their delivery window ends (Paris time), then 'Livré'; other
- * statuses say their own text. An order due another day reads 'En cours de livraison' too (the
- * shop's rule): its row names the delivery day beside it, so it is not taken for today's.
- */
-export function orderStatusLabel(order: Pick<Order, 'current_status' | 'current_status_text' | 'delivery_day' | 'delivery_end'>, now: Date): string {
-  if (order.current_status !== 1 && order.current_status !== 2) return order.current_status_text;
-  const day = orderDeliveryDate(order);
-  if (!day) return 'Livré';
-  const today = parisDate(now);
-  if (day > today) return 'En cours de livraison';
-  if (day === today && (!order.delivery_end || parisTime(now).slice(0, 5) < order.delivery_end)) return 'En cours de livraison';
-  return 'Livré';
 }
 
 /** A sponsor code's value: '10 %' or '5 €' (no decimals when whole), '2,50 €'. */

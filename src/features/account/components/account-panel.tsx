@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { formatEuros } from '../../../shared/money';
 import { formatLongDate, formatShortDateTime } from '../../../lib/format';
 import { meQuery, useLogout } from '../api/auth-calls';
-import { formatSponsorAmount, orderDeliveryDate, orderStatusLabel, pageOf } from '../account-rules';
+import { formatSponsorAmount, orderDeliveryDate, pageOf } from '../account-rules';
 import styles from './account-panel.module.css';
 
 interface AccountPanelProps {
@@ -54,7 +54,7 @@ function OrderItem({ order }: { order: Order }) {
     <li className={styles.order} data-testid="order">
       <div className={styles.orderHead}>
         <strong>{deliveryDay ? `Livraison du ${formatLongDate(deliveryDay)}` : 'Livraison'}</strong>
-        <span className={styles.status}>{orderStatusLabel(order, new Date())}</span>
+        <span className={styles.status}>{order.current_status_text}</span>
       </div>
       <p className={styles.muted}>
         {order.products.map((p) => `${p.quantity > 1 ? `${p.quantity} × ` : ''}${p.name}`).join(', ')}
