@@ -11,7 +11,7 @@ import { SESSION_COOKIE, UNAUTHENTICATED, XSRF_COOKIE } from './session';
  */
 
 /** The refusal statuses a route may answer, each with the error codes it may carry. */
-export type Refusals = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 415 | 419 | 422 | 429, readonly string[]>>;
+export type Refusals = Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 419 | 422 | 429, readonly string[]>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +28,8 @@ declare module 'fastify' {
 export const CUSTOMER_ONLY: Refusals = { 401: [UNAUTHENTICATED] };
 /** A route that opens a session when the visitor has none: new sessions per address are counted. */
 export const OPENS_A_SESSION: Refusals = { 429: [ERROR_CODES.rateLimited] };
+/** A login: its attempts are throttled, failure by failure (server/lib/login-throttle.ts). */
+export const THROTTLED_LOGIN: Refusals = { 429: [ERROR_CODES.rateLimited] };
 
 /** Whatever a route's config says that the reference reads. */
 export interface RouteRules {
@@ -147,9 +149,11 @@ export function refusalsOf(method: string, url: string, rules: RouteRules, input
 const REFUSAL_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is malformed (its JSON, its encoding).',
   401: 'No session, or not logged in.',
+  402: 'The payment was refused, or the balance does not cover it.',
   403: 'The member’s roles do not allow this.',
   404: 'Nothing matches the path.',
   409: 'The change conflicts with the current state, or crossed another one: read again, then retry.',
+  410: 'The link is no longer valid.',
   413: 'The body is too large.',
   415: 'The body’s content type is not accepted.',
   [CSRF_STATUS]: 'The anti-forgery token is missing or does not match the session’s.',

@@ -193,5 +193,11 @@ describe('the document says', () => {
     expect(codesOf(members, 401)).toEqual([STAFF_ERRORS.unauthenticated]);
     expect(codesOf(members, 403)).toEqual([STAFF_ERRORS.forbidden]);
     expect(operation('GET', '/api/staff/me').responses['403']).toBeUndefined();
+    // What the handlers answer themselves, from the routes' config.
+    expect(codesOf(operation('POST', '/api/payment'), 401)).toEqual(['unauthenticated']);
+    expect(codesOf(operation('POST', '/api/staff/login'), 429)).toEqual([ERROR_CODES.rateLimited]);
+    expect(codesOf(operation('POST', '/api/staff/orders/{id}/refund'), 409)).toEqual([ERROR_CODES.conflict, STAFF_ERRORS.orderState].sort());
+    expect(codesOf(operation('POST', '/api/staff/orders/{id}/refund'), 422)).toEqual([STAFF_ERRORS.refundTooLarge, ERROR_CODES.validation].sort());
+    expect(codesOf(operation('PUT', '/api/staff/stock/{date}/{productId}'), 409)).toEqual([ERROR_CODES.conflict, STAFF_ERRORS.stockBelowOrdered].sort());
   });
 });

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema,
 import { isConnected } from '../edenred/edenred.service';
 import { customerSummarySchema, loginAnswerSchema } from '#shared/api/state';
 import { rateLimit } from '../../lib/rate-limit';
+import { THROTTLED_LOGIN } from '../../plugins/openapi-contract';
 import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';
 
 const MINUTE = 60 * 1000;
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
-      config: noReplay,
+      config: { ...noReplay, refusals: THROTTLED_LOGIN },
       schema: { summary: 'Log in', body: loginBodySchema, response: { 200: loginAnswerSchema } },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
+import { CHECKOUT_ERRORS, PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '#shared/api/checkout';
 import { emptyAnswer } from '#shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
@@ -13,7 +14,7 @@ const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Pa
 
 /** Card payment through PayGreen's hosted page: start, return, notification, order (docs/product/payments.md). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/payment/paygreen', { schema: { summary: 'Start a card payment (PayGreen hosted page)', response: { 200: cardPaymentStartSchema } } }, async (request) => {
+  app.post('/api/payment/paygreen', { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.alreadyPaid, CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'Start a card payment (PayGreen hosted page)', response: { 200: cardPaymentStartSchema } } }, async (request) => {
     return startCardPayment(app, requireCustomerId(request));
   });
 
@@ -22,7 +23,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * is canceled at PayGreen unless paid or authorized meanwhile (then settled, or 409 while
    * PayGreen decides); the cart can be changed again.
    */
-  app.post('/api/payment/paygreen/cancel', { schema: { summary: 'Give up the card payment under way (cancelled at PayGreen)', response: { 200: z.object({ pending: z.boolean() }) } } }, async (request) => {
+  app.post('/api/payment/paygreen/cancel', { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'Give up the card payment under way (cancelled at PayGreen)', response: { 200: z.object({ pending: z.boolean() }) } } }, async (request) => {
     if ((await resolveLiveCardPayments(app, requireCustomerId(request), { cancel: true })).length) throw paymentPending();
     return { pending: false };
   });
@@ -54,7 +55,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * about, once; the app's later checks and its quiet ones at start send no such mail.
    */
   const orderQuery = z.object({ back: z.literal('1').optional() });
-  app.get('/api/payment/paygreen/:id/order', { schema: { summary: 'The order a card payment placed (back=1: the buyer is just back from the hosted page)', params: z.object({ id: providerIdSchema }), querystring: orderQuery, response: { 200: validatedOrderSchema } } }, async (request) => {
+  app.get('/api/payment/paygreen/:id/order', { config: { refusals: { ...CUSTOMER_ONLY, 402: ['payment_refused'], 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'The order a card payment placed (back=1: the buyer is just back from the hosted page)', params: z.object({ id: providerIdSchema }), querystring: orderQuery, response: { 200: validatedOrderSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
     const settled = await settleCardPayment(app, request.params.id, { buyerBack: request.query.back === '1' });
     if (settled.customerId !== customerId) throw new AppError(404, 'not_found', 'Paiement introuvable.');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { CHECKOUT_ERRORS, lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending.service';
 import { chosenDeliveryId } from '../delivery/delivery.service';
@@ -17,30 +18,32 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return { owner: { sessionId: request.session!.id, customerId }, deliveryId: chosenDeliveryId(request) };
   }
 
+  /** A customer's, and refused while a card payment is under way (lockWhileCardPending). */
+  const WAITS_FOR_CARD = { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] };
   const preOrder = { response: { 200: preOrderSchema } };
   const order = { response: { 200: validatedOrderSchema } };
 
-  app.post('/api/cart/validate', { schema: { summary: 'Turn the cart into a pre-order', ...preOrder } }, async (request) => {
+  app.post('/api/cart/validate', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Turn the cart into a pre-order', ...preOrder } }, async (request) => {
     const { owner, deliveryId } = customerOf(request);
     const created = await validateCart(app.db, owner, deliveryId, app.clock.now());
     await releaseSupersededHolds(app, owner.customerId, created.id);
     return created;
   });
 
-  app.post('/api/cart/order', { schema: { summary: 'Order a free cart at once', ...order } }, async (request) => {
+  app.post('/api/cart/order', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Order a free cart at once', ...order } }, async (request) => {
     const { owner, deliveryId } = customerOf(request);
     return orderFreeCart(app.db, owner, deliveryId, app.clock.now());
   });
 
-  app.post('/api/pending-order', { schema: { summary: 'The open pre-order', ...preOrder } }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
+  app.post('/api/pending-order', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'The open pre-order', ...preOrder } }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/pending-order/lunch-vouchers', { schema: { summary: 'Declare paper meal vouchers', body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
+  app.post('/api/pending-order/lunch-vouchers', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Declare paper meal vouchers', body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
     declareVouchers(app.db, customerOf(request).owner.customerId, request.body.lunch_vouchers),
   );
 
-  app.post('/api/pending-order/pool', { schema: { summary: 'Apply the pool to the pre-order', ...preOrder } }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
+  app.post('/api/pending-order/pool', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Apply the pool to the pre-order', ...preOrder } }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/payment', { schema: { summary: 'Place the order when nothing is left to pay', ...order } }, async (request) => {
+  app.post('/api/payment', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Place the order when nothing is left to pay', ...order } }, async (request) => {
     const placed = await payWithoutCard(app.db, customerOf(request).owner.customerId, app.clock.now());
     // The pool paid the rest of a split payment: the Edenred part held is taken now.
     await captureHeldEdenred(app, placed.id);

@@ -27,37 +27,37 @@ export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Edenred part is given back by its own route, once the card is known refused).
   app.addHook('preHandler', lockWhileCardPending(app, ['/api/payment/edenred/refund/:id/order']));
 
-  app.post('/api/payment/edenred/only', { schema: { summary: 'Pay the whole rest with the Edenred balance', body: edenredAmountBodySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
+  app.post('/api/payment/edenred/only', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Pay the whole rest with the Edenred balance', body: edenredAmountBodySchema, response: { 200: validatedOrderSchema } } }, async (request) =>
     payOnly(app, requireCustomerId(request), request.body.amount),
   );
 
   app.post(
     '/api/payment/edenred/partly',
-    { schema: { summary: 'Hold part of the rest on the Edenred balance', body: edenredAmountBodySchema, response: { 200: partlyAnswerSchema } } },
+    { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Hold part of the rest on the Edenred balance', body: edenredAmountBodySchema, response: { 200: partlyAnswerSchema } } },
     async (request) => payPartly(app, requireCustomerId(request), request.body.amount),
   );
 
-  app.post('/api/payment/edenred/refund', { schema: { summary: 'Remove the Edenred payment', body: edenredRefundBodySchema, response: { 200: preOrderSchema } } }, async (request) =>
+  app.post('/api/payment/edenred/refund', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Remove the Edenred payment', body: edenredRefundBodySchema, response: { 200: preOrderSchema } } }, async (request) =>
     removeEdenredPayment(app, requireCustomerId(request), request.body.authorization_id, request.body.amount),
   );
 
   app.post(
     '/api/payment/edenred/refund/:id/order',
-    { schema: { summary: 'Give the Edenred part back after a refused card', params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }), response: { 200: refundForCardAnswerSchema } } },
+    { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Give the Edenred part back after a refused card', params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }), response: { 200: refundForCardAnswerSchema } } },
     async (request) => refundForRefusedCard(app, requireCustomerId(request), request.params.id),
   );
 
-  app.post('/api/payment/edenred/session', { schema: { summary: 'Open an Edenred widget session', response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
+  app.post('/api/payment/edenred/session', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Open an Edenred widget session', response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
     startWidget(app, requireCustomerId(request)),
   );
 
   app.post(
     '/api/payment/edenred/session/close',
-    { schema: { summary: 'Close an unpaid Edenred widget session', body: widgetCloseBodySchema, response: { 200: preOrderSchema } } },
+    { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Close an unpaid Edenred widget session', body: widgetCloseBodySchema, response: { 200: preOrderSchema } } },
     async (request) => closeWidget(app, requireCustomerId(request), request.body.session_id),
   );
 
-  app.post('/api/payment/edenred', { schema: { summary: 'Register the Edenred widget’s payment', body: widgetPaymentBodySchema, response: { 200: widgetPaymentAnswerSchema } } }, async (request) =>
+  app.post('/api/payment/edenred', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Register the Edenred widget’s payment', body: widgetPaymentBodySchema, response: { 200: widgetPaymentAnswerSchema } } }, async (request) =>
     registerWidgetPayment(app, requireCustomerId(request), request.body.payload),
   );
 

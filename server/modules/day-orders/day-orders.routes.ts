@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cancelBodySchema, refundAnswerSchema, refundBodySchema, staffDateQuerySchema, staffIdParamsSchema, staffOrderSchema, staffOrdersSchema } from '#shared/api/staff';
+import { STAFF_ERRORS, cancelBodySchema, refundAnswerSchema, refundBodySchema, staffDateQuerySchema, staffIdParamsSchema, staffOrderSchema, staffOrdersSchema } from '#shared/api/staff';
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/staff-session';
 import { boardOrder, dayOrders } from './day-orders.service';
@@ -14,13 +14,13 @@ export const dayOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/orders/:id/cancel',
-    { schema: { summary: 'Team: cancel an order and pay each means back', params: staffIdParamsSchema, body: cancelBodySchema, response: { 200: refundAnswerSchema } } },
+    { config: { refusals: { 409: [STAFF_ERRORS.orderState] } }, schema: { summary: 'Team: cancel an order and pay each means back', params: staffIdParamsSchema, body: cancelBodySchema, response: { 200: refundAnswerSchema } } },
     async (request) => cancelOrder(app, actorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/api/staff/orders/:id/refund',
-    { schema: { summary: 'Team: refund part of an order', params: staffIdParamsSchema, body: refundBodySchema, response: { 200: refundAnswerSchema } } },
+    { config: { refusals: { 409: [STAFF_ERRORS.orderState], 422: [STAFF_ERRORS.refundTooLarge] } }, schema: { summary: 'Team: refund part of an order', params: staffIdParamsSchema, body: refundBodySchema, response: { 200: refundAnswerSchema } } },
     async (request) => refundOrder(app, actorOf(request), request.params.id, request.body.amount, request.body.reason),
   );
 

@@ -59,7 +59,7 @@ export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
     return { balance, usable: usableToday(balance, spent), spent_today: spent, daily_limit: EDENRED_DAILY_LIMIT_CENTS };
   });
 
-  app.post('/api/edenred/logout', { schema: { summary: 'Unlink the Edenred account', response: { 200: edenredLogoutSchema } } }, async (request) => {
+  app.post('/api/edenred/logout', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Unlink the Edenred account', response: { 200: edenredLogoutSchema } } }, async (request) => {
     await logout(app, requireCustomerId(request));
     return { balance: 0, link: null, isConnectedToEdenred: false as const };
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '#shared/api/auth';
 import {
+  STAFF_ERRORS,
   auditSchema,
   staffDateQuerySchema,
   staffIdParamsSchema,
@@ -15,6 +16,7 @@ import {
 } from '#shared/api/staff';
 import { confirmPaperVouchers } from '../checkout/paper-vouchers.service';
 import { audit, auditOfDay } from '../../lib/audit';
+import { THROTTLED_LOGIN } from '../../plugins/openapi-contract';
 import { actorOf, requireStaffMember } from '../../plugins/staff-session';
 import { changeStaffMember, inviteStaff, loginStaff, logoutStaff, resendStaffLink, setStaffPassword, staffMembers, toMe } from './staff.service';
 import { staffById } from './staff.repo';
@@ -24,7 +26,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/staff/login',
     // Never replayed: its answer carries a new session's cookies.
-    { config: { staff: 'public', idempotent: false }, schema: { summary: 'Team: log in', body: staffLoginBodySchema, response: { 200: staffMeSchema } } },
+    { config: { staff: 'public', idempotent: false, refusals: THROTTLED_LOGIN }, schema: { summary: 'Team: log in', body: staffLoginBodySchema, response: { 200: staffMeSchema } } },
     async (request, reply) => loginStaff(app, request, reply, request.body.email, request.body.password),
   );
 
@@ -40,20 +42,20 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/password',
-    { config: { staff: 'public', idempotent: false }, schema: { summary: 'Team: set a password through a one-time link', body: staffPasswordBodySchema, response: { 200: staffMeSchema } } },
+    { config: { staff: 'public', idempotent: false, refusals: { 410: [STAFF_ERRORS.linkInvalid] } }, schema: { summary: 'Team: set a password through a one-time link', body: staffPasswordBodySchema, response: { 200: staffMeSchema } } },
     async (request, reply) => setStaffPassword(app, request, reply, request.body.token, request.body.password),
   );
 
   app.get('/api/staff/members', { schema: { summary: 'Team: the members', response: { 200: staffMembersSchema } } }, async () => staffMembers(app.db));
 
-  app.post('/api/staff/members', { schema: { summary: 'Team: invite a member', body: staffInviteBodySchema, response: { 201: staffMemberSchema } } }, async (request, reply) => {
+  app.post('/api/staff/members', { config: { refusals: { 409: [STAFF_ERRORS.emailTaken] } }, schema: { summary: 'Team: invite a member', body: staffInviteBodySchema, response: { 201: staffMemberSchema } } }, async (request, reply) => {
     const { member } = await inviteStaff(app, actorOf(request), request.body);
     return reply.code(201).send(member);
   });
 
   app.patch(
     '/api/staff/members/:id',
-    { schema: { summary: 'Team: change roles, disable or enable a member', params: staffIdParamsSchema, body: staffMemberPatchSchema, response: { 200: staffMemberSchema } } },
+    { config: { refusals: { 409: [STAFF_ERRORS.lastAdmin] } }, schema: { summary: 'Team: change roles, disable or enable a member', params: staffIdParamsSchema, body: staffMemberPatchSchema, response: { 200: staffMemberSchema } } },
     async (request) => changeStaffMember(app, actorOf(request), request.params.id, request.body),
   );
 
@@ -75,7 +77,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/staff/orders/:id/paper-vouchers/confirm',
     {
       // The courier who received them, or an admin.
-      config: { staff: ['livreur'] },
+      config: { staff: ['livreur'], refusals: { 409: ['already_confirmed'] } },
       schema: {
         summary: 'Team: the paper vouchers of an order were received (credits the excess to the pool)',
         params: z.object({ id: z.coerce.number().int().positive() }),

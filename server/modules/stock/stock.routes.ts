@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { staffDateQuerySchema, staffStockRowSchema, staffStockSchema, stockBodySchema, stockParamsSchema } from '#shared/api/staff';
+import { STAFF_ERRORS, staffDateQuerySchema, staffStockRowSchema, staffStockSchema, stockBodySchema, stockParamsSchema } from '#shared/api/staff';
 import { actorOf } from '../../plugins/staff-session';
 import { setStock, stockOfDate } from './stock.service';
 
@@ -14,7 +14,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/staff/stock/:date/:productId',
-    { config: { staff: KITCHEN }, schema: { summary: 'Team: set a dish’s cap, or mark it sold out and back', params: stockParamsSchema, body: stockBodySchema, response: { 200: staffStockRowSchema } } },
+    { config: { staff: KITCHEN, refusals: { 409: [STAFF_ERRORS.stockBelowOrdered] } }, schema: { summary: 'Team: set a dish’s cap, or mark it sold out and back', params: stockParamsSchema, body: stockBodySchema, response: { 200: staffStockRowSchema } } },
     async (request) => setStock(app, actorOf(request), request.params.date, request.params.productId, request.body),
   );
 };
