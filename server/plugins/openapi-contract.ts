@@ -31,6 +31,15 @@ export const OPENS_A_SESSION: Refusals = { 429: [ERROR_CODES.rateLimited] };
 /** A login: its attempts are throttled, failure by failure (server/lib/login-throttle.ts). */
 export const THROTTLED_LOGIN: Refusals = { 429: [ERROR_CODES.rateLimited] };
 
+/** Several sets of refusals as one (the codes of a status together). */
+export function mergeRefusals(...sets: (Refusals | undefined)[]): Refusals {
+  const merged: Record<number, string[]> = {};
+  for (const set of sets) {
+    for (const [status, codes] of Object.entries(set ?? {})) merged[Number(status)] = [...new Set([...(merged[Number(status)] ?? []), ...(codes ?? [])])];
+  }
+  return merged as Refusals;
+}
+
 /** Whatever a route's config says that the reference reads. */
 export interface RouteRules {
   csrf?: boolean;

@@ -198,6 +198,8 @@ describe('the document says', () => {
     expect(codesOf(operation('POST', '/api/staff/login'), 429)).toEqual([ERROR_CODES.rateLimited]);
     expect(codesOf(operation('POST', '/api/staff/orders/{id}/refund'), 409)).toEqual([ERROR_CODES.conflict, STAFF_ERRORS.orderState].sort());
     expect(codesOf(operation('POST', '/api/staff/orders/{id}/refund'), 422)).toEqual([STAFF_ERRORS.refundTooLarge, ERROR_CODES.validation].sort());
+    expect(codesOf(operation('POST', '/api/cart/products'), 409)).toEqual(expect.arrayContaining([ERROR_CODES.conflict, 'sold_out', 'payment_pending']));
+    expect(codesOf(operation('POST', '/api/payment'), 409)).toEqual(expect.arrayContaining(['payment_pending', 'remaining_price']));
     expect(codesOf(operation('PUT', '/api/staff/stock/{date}/{productId}'), 409)).toEqual([ERROR_CODES.conflict, STAFF_ERRORS.stockBelowOrdered].sort());
   });
 });

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '#shared/api/cart';
 import { failureLimit, markRateLimited } from '../../lib/rate-limit';
-import { OPENS_A_SESSION } from '../../plugins/openapi-contract';
+import { mergeRefusals, OPENS_A_SESSION, type Refusals } from '../../plugins/openapi-contract';
 import type { CartContext } from './cart-engine';
 import { addMenu, addProduct, applyDiscount, changeBonus, changeDeposits, changeQuantity, readCart, removeDiscount } from './cart.service';
 import { CART_ERRORS } from '#shared/api/cart';
+import { CHECKOUT_ERRORS } from '#shared/api/checkout';
 import { GUEST_ADDRESS_MAX_PORTIONS } from '#shared/constants';
 import { AppError } from '../../lib/errors';
 import { lockWhileCardPending } from '../checkout/card-pending.service';
@@ -31,11 +32,18 @@ const isWrongCode = (error: unknown) => error instanceof AppError && error.code 
 
 const answers = { response: { 200: cartSchema } };
 
+/** What adding portions may meet: sold out, a line or the cart full, a guest's cap. */
+const ADDING: Refusals = { 409: [CART_ERRORS.soldOut, CART_ERRORS.lineLimit, CART_ERRORS.anonymousLimit] };
+const bonus = (code: string): Refusals => ({ 409: [code, CART_ERRORS.bonusDisabled] });
+const DEPOSITS: Refusals = { 409: [CART_ERRORS.notEnoughDeposit, CART_ERRORS.cannotRemoveDeposit] };
+
 /** The cart API: every call answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every cart route reads the cart with the session, in the session's query.
+  // A change waits for a card payment under way (lockWhileCardPending: 409 payment_pending).
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, cart: true };
+    const refusals = route.method === 'GET' ? route.config?.refusals : mergeRefusals(route.config?.refusals, { 409: [CHECKOUT_ERRORS.paymentPending] });
+    route.config = { ...route.config, cart: true, refusals };
   });
   // While a card payment is under way the cart is what it pays for: no change (409 payment_pending).
   app.addHook('preHandler', lockWhileCardPending(app));
@@ -57,27 +65,27 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post('/api/cart/products', { onRequest: limited, schema: { summary: 'Add a dish to the cart', body: addProductBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/products', { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.unavailable] }) }, schema: { summary: 'Add a dish to the cart', body: addProductBodySchema, ...answers } }, async (request) =>
     addProduct(await context(request), request.body.id),
   );
-  app.post('/api/cart/menus', { onRequest: limited, schema: { summary: 'Add a composed formula to the cart', body: addMenuBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/menus', { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.invalidMenu] }) }, schema: { summary: 'Add a composed formula to the cart', body: addMenuBodySchema, ...answers } }, async (request) =>
     addMenu(await context(request), request.body.menu),
   );
-  app.post('/api/cart/increment', { onRequest: limited, schema: { summary: 'One more of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/increment', { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 404: [CART_ERRORS.unknownLine] }) }, schema: { summary: 'One more of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, 1),
   );
-  app.post('/api/cart/decrement', { onRequest: limited, schema: { summary: 'One less of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
+  app.post('/api/cart/decrement', { onRequest: limited, config: { refusals: { 404: [CART_ERRORS.unknownLine] } }, schema: { summary: 'One less of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
     changeQuantity(await context(request), request.body.id, -1),
   );
 
-  app.post('/api/cart/cutlery', { onRequest: limited, schema: { summary: 'Add a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', 1));
-  app.delete('/api/cart/cutlery', { onRequest: limited, schema: { summary: 'Remove a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', -1));
-  app.post('/api/cart/tote-bags', { onRequest: limited, schema: { summary: 'Add a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', 1));
-  app.delete('/api/cart/tote-bags', { onRequest: limited, schema: { summary: 'Remove a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', -1));
-  app.post('/api/cart/deposits', { onRequest: limited, schema: { summary: 'Return one more container', ...answers } }, async (request) => changeDeposits(await context(request), 1));
-  app.delete('/api/cart/deposits', { onRequest: limited, schema: { summary: 'Return one container less', ...answers } }, async (request) => changeDeposits(await context(request), -1));
+  app.post('/api/cart/cutlery', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) }, schema: { summary: 'Add a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', 1));
+  app.delete('/api/cart/cutlery', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) }, schema: { summary: 'Remove a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', -1));
+  app.post('/api/cart/tote-bags', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) }, schema: { summary: 'Add a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', 1));
+  app.delete('/api/cart/tote-bags', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) }, schema: { summary: 'Remove a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', -1));
+  app.post('/api/cart/deposits', { onRequest: limited, config: { refusals: DEPOSITS }, schema: { summary: 'Return one more container', ...answers } }, async (request) => changeDeposits(await context(request), 1));
+  app.delete('/api/cart/deposits', { onRequest: limited, config: { refusals: DEPOSITS }, schema: { summary: 'Return one container less', ...answers } }, async (request) => changeDeposits(await context(request), -1));
 
-  app.post('/api/cart/discounts', { onRequest: limited, schema: { summary: 'Apply a promo or sponsor code', body: discountBodySchema, ...answers } }, async (request) => {
+  app.post('/api/cart/discounts', { onRequest: limited, config: { refusals: { 422: [CART_ERRORS.invalidDiscount] } }, schema: { summary: 'Apply a promo or sponsor code', body: discountBodySchema, ...answers } }, async (request) => {
     // The session first, so the try counts under the visitor as well as the address; then the try
     // takes its slot before the code is looked up (tries sent at once all count), and keeps it
     // only when the code was refused.

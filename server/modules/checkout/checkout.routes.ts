@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { CHECKOUT_ERRORS, lunchVouchersBodySchema, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
-import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
+import { CART_ERRORS } from '#shared/api/cart-codes';
+import { CUSTOMER_ONLY, mergeRefusals } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending.service';
 import { chosenDeliveryId } from '../delivery/delivery.service';
@@ -19,31 +20,32 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** A customer's, and refused while a card payment is under way (lockWhileCardPending). */
-  const WAITS_FOR_CARD = { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] };
+  const WAITS_FOR_CARD = mergeRefusals(CUSTOMER_ONLY, { 409: [CHECKOUT_ERRORS.paymentPending] });
+  const NO_PRE_ORDER = { 404: [CHECKOUT_ERRORS.noPreOrder] };
   const preOrder = { response: { 200: preOrderSchema } };
   const order = { response: { 200: validatedOrderSchema } };
 
-  app.post('/api/cart/validate', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Turn the cart into a pre-order', ...preOrder } }, async (request) => {
+  app.post('/api/cart/validate', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, { 409: [CHECKOUT_ERRORS.cartEmpty, CHECKOUT_ERRORS.deliveryRequired] }) }, schema: { summary: 'Turn the cart into a pre-order', ...preOrder } }, async (request) => {
     const { owner, deliveryId } = customerOf(request);
     const created = await validateCart(app.db, owner, deliveryId, app.clock.now());
     await releaseSupersededHolds(app, owner.customerId, created.id);
     return created;
   });
 
-  app.post('/api/cart/order', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Order a free cart at once', ...order } }, async (request) => {
+  app.post('/api/cart/order', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, { 409: [CHECKOUT_ERRORS.cartEmpty, CHECKOUT_ERRORS.deliveryRequired, CHECKOUT_ERRORS.notFree] }) }, schema: { summary: 'Order a free cart at once', ...order } }, async (request) => {
     const { owner, deliveryId } = customerOf(request);
     return orderFreeCart(app.db, owner, deliveryId, app.clock.now());
   });
 
-  app.post('/api/pending-order', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'The open pre-order', ...preOrder } }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
+  app.post('/api/pending-order', { config: { refusals: mergeRefusals(CUSTOMER_ONLY, NO_PRE_ORDER) }, schema: { summary: 'The open pre-order', ...preOrder } }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/pending-order/lunch-vouchers', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Declare paper meal vouchers', body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
+  app.post('/api/pending-order/lunch-vouchers', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER) }, schema: { summary: 'Declare paper meal vouchers', body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
     declareVouchers(app.db, customerOf(request).owner.customerId, request.body.lunch_vouchers),
   );
 
-  app.post('/api/pending-order/pool', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Apply the pool to the pre-order', ...preOrder } }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
+  app.post('/api/pending-order/pool', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER) }, schema: { summary: 'Apply the pool to the pre-order', ...preOrder } }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/payment', { config: { refusals: WAITS_FOR_CARD }, schema: { summary: 'Place the order when nothing is left to pay', ...order } }, async (request) => {
+  app.post('/api/payment', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER, { 409: [CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.cartChanged, CHECKOUT_ERRORS.deliveryRequired, CART_ERRORS.invalidDiscount] }) }, schema: { summary: 'Place the order when nothing is left to pay', ...order } }, async (request) => {
     const placed = await payWithoutCard(app.db, customerOf(request).owner.customerId, app.clock.now());
     // The pool paid the rest of a split payment: the Edenred part held is taken now.
     await captureHeldEdenred(app, placed.id);
