@@ -71,7 +71,10 @@ function delaySql(rule: Rule) {
  */
 export async function claimLoginAttempt(db: Db, keys: Record<Scope, string>, now: Date): Promise<void> {
   const at = now.toISOString();
-  const forgotten = sql`${loginFailures.lastFailedAt} <= ${new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString()}::timestamptz`;
+  // A failure stamped later than now (written by a process whose clock ran ahead, or a test's own
+  // time) counts as now: a clock set right again never locks an address out for the difference.
+  const last = sql`least(${loginFailures.lastFailedAt}, ${at}::timestamptz)`;
+  const forgotten = sql`${last} <= ${new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString()}::timestamptz`;
   const scopes = Object.keys(keys) as Scope[];
   const delayOfKey = sql`case ${loginFailures.key} ${sql.join(
     scopes.map((scope) => sql`when ${keys[scope]} then ${delaySql(LOGIN_THROTTLE[scope])}`),
@@ -84,9 +87,9 @@ export async function claimLoginAttempt(db: Db, keys: Record<Scope, string>, now
       target: loginFailures.key,
       set: {
         failures: sql`case when ${forgotten} then 1 else ${loginFailures.failures} + 1 end`,
-        lastFailedAt: sql`case when ${forgotten} then ${at}::timestamptz else ${loginFailures.lastFailedAt} end`,
+        lastFailedAt: sql`case when ${forgotten} then ${at}::timestamptz else ${last} end`,
       },
-      setWhere: sql`${forgotten} or ${loginFailures.lastFailedAt} + ${delayOfKey} * interval '1 millisecond' <= ${at}::timestamptz`,
+      setWhere: sql`${forgotten} or ${last} + ${delayOfKey} * interval '1 millisecond' <= ${at}::timestamptz`,
     })
     .returning({ key: loginFailures.key });
   if (claimed.length === scopes.length) return;
@@ -101,8 +104,9 @@ async function waitBeforeNext(db: Db, keys: Record<Scope, string>, now: Date): P
   let waitMs = 0;
   for (const scope of Object.keys(keys) as Scope[]) {
     const row = rows.find((r) => r.key === keys[scope]);
-    if (!row || now.getTime() - row.lastFailedAt.getTime() >= LOGIN_FAILURE_WINDOW_MS) continue;
-    waitMs = Math.max(waitMs, row.lastFailedAt.getTime() + delayAfter(row.failures, LOGIN_THROTTLE[scope]) - now.getTime());
+    const last = Math.min(row?.lastFailedAt.getTime() ?? 0, now.getTime());
+    if (!row || now.getTime() - last >= LOGIN_FAILURE_WINDOW_MS) continue;
+    waitMs = Math.max(waitMs, last + delayAfter(row.failures, LOGIN_THROTTLE[scope]) - now.getTime());
   }
   return waitMs;
 }

@@ -53,6 +53,18 @@ describe('rate limits', () => {
     expect((await login(attacker, customer.email, customer.password)).statusCode).toBe(200);
   });
 
+  it('counts a failure stamped ahead of the clock as now: a clock set back never locks an address out', async () => {
+    const customer = await newCustomer();
+    const ip = newIp();
+    const now = app.clock.now();
+    // A process whose clock ran a week ahead counted a failure from this address…
+    app.clock.set(new Date(now.getTime() + 7 * 24 * 3600 * 1000));
+    expect((await login(await newVisitor(ip), customer.email, 'faux')).statusCode).toBe(422);
+    // …then the clock is right again: the owner, from that address, is let in at once.
+    app.clock.set(now);
+    expect((await login(await newVisitor(ip), customer.email, customer.password)).statusCode).toBe(200);
+  });
+
   it('slows one account guessed from many addresses for 30 s at most, so its owner gets in after a short wait', async () => {
     const customer = await newCustomer();
     const { free, maxDelayMs } = LOGIN_THROTTLE.email;
