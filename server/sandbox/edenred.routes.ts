@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sandboxEdenredAccounts, sandboxEdenredTransactions } from '../db/schema';
@@ -85,24 +85,31 @@ export const sandboxEdenredRoutes: FastifyPluginAsyncZod = async (app) => {
     return succeeded({ username: account.username, balance_cents: account.balanceCents });
   });
 
+  /**
+   * Sets an account's balance; an unknown account is opened with it (password "demo"), so a test
+   * can have an account no other test touches.
+   */
   app.post(`${P}/accounts/:username/balance`, { schema: { params: usernameParams, body: balanceDriverSchema } }, async (request) => {
+    const username = request.params.username.trim().toLowerCase();
     const [row] = await app.db
-      .update(sandboxEdenredAccounts)
-      .set({ balanceCents: request.body.balance_cents })
-      .where(eq(sandboxEdenredAccounts.username, request.params.username.trim().toLowerCase()))
+      .insert(sandboxEdenredAccounts)
+      .values({ username, password: 'demo', firstname: 'Compte', lastname: 'de test', balanceCents: request.body.balance_cents })
+      .onConflictDoUpdate({ target: sandboxEdenredAccounts.username, set: { balanceCents: request.body.balance_cents } })
       .returning();
-    if (!row) throw new DirectPaymentError(404, 'USER_NOT_FOUND', 'Unknown user.');
-    return succeeded({ username: row.username, balance_cents: row.balanceCents });
+    return succeeded({ username: row!.username, balance_cents: row!.balanceCents });
   });
 
-  /** Demo balances back to their start, and every transaction forgotten (the daily cap with them). */
+  /**
+   * The demo accounts' balances back to their start, and their transactions forgotten (the daily
+   * cap with them). Other accounts keep theirs: a test on its own account is never reset under it.
+   */
   app.post(`${P}/accounts/reset`, async () => {
     await app.db.transaction(async (tx) => {
       await ensureDemoAccounts(tx);
       for (const a of SANDBOX_EDENRED_ACCOUNTS) {
         await tx.update(sandboxEdenredAccounts).set({ balanceCents: a.balanceCents }).where(eq(sandboxEdenredAccounts.username, a.username));
       }
-      await tx.delete(sandboxEdenredTransactions);
+      await tx.delete(sandboxEdenredTransactions).where(inArray(sandboxEdenredTransactions.username, SANDBOX_EDENRED_ACCOUNTS.map((a) => a.username)));
     });
     return succeeded({ accounts: SANDBOX_EDENRED_ACCOUNTS.map((a) => ({ username: a.username, balance_cents: a.balanceCents })) });
   });

@@ -48,6 +48,7 @@ export function matchesSearch(order: StaffOrder, search: string): boolean {
     fold(order.customer.name).includes(wanted) ||
     fold(order.invoice_number ?? '').includes(wanted) ||
     fold(order.customer.company ?? '').includes(wanted) ||
+    fold(order.customer.email).includes(wanted) ||
     (phone.length >= 2 && digits(order.customer.phone).includes(phone))
   );
 }

@@ -101,7 +101,7 @@ export function useCancelOrder() {
   const after = useAfterOrderChange();
   return useMutation({
     mutationFn: ({ id, reason, key }: { id: number; reason: string; key: string }) =>
-      api(`/api/staff/orders/${id}/cancel`, { method: 'POST', body: { reason }, schema: staffOrderSchema, idempotencyKey: key }),
+      api(`/api/staff/orders/${id}/cancel`, { method: 'POST', body: { reason }, schema: refundAnswerSchema, idempotencyKey: key }),
     onSettled: after,
   });
 }

@@ -220,5 +220,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   options.onResponse?.(response);
   if (!options.schema) return data as T;
   const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
-  return schema.parse(data);
+  const parsed = schema.safeParse(data);
+  // An answer of another shape (a newer server, a proxy's page): said in words, not zod's dump.
+  if (!parsed.success) throw new ApiError(response.status, { message: 'La réponse du serveur est inattendue : rechargez la page puis réessayez.', code: 'unexpected_answer' });
+  return parsed.data;
 }

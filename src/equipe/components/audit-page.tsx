@@ -10,7 +10,7 @@ import styles from './team-page.module.css';
 
 const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
-/** The audit trail of a day (admin), newest first, filtered by who and what. */
+/** The audit trail of a day (admin), in the order it was written, filtered by who and what. */
 export function AuditPage({ date }: { date: string }) {
   const audit = useQuery(staffAuditQuery(date));
   const [who, setWho] = useState('');
@@ -53,7 +53,7 @@ export function AuditPage({ date }: { date: string }) {
                 <p className={styles.empty}>{data.entries.length === 0 ? 'Aucune action ce jour-là.' : 'Aucune action ne correspond à ces filtres.'}</p>
               ) : (
                 <div className={styles.tableWrap}>
-                  <table className={styles.table}>
+                  <table className={`${styles.table} ${styles.stacked}`}>
                     <thead>
                       <tr>
                         <th scope="col">Heure</th>
@@ -88,13 +88,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {frenchClock(new Date(entry.at))}
         {entry.device_at ? <span className={styles.muted}> (téléphone : {frenchClock(new Date(entry.device_at))})</span> : null}
       </td>
-      <td>{entry.staff ?? 'Système'}</td>
+      <td data-label="Qui">{entry.staff ?? 'Système'}</td>
       <td>
         {actionLabel(entry.action)}
         {reason ? <span className={styles.muted}> — « {reason} »</span> : null}
       </td>
-      <td>{subject || '—'}</td>
-      <td>{entry.amount === null ? '—' : formatEuros(entry.amount)}</td>
+      <td data-label="Sur">{subject || '—'}</td>
+      <td data-label="Montant">{entry.amount === null ? '—' : formatEuros(entry.amount)}</td>
     </tr>
   );
 }

@@ -24,7 +24,7 @@ export function MembersPage() {
       <QueryStatus query={members} loading="Chargement de l’équipe…" error="Impossible de charger l’équipe.">
         {(list) => (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.stacked}`}>
               <thead>
                 <tr>
                   <th scope="col">Membre</th>
@@ -75,7 +75,7 @@ function MemberRow({ member }: { member: StaffMember }) {
           ))}
         </fieldset>
       </td>
-      <td>{!member.active ? 'Désactivé' : member.password_set ? 'Actif' : 'Invitation envoyée'}</td>
+      <td data-label="Compte">{!member.active ? 'Désactivé' : member.password_set ? 'Actif' : 'Invitation envoyée'}</td>
       <td>
         <div className={styles.inline}>
           <Button size="sm" variant="secondary" busy={change.isPending} onClick={() => change.mutate({ id: member.id, active: !member.active }, { onError: failed })}>

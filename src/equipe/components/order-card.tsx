@@ -12,9 +12,9 @@ import styles from './orders-board.module.css';
 export function OrderCard({ order }: { order: StaffOrder }) {
   const [dialog, setDialog] = useState<'cancel' | 'refund' | null>(null);
   const retry = useRetryRefunds();
-  const title = `Commande ${order.invoice_number ?? `n° ${order.id}`}`;
+  const title = `commande ${order.invoice_number ?? `n° ${order.id}`}`;
   return (
-    <article className={styles.card} aria-label={`${title}, ${order.customer.name}`} data-state={order.state}>
+    <article className={styles.card} aria-label={`Commande ${order.invoice_number ?? `n° ${order.id}`}, ${order.customer.name}`} data-state={order.state}>
       <header className={styles.cardHead}>
         <h4>{order.customer.name}</h4>
         <span className={styles.state} data-state={order.refund_pending ? 'refund_pending' : order.state}>
@@ -58,7 +58,7 @@ export function OrderCard({ order }: { order: StaffOrder }) {
             busy={retry.isPending}
             onClick={() =>
               retry.mutate(order.id, {
-                onSuccess: () => notify({ title: 'Remboursement relancé', message: `${title} : le prestataire a été de nouveau sollicité.`, type: 'info' }),
+                onSuccess: () => notify({ title: 'Remboursement relancé', message: `Le remboursement de la ${title} est relancé auprès du prestataire.`, type: 'info' }),
                 onError: (error) => notify({ title: 'Relance impossible', message: error.message, type: 'error' }),
               })
             }

@@ -53,7 +53,7 @@ export function CancelDialog({ order, title, onClose }: DialogProps) {
       { id: order.id, reason: reason.trim(), key },
       {
         onSuccess: () => {
-          notify({ title: 'Commande annulée', message: `${title} : le client est remboursé sur ses moyens de paiement et reçoit son avoir.`, type: 'success' });
+          notify({ title: 'Commande annulée', message: `La ${title} est remboursée sur ses moyens de paiement ; le client reçoit son avoir.`, type: 'success' });
           onClose();
         },
         onError: (failure) => setGeneral(failure.message),
@@ -61,7 +61,7 @@ export function CancelDialog({ order, title, onClose }: DialogProps) {
     );
   };
   return (
-    <Dialog open title={`Annuler la ${title.toLowerCase()}`} onClose={onClose} dismissible={!cancel.isPending}>
+    <Dialog open title={`Annuler la ${title}`} onClose={onClose} dismissible={!cancel.isPending}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <p>
           {order.customer.name}, {formatEuros(order.amount_total)}. Chaque moyen de paiement est remboursé là d’où il vient : {meansList(order)}. Les portions reviennent en vente.
@@ -114,7 +114,7 @@ export function RefundDialog({ order, title, onClose }: DialogProps) {
     );
   };
   return (
-    <Dialog open title={`Rembourser la ${title.toLowerCase()}`} onClose={onClose} dismissible={!refund.isPending}>
+    <Dialog open title={`Rembourser la ${title}`} onClose={onClose} dismissible={!refund.isPending}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <p>
           {order.customer.name} : {formatEuros(left)} restent à rembourser. Le remboursement va d’abord à la carte, puis à Edenred, sinon à la cagnotte.

@@ -30,7 +30,7 @@ export function OrdersBoard({ date }: { date: string }) {
             <>
               <div className={styles.toolbar}>
                 <label htmlFor={searchId} className={styles.search}>
-                  Rechercher (nom, facture, téléphone)
+                  Rechercher (nom, facture, téléphone, e-mail)
                   <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
                 </label>
                 <ul className={styles.counts} aria-label="Totaux du jour">

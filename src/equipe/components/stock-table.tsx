@@ -26,7 +26,7 @@ export function StockTable({ date }: { date: string }) {
             <p className={styles.empty}>Aucun plat à la carte ce jour-là. Chargez la carte du jour pour la cuisine.</p>
           ) : (
             <div className={styles.tableWrap}>
-              <table className={styles.table}>
+              <table className={`${styles.table} ${styles.stacked}`}>
                 <caption className={hidden.srOnly}>Stock des plats du jour</caption>
                 <thead>
                   <tr>
@@ -72,9 +72,9 @@ function StockRow({ date, dish, online }: { date: string; dish: StaffStockRow; o
       <th scope="row">
         {dish.name} <span className={styles.muted}>· {dish.category}</span>
       </th>
-      <td>{dish.ordered}</td>
-      <td>{dish.sold_out ? 'Épuisé' : dish.left === null ? 'Sans plafond' : dish.left}</td>
-      <td>
+      <td data-label="Commandées">{dish.ordered}</td>
+      <td data-label="Restantes">{dish.sold_out ? 'Épuisé' : dish.left === null ? 'Sans plafond' : dish.left}</td>
+      <td data-label="Plafond">
         <form className={styles.inline} onSubmit={saveCap} noValidate>
           <label htmlFor={capId} className={hidden.srOnly}>
             Plafond de portions pour {dish.name}

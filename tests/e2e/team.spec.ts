@@ -1,0 +1,216 @@
+import { PDFParse } from 'pdf-parse';
+import type { CatalogProduct } from '#shared/api/catalog';
+import { addDays, parisInstant, weekday } from '#shared/time';
+import { customerWithCart, expectValidated, openPayment, recap, toHostedPage } from './checkout-steps';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { checkScreen } from './screen-check';
+
+/**
+ * Popote Équipe, the team's app: an admin cancels an order paid with Edenred and by card, a cook
+ * marks a dish sold out, each role sees its pages. The admin finds this test's order by its
+ * customer's e-mail among the day's; the cook's test moves its own clock to a delivery day no
+ * other test uses (its own stock), phone and desktop apart.
+ */
+
+const TEAM_PASSWORD = 'popote-demo';
+const EDENRED = '/__sandbox/edenred';
+
+/**
+ * A working day after the next week (a week ahead is the markup test's), the first for the phone,
+ * the second for the desktop, made this test's today.
+ */
+async function privateDay(request: APIRequestContext, project: string): Promise<string> {
+  const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
+  const slot = project === 'phone' ? 0 : 1;
+  let day = addDays(today, 8);
+  for (let found = 0; ; day = addDays(day, 1)) {
+    if (weekday(day) === 0 || weekday(day) === 6) continue;
+    if (found++ === slot) break;
+  }
+  expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
+  expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
+  return day;
+}
+
+async function logInTeam(page: Page, email: string) {
+  await page.goto('/equipe');
+  const form = page.getByRole('form', { name: 'Connexion à Popote Équipe' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Mot de passe').fill(TEAM_PASSWORD);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+}
+
+/** The team's navigation: a menu's links on a phone as on a desktop. */
+const teamNav = (page: Page) => page.getByRole('navigation', { name: 'Popote Équipe' });
+
+async function pdfText(body: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(body) });
+  try {
+    return (await parser.getText()).text.replace(/[^\S\n]+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+test('an admin finds an order paid with Edenred and by card, cancels it: both refunded, the customer mailed a credit note', async ({ page, context }, info) => {
+  test.setTimeout(180_000);
+  // An Edenred account of this test's own, holding 3 €.
+  const edenredUser = `equipe-${info.project.name}-${Date.now()}@edenred.test`;
+  expect((await page.request.post(`${EDENRED}/accounts/${edenredUser}/balance`, { data: { balance_cents: 300 } })).ok()).toBe(true);
+
+  // A customer pays 3 € from Edenred and the rest by card.
+  const { location } = await customerWithCart(page, info.project.name, (d) => d.price >= 1000);
+  const email = ((await (await page.request.get('/api/me')).json()) as { email: string }).email;
+  await openPayment(page);
+  const popupOpened = page.waitForEvent('popup');
+  await recap(page).getByRole('button', { name: 'Connecter mon compte Edenred' }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('E-mail').fill(edenredUser);
+  await popup.getByLabel('Mot de passe').fill('demo');
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Se connecter' }).click();
+  await closed;
+  await expect(recap(page).getByTestId('edenred-balance')).toContainText('3,00');
+  await recap(page).getByRole('button', { name: /^Utiliser 3,00.€ de mon solde Edenred$/ }).click();
+  await expect(recap(page).getByTestId('payment-edenred')).toContainText('3,00');
+  const po = await toHostedPage(page);
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+  expect((await (await page.request.get(`${EDENRED}/accounts/${edenredUser}`)).json()).data.balance_cents).toBe(0);
+
+  // The admin, in another tab of the same browser (each session has its own cookies).
+  const team = await context.newPage();
+  await logInTeam(team, 'admin@popote.fr');
+  await teamNav(team).getByRole('link', { name: 'Commandes' }).click();
+  await expect(team.getByRole('heading', { level: 1, name: /^Commandes/ })).toBeVisible();
+  await team.getByLabel(/^Rechercher/).fill(email);
+  const order = team.getByRole('article', { name: /^Commande F\d{4}-\d{6}, Léa Durand$/ });
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText('À livrer');
+  await expect(order.getByRole('list', { name: 'Moyens de paiement' })).toContainText('Edenred 3,00 € — payé');
+  await expect(order.getByRole('list', { name: 'Moyens de paiement' })).toContainText('Carte bancaire');
+  const invoice = /F\d{4}-\d{6}/.exec((await order.getAttribute('aria-label'))!)![0];
+  await checkScreen(team, 'equipe-commandes');
+
+  await order.getByRole('button', { name: 'Annuler la commande' }).click();
+  const dialog = team.getByRole('dialog', { name: `Annuler la commande ${invoice}` });
+  await expect(dialog).toContainText('Edenred (3,00 €)');
+  // No reason, no cancellation.
+  await dialog.getByRole('button', { name: 'Annuler et rembourser' }).click();
+  await expect(dialog.getByText('Indiquez le motif de l’annulation.')).toBeVisible();
+  await dialog.getByLabel(/^Motif/).fill('Plat manquant en cuisine');
+  await checkScreen(team, 'equipe-annuler', { include: 'dialog' });
+  await dialog.getByRole('button', { name: 'Annuler et rembourser' }).click();
+  // Refused, it would say why here.
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+  await expect(team.getByTestId('snackbar').filter({ hasText: 'Commande annulée' })).toBeVisible();
+  await expect(order).toContainText('Annulée');
+  await expect(order.getByRole('list', { name: 'Moyens de paiement' })).toContainText('Edenred 3,00 € — remboursé');
+  await expect(order.getByRole('button', { name: 'Annuler la commande' })).toHaveCount(0);
+
+  // Both paid back in the providers' emulators.
+  expect((await (await page.request.get(`${EDENRED}/accounts/${edenredUser}`)).json()).data.balance_cents).toBe(300);
+  await team.goto(`/__sandbox/paygreen/pay/${po}`);
+  await expect(team.getByRole('heading', { level: 1 })).toHaveText('Ce paiement est remboursé');
+
+  // The customer's mail, with the credit note referring to the invoice; the account says so.
+  let mail: { id: number; subject: string; attachments: { filename: string }[] } | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`/__sandbox/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as NonNullable<typeof mail>[];
+      mail = mails.find((m) => m.subject.includes('annulée'));
+      return mail?.subject;
+    })
+    .toBe(`Votre commande Popote ${invoice} est annulée`);
+  expect(mail!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^avoir-.*\.pdf$/i)]);
+  const pdf = await page.request.get(`/__sandbox/mailbox/${mail!.id}/attachments/0`);
+  const text = await pdfText(await pdf.body());
+  expect(text).toContain('Avoir');
+  expect(text).toContain(invoice);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Mon compte' }).getByTestId('order').first()).toContainText('Commande annulée');
+});
+
+test('a cook marks a dish sold out: the customer’s page shows it within seconds, then back on sale', async ({ page, context, request }, info) => {
+  test.setTimeout(120_000);
+  await privateDay(request, info.project.name);
+  const dishes = (await (await request.get('/api/products')).json()) as CatalogProduct[];
+  const dish = dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
+  await page.goto('/passer-commande');
+  const card = page.locator('article').filter({ has: page.getByRole('heading', { name: dish.name, exact: true }) }).first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Épuisé' })).toHaveCount(0);
+
+  const cook = await context.newPage();
+  await logInTeam(cook, 'cuisine@popote.fr');
+  // The kitchen sees its pages only.
+  await expect(teamNav(cook).getByRole('link')).toHaveText(['Stock']);
+  await teamNav(cook).getByRole('link', { name: 'Stock' }).click();
+  const row = cook.getByRole('row').filter({ has: cook.getByRole('rowheader', { name: new RegExp(`^${dish.name}`) }) });
+  await expect(row).toBeVisible();
+  await checkScreen(cook, 'equipe-stock');
+  await row.getByRole('button', { name: 'Épuisé' }).click();
+  await expect(row.getByRole('button', { name: 'Remettre en vente' })).toBeVisible();
+  await expect(row).toContainText('Épuisé');
+
+  // The customer's page, read again, says so.
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByRole('button', { name: 'Épuisé' })).toBeDisabled({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  await row.getByRole('button', { name: 'Remettre en vente' }).click();
+  await expect(row.getByRole('button', { name: 'Épuisé' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByRole('button', { name: 'Épuisé' })).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  // A page of another role says it is not theirs.
+  await cook.goto('/equipe/commandes');
+  await expect(cook.getByRole('heading', { name: 'Accès réservé' })).toBeVisible();
+});
+
+test('the team’s pages: login, home, members and the audit, each role’s navigation, logout', async ({ page }) => {
+  await page.goto('/equipe/membres');
+  // Not a shop page: no cart, no customer header; never indexed.
+  await expect(page.getByRole('button', { name: /^Panier/ })).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/equipe/manifest.webmanifest');
+  const form = page.getByRole('form', { name: 'Connexion à Popote Équipe' });
+  await checkScreen(page, 'equipe-connexion');
+  await form.getByLabel('E-mail').fill('admin@popote.fr');
+  await form.getByLabel('Mot de passe').fill('pas-le-bon');
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(form.getByText('Ces identifiants ne correspondent à aucun compte de l’équipe.')).toBeVisible();
+  await form.getByLabel('Mot de passe').fill(TEAM_PASSWORD);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  // The page asked for opens once logged in.
+  await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /cuisine@popote\.fr/ })).toContainText('Actif');
+  await checkScreen(page, 'equipe-membres');
+  // An invitation refused on bad input says why, on its fields.
+  const invite = page.getByRole('region', { name: 'Inviter un membre' });
+  await invite.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+  await expect(invite.getByText('Choisissez au moins un rôle.')).toBeVisible();
+
+  await teamNav(page).getByRole('link', { name: 'Journal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Journal/ })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'admin@popote.fr' }).filter({ hasText: 'Connexion' }).first()).toBeVisible();
+  await checkScreen(page, 'equipe-journal');
+
+  await page.getByRole('link', { name: /^Popote/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Bonjour/ })).toBeVisible();
+  await expect(teamNav(page).getByRole('link')).toHaveText(['Commandes', 'Stock', 'Équipe', 'Journal']);
+  await checkScreen(page, 'equipe-accueil');
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page.getByRole('form', { name: 'Connexion à Popote Équipe' })).toBeVisible();
+
+  // The courier: no page of this round yet, said as such.
+  await logInTeam(page, 'livreur@popote.fr');
+  await expect(teamNav(page).getByRole('link')).toHaveCount(0);
+  await expect(page.getByText('Votre tournée arrive bientôt dans Popote Équipe')).toBeVisible();
+});
