@@ -287,14 +287,40 @@ async function preparePhotos(data: CatalogFile, source: PhotoSource | undefined)
   return photos;
 }
 
+export interface ImportOptions {
+  /**
+   * A preview: everything is checked and written as for real, then rolled back, so the summary
+   * says exactly what applying would change (the photos' variants stay, as for a refusal).
+   */
+  dryRun?: boolean;
+  /** Runs in the import's transaction once it is written (the team's audit line). */
+  onApplied?: (tx: Tx, summary: CatalogImportSummary) => Promise<void>;
+}
+
+/** Thrown to roll a preview back; carries what it would have done. */
+class PreviewDone extends Error {
+  constructor(readonly summary: CatalogImportSummary) {
+    super('preview');
+  }
+}
+
 /**
  * Imports a validated file in one transaction: upserts the dishes by slug, then makes each date's
  * availability exactly the file's list (stock set, reserved portions kept, other dishes removed).
  * Every refusal is found before the first write and thrown together as a CatalogImportError.
  * Photos are read from `photos` (the command reads them beside the file).
  */
-export async function importCatalog(db: Db, data: CatalogFile, photoSource?: PhotoSource): Promise<CatalogImportSummary> {
+export async function importCatalog(db: Db, data: CatalogFile, photoSource?: PhotoSource, options: ImportOptions = {}): Promise<CatalogImportSummary> {
   const photos = await preparePhotos(data, photoSource);
+  try {
+    return await writeCatalog(db, data, photos, options);
+  } catch (err) {
+    if (err instanceof PreviewDone) return err.summary;
+    throw err;
+  }
+}
+
+function writeCatalog(db: Db, data: CatalogFile, photos: Map<string, CoverImage>, options: ImportOptions): Promise<CatalogImportSummary> {
   return db.transaction(async (tx) => {
     const fileProducts = data.products ?? [];
     const slugs = [...new Set([...fileProducts.map((p) => p.slug), ...data.availability.map((a) => a.slug)])];
@@ -375,6 +401,8 @@ export async function importCatalog(db: Db, data: CatalogFile, photoSource?: Pho
         removed: removed.map((r) => slugById.get(r.productId) ?? `n° ${r.productId}`).sort(),
       });
     }
+    if (options.dryRun) throw new PreviewDone(summary);
+    await options.onApplied?.(tx, summary);
     return summary;
   });
 }

@@ -216,3 +216,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'stock.on_sale': 'Plat remis en vente',
   'catalog.import': 'Carte importée',
 };
+
+/* ------------------------------------------------------------------ a day's catalog */
+
+/**
+ * POST /api/staff/catalog-import (multipart: the JSON file in `catalog`, photos as `photos` parts,
+ * found by their file name), `?preview=1` for what it would change without changing it. The same
+ * file and rules as `npm run catalog:import` (docs/catalog-import.md).
+ */
+export const catalogImportQuerySchema = z.object({ preview: z.optional(z.enum(['0', '1'])) });
+export const catalogImportAnswerSchema = z.object({
+  applied: z.boolean(),
+  created: z.array(z.string()),
+  updated: z.array(z.string()),
+  unchanged: z.array(z.string()),
+  days: z.array(z.object({ date: z.string(), dishes: z.int(), removed: z.array(z.string()) })),
+});
+export type CatalogImportAnswer = z.infer<typeof catalogImportAnswerSchema>;
+export const catalogImportFieldsSchema = z.object({ catalog: z.string() });

@@ -1,0 +1,61 @@
+import { basename } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '#shared/api/errors';
+import { catalogImportAnswerSchema, catalogImportFieldsSchema, catalogImportQuerySchema, type StaffRoleName } from '#shared/api/staff';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { actorOf } from '../../plugins/staff-session';
+import { CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
+
+/** A day's catalog and a few phone-sized photos; the file itself is small. */
+const UPLOAD_LIMITS = { files: 20, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: 1024 * 1024, parts: 21, headerPairs: 20 };
+const KITCHEN: StaffRoleName[] = ['cuisine'];
+
+/**
+ * The team's catalog import (cuisine, admin): the same file, checks and transaction as
+ * `npm run catalog:import`, from the stock page, with a preview that changes nothing first.
+ * Photos come as parts named `photos`, matched to the file's `photo` fields by their file name
+ * (a browser sends no folders); they go through the same pipeline.
+ */
+export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+
+  app.post(
+    '/api/staff/catalog-import',
+    {
+      config: { staff: KITCHEN, documentedMultipartBody: { fields: catalogImportFieldsSchema, files: 'photos' }, refusals: { 409: ['catalog_import_refused'] } },
+      schema: { summary: 'Team: load a day’s catalog (preview=1: what it would change, changing nothing)', querystring: catalogImportQuerySchema, response: { 200: catalogImportAnswerSchema } },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMedia, 'Le fichier de la carte s’envoie en multipart/form-data.');
+      let text: string | null = null;
+      const photos = new Map<string, Buffer>();
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'catalog' && typeof part.value === 'string') text = part.value;
+        } else if (part.fieldname === 'photos') {
+          photos.set(basename(part.filename), await part.toBuffer());
+        } else {
+          await part.toBuffer();
+        }
+      }
+      if (text === null) throw new AppError(422, ERROR_CODES.validation, 'Choisissez le fichier de la carte (JSON).', { catalog: ['Choisissez le fichier de la carte (JSON).'] });
+      const parsed = parseCatalogFile(text);
+      if (!parsed.ok) throw new AppError(422, ERROR_CODES.validation, 'Fichier de la carte invalide : rien n’a été importé.', { catalog: parsed.errors });
+      const source: PhotoSource = { mediaDir: app.env.MEDIA_DIR, read: async (name) => photos.get(basename(name)) ?? null };
+      const preview = request.query.preview === '1';
+      const actor = actorOf(request);
+      try {
+        const summary = await importCatalog(app.db, parsed.data, source, {
+          dryRun: preview,
+          onApplied: (tx, done) => audit(tx, actor, { action: 'catalog.import', details: { dates: parsed.data.dates, ...done } }, app.clock.now()),
+        });
+        return { applied: !preview, ...summary };
+      } catch (err) {
+        if (err instanceof CatalogImportError) throw new AppError(409, 'catalog_import_refused', 'Import refusé : rien n’a été modifié.', { catalog: err.errors });
+        throw err;
+      }
+    },
+  );
+};
