@@ -851,3 +851,35 @@ export const refunds = pgTable(
   },
   (t) => [index('refunds_order_idx').on(t.orderId), index('refunds_pending_idx').on(t.status)],
 );
+
+/**
+ * The order of a tour's stops (its delivery points), set by an admin in Popote Équipe: the round
+ * sheets, the bag labels (loaded last stop first) and the courier's round follow it. A point
+ * without a row comes after those with one, by the point's own position.
+ */
+export const tourStops = pgTable(
+  'tour_stops',
+  {
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    deliveryLocationId: integer('delivery_location_id')
+      .notNull()
+      .references(() => deliveryLocations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.deliveryLocationId] })],
+);
+
+/** When each team member last printed a day's kitchen sheet: what changed since shows as such. */
+export const kitchenSheetPrints = pgTable(
+  'kitchen_sheet_prints',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    printedAt: timestamp('printed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.date] })],
+);
