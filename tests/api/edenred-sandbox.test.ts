@@ -501,7 +501,14 @@ describe('Direct Payment', () => {
     const { accessToken } = await linked(PAUL);
     expect((await setBalance(PAUL, 12_345)).json()).toMatchObject({ data: { username: PAUL, balance_cents: 12_345 } });
     expect(await client.balance(accessToken, PAUL)).toBe(12_345);
-    expect((await setBalance('nobody@edenred.test', 1)).statusCode).toBe(404);
+  });
+
+  it('opens an unknown account with the balance set, which a reset of the demo accounts leaves alone', async () => {
+    const own = `propre-${Date.now()}@edenred.test`;
+    expect((await setBalance(own, 700)).json()).toMatchObject({ data: { username: own, balance_cents: 700 } });
+    expect((await t.app.inject({ method: 'POST', url: `${P}/accounts/reset` })).statusCode).toBe(200);
+    expect((await t.app.inject(`${P}/accounts/${own}`)).json()).toMatchObject({ data: { balance_cents: 700 } });
+    expect((await t.app.inject(`${P}/accounts/${PAUL}`)).json()).toMatchObject({ data: { balance_cents: 800 } });
   });
 
   it('reads refusals from the envelope even on a 200, and reports timeouts and network failures', async () => {
