@@ -166,6 +166,14 @@ export async function seedReference(db: Db, now: Date): Promise<void> {
       )
       .onConflictDoNothing();
 
+    // Each tour's stops in the order of the points' positions (an admin reorders them later).
+    const stops = [...tourIds].flatMap(([name, tourId]) =>
+      locations
+        .filter((l) => l.tours.some((tour) => tour.name === name))
+        .map((l, i) => ({ tourId, deliveryLocationId: mustGet(locationIds, l.name), position: i + 1 })),
+    );
+    if (stops.length) await tx.insert(t.tourStops).values(stops).onConflictDoNothing();
+
     // The kitchen cooks every dish every working day; a few popular mains have a daily stock.
     await tx
       .insert(t.productAvailabilities)

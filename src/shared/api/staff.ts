@@ -215,6 +215,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'stock.sold_out': 'Plat épuisé',
   'stock.on_sale': 'Plat remis en vente',
   'catalog.import': 'Carte importée',
+  'tour.stops': 'Ordre des arrêts modifié',
 };
 
 /* ------------------------------------------------------------------ a day's catalog */

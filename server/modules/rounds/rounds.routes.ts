@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nonJsonAnswer } from '#shared/api/documents';
+import { staffDateQuerySchema, staffIdParamsSchema } from '#shared/api/staff';
+import { ROUNDS_ERRORS, labelsQuerySchema, staffTourSchema, staffToursSchema, tourStopsBodySchema } from '#shared/api/staff-rounds';
+import { AppError } from '../../lib/errors';
+import { actorOf } from '../../plugins/staff-session';
+import { renderBagLabels } from '../../pdf/bag-labels';
+import { renderRoundSheet } from '../../pdf/round-sheet';
+import { roundsOfDate, setTourStops, toursWithStops } from './rounds.service';
+
+const COURIER = ['livreur'] as const;
+const KITCHEN = ['cuisine'] as const;
+
+/** The rounds: the order of each tour's stops (admin sets it), the round sheet and the bag labels as PDFs. */
+export const roundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/staff/tours', { config: { staff: COURIER }, schema: { summary: 'Team: the tours with their stops in order', response: { 200: staffToursSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { tours: await toursWithStops(app.db) };
+  });
+
+  app.put(
+    '/api/staff/tours/:id/stops',
+    {
+      config: { refusals: { 404: ['not_found'], 422: [ROUNDS_ERRORS.stopsMismatch] } },
+      schema: { summary: 'Team: set the order of a tour’s stops', params: staffIdParamsSchema, body: tourStopsBodySchema, response: { 200: staffTourSchema } },
+    },
+    async (request) => setTourStops(app, actorOf(request), request.params.id, request.body.location_ids),
+  );
+
+  app.get(
+    '/api/staff/rounds/:id/sheet.pdf',
+    {
+      config: { staff: COURIER, refusals: { 404: ['not_found'] } },
+      schema: { summary: 'Team: a tour’s round sheet for a date, as a PDF', params: staffIdParamsSchema, querystring: staffDateQuerySchema, response: { 200: nonJsonAnswer('application/pdf', 'The round sheet') } },
+    },
+    async (request, reply) => {
+      const [tour] = await roundsOfDate(app.db, request.query.date, request.params.id);
+      if (!tour) throw new AppError(404, 'not_found', 'Cette tournée est introuvable.');
+      const pdf = await renderRoundSheet(tour, request.query.date, app.clock.now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="feuille-de-route-${request.query.date}-${tour.id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as unknown as string); // bytes sent as they are; the schema (a string) only documents them
+    },
+  );
+
+  app.get(
+    '/api/staff/labels.pdf',
+    {
+      config: { staff: KITCHEN, refusals: { 404: ['not_found'] } },
+      schema: { summary: 'Team: the bag labels of a date (A4, 3 × 8 labels of 70 × 37 mm), as a PDF', querystring: labelsQuerySchema, response: { 200: nonJsonAnswer('application/pdf', 'The bag labels') } },
+    },
+    async (request, reply) => {
+      const { date, tour } = request.query;
+      const pdf = await renderBagLabels(await roundsOfDate(app.db, date, tour), date, app.clock.now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="etiquettes-${date}${tour ? `-${tour}` : ''}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as unknown as string);
+    },
+  );
+};
