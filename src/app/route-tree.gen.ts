@@ -31,6 +31,7 @@ import { Route as EquipeBienvenueRouteImport } from './../routes/equipe.bienvenu
 import { Route as EquipeCommandesRouteImport } from './../routes/equipe.commandes'
 import { Route as EquipeJournalRouteImport } from './../routes/equipe.journal'
 import { Route as EquipeMembresRouteImport } from './../routes/equipe.membres'
+import { Route as EquipeTourneesRouteImport } from './../routes/equipe.tournees'
 import { Route as PasserCommandeIndexRouteImport } from './../routes/passer-commande.index'
 import { Route as PasserCommandeSlugRouteImport } from './../routes/passer-commande.$slug'
 import { Route as CompteMotDePasseChar123TokenChar125RouteImport } from './../routes/compte/mot-de-passe.{-$token}'
@@ -147,6 +148,11 @@ const EquipeMembresRoute = EquipeMembresRouteImport.update({
   path: '/membres',
   getParentRoute: () => EquipeRoute,
 } as any)
+const EquipeTourneesRoute = EquipeTourneesRouteImport.update({
+  id: '/tournees',
+  path: '/tournees',
+  getParentRoute: () => EquipeRoute,
+} as any)
 const PasserCommandeIndexRoute = PasserCommandeIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/equipe/': typeof EquipeIndexRoute
   '/passer-commande/': typeof PasserCommandeIndexRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/': typeof HomeIndexRoute
   '/equipe': typeof EquipeIndexRoute
@@ -243,6 +251,7 @@ export interface FileRoutesById {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/_home/': typeof HomeIndexRoute
   '/equipe/': typeof EquipeIndexRoute
@@ -273,6 +282,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/tournees'
     | '/passer-commande/$slug'
     | '/equipe/'
     | '/passer-commande/'
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/tournees'
     | '/passer-commande/$slug'
     | '/'
     | '/equipe'
@@ -325,6 +336,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/tournees'
     | '/passer-commande/$slug'
     | '/_home/'
     | '/equipe/'
@@ -508,6 +520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeMembresRouteImport
       parentRoute: typeof EquipeRoute
     }
+    '/equipe/tournees': {
+      id: '/equipe/tournees'
+      path: '/tournees'
+      fullPath: '/equipe/tournees'
+      preLoaderRoute: typeof EquipeTourneesRouteImport
+      parentRoute: typeof EquipeRoute
+    }
     '/passer-commande/': {
       id: '/passer-commande/'
       path: '/'
@@ -556,6 +575,7 @@ interface EquipeRouteChildren {
   EquipeCommandesRoute: typeof EquipeCommandesRoute
   EquipeJournalRoute: typeof EquipeJournalRoute
   EquipeMembresRoute: typeof EquipeMembresRoute
+  EquipeTourneesRoute: typeof EquipeTourneesRoute
   EquipeIndexRoute: typeof EquipeIndexRoute
   EquipeCuisineStockRoute: typeof EquipeCuisineStockRoute
 }
@@ -565,6 +585,7 @@ const EquipeRouteChildren: EquipeRouteChildren = {
   EquipeCommandesRoute: EquipeCommandesRoute,
   EquipeJournalRoute: EquipeJournalRoute,
   EquipeMembresRoute: EquipeMembresRoute,
+  EquipeTourneesRoute: EquipeTourneesRoute,
   EquipeIndexRoute: EquipeIndexRoute,
   EquipeCuisineStockRoute: EquipeCuisineStockRoute,
 }

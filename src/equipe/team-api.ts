@@ -12,6 +12,7 @@ import {
   staffStockSchema,
   type StaffRoleName,
 } from '../shared/api/staff';
+import { staffTourSchema, staffToursSchema } from '../shared/api/staff-rounds';
 
 /**
  * The team app's calls (/api/staff/…), through the shop's API client (it echoes the team's own
@@ -158,5 +159,38 @@ export function useChangeMember() {
 export function useResendLink() {
   return useMutation({
     mutationFn: (id: number) => api(`/api/staff/members/${id}/link`, { method: 'POST', schema: messageSchema }),
+  });
+}
+
+/* ------------------------------------------------------------------ rounds */
+
+export const staffToursQuery = queryOptions({
+  queryKey: ['staff', 'tours'],
+  queryFn: ({ signal }) => api('/api/staff/tours', { schema: staffToursSchema, signal }),
+});
+
+/** Sets a tour's stops in this order; the list shows it at once and goes back if the server refuses. */
+export function useSetTourStops() {
+  const queryClient = useQueryClient();
+  const key = staffToursQuery.queryKey;
+  return useMutation({
+    mutationFn: ({ tourId, locationIds }: { tourId: number; locationIds: number[] }) =>
+      api(`/api/staff/tours/${tourId}/stops`, { method: 'PUT', body: { location_ids: locationIds }, schema: staffTourSchema }),
+    onMutate: async ({ tourId, locationIds }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (data) =>
+        data
+          ? {
+              tours: data.tours.map((tour) =>
+                tour.id === tourId ? { ...tour, stops: locationIds.map((id, i) => ({ ...tour.stops.find((s) => s.location_id === id)!, rank: i + 1 })) } : tour,
+              ),
+            }
+          : data,
+      );
+      return { before };
+    },
+    onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

@@ -7,6 +7,7 @@ import styles from './team-page.module.css';
 const WHAT: Record<string, string> = {
   '/equipe/commandes': 'Les commandes du jour, par tournée ; annuler, rembourser.',
   '/equipe/cuisine/stock': 'Les portions commandées et restantes ; plafonds et plats épuisés.',
+  '/equipe/tournees': 'L’ordre des arrêts de chaque tournée ; feuilles de route et étiquettes des sacs.',
   '/equipe/membres': 'Les comptes de l’équipe : inviter, rôles, désactiver.',
   '/equipe/journal': 'Qui a fait quoi, et quand.',
 };

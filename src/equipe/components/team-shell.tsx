@@ -15,6 +15,7 @@ import styles from './team-shell.module.css';
 export const TEAM_PAGES: { to: string; label: string; roles: StaffRoleName[] }[] = [
   { to: '/equipe/commandes', label: 'Commandes', roles: ['admin'] },
   { to: '/equipe/cuisine/stock', label: 'Stock', roles: ['cuisine'] },
+  { to: '/equipe/tournees', label: 'Tournées', roles: ['livreur'] },
   { to: '/equipe/membres', label: 'Équipe', roles: ['admin'] },
   { to: '/equipe/journal', label: 'Journal', roles: ['admin'] },
 ];
