@@ -44,6 +44,7 @@ import { staffAccountRoutes } from './modules/staff/staff.routes';
 import { dayOrdersRoutes } from './modules/day-orders/day-orders.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
 import { catalogImportRoutes } from './modules/catalog/catalog-import.routes';
+import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { roundsRoutes } from './modules/rounds/rounds.routes';
 import { guardStaffRoutes } from './plugins/staff-session';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -248,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await team.register(dayOrdersRoutes);
     await team.register(stockRoutes);
     await team.register(catalogImportRoutes);
+    await team.register(kitchenRoutes);
     await team.register(roundsRoutes);
   });
   await app.register(seoRoutes);

@@ -235,3 +235,37 @@ export const catalogImportAnswerSchema = z.object({
 });
 export type CatalogImportAnswer = z.infer<typeof catalogImportAnswerSchema>;
 export const catalogImportFieldsSchema = z.object({ catalog: z.string() });
+
+/* ------------------------------------------------------------------ the kitchen's sheet */
+
+/** GET /api/staff/kitchen-sheet?date=: what to cook for a delivery date (cuisine, admin). */
+export const kitchenSheetSchema = z.object({
+  date: z.string(),
+  /** After the day's last cut-off nothing changes any more: "définitive". */
+  final: z.boolean(),
+  /** The last cut-off of the day ('HH:MM'), null without deliveries. */
+  cut_off: z.nullable(z.string()),
+  generated_at: z.string(),
+  /** The tours of the day, in the columns' order. */
+  tours: z.array(z.string()),
+  dishes: z.array(
+    z.object({
+      product_id: z.int(),
+      name: z.string(),
+      category: z.string(),
+      allergens: z.array(z.string()),
+      total: z.int(),
+      by_tour: z.record(z.string(), z.int()),
+    }),
+  ),
+  /** Deposit containers to fill: one per formula. */
+  containers: z.int(),
+  cutlery: z.int(),
+  tote_bags: z.int(),
+  orders: z.int(),
+  /** When this member last printed the day's sheet, and what changed since. */
+  printed_at: z.nullable(z.string()),
+  changes: z.array(z.object({ order_id: z.int(), invoice_number: z.nullable(z.string()), kind: z.enum(['placed', 'cancelled']), at: z.string(), portions: z.int() })),
+});
+export type KitchenSheet = z.infer<typeof kitchenSheetSchema>;
+export const kitchenPrintBodySchema = z.object({ date: isoDateField });
