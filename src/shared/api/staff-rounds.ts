@@ -12,7 +12,6 @@ export const STOPS_MISMATCH_MESSAGE = 'L’ordre doit reprendre chaque point de 
 
 /** A stop of a tour: a delivery point, its rank from 1. */
 export const tourStopSchema = z.object({ location_id: z.int(), name: z.string(), address: z.string(), rank: z.int() });
-export type TourStop = z.infer<typeof tourStopSchema>;
 
 export const staffTourSchema = z.object({ id: z.int(), name: z.string(), stops: z.array(tourStopSchema) });
 export type StaffTour = z.infer<typeof staffTourSchema>;
