@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { KitchenSheet } from '#shared/api/staff';
-import { frenchClock, frenchTime } from '#shared/time';
+import { sheetStatus } from '#shared/kitchen-sheet';
+import { frenchTime } from '#shared/time';
 import { pdfText } from './invoice';
 
 const MARGIN = 34;
@@ -14,11 +15,6 @@ const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet'
 function longDate(iso: string): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   return `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]} ${day} ${MONTHS[month - 1]} ${year}`;
-}
-
-/** "définitive", or "provisoire, mise à jour à 9 h 12" (the shop's way of writing times). */
-export function sheetStatus(sheet: Pick<KitchenSheet, 'final' | 'generated_at'>): string {
-  return sheet.final ? 'définitive' : `provisoire, mise à jour à ${frenchClock(new Date(sheet.generated_at))}`;
 }
 
 /**

@@ -35,6 +35,7 @@ import { Route as EquipeTourneesRouteImport } from './../routes/equipe.tournees'
 import { Route as PasserCommandeIndexRouteImport } from './../routes/passer-commande.index'
 import { Route as PasserCommandeSlugRouteImport } from './../routes/passer-commande.$slug'
 import { Route as CompteMotDePasseChar123TokenChar125RouteImport } from './../routes/compte/mot-de-passe.{-$token}'
+import { Route as EquipeCuisineIndexRouteImport } from './../routes/equipe.cuisine.index'
 import { Route as EquipeCuisineStockRouteImport } from './../routes/equipe.cuisine.stock'
 
 const HomeRoute = HomeRouteImport.update({
@@ -169,6 +170,11 @@ const CompteMotDePasseChar123TokenChar125Route =
     path: '/compte/mot-de-passe/{-$token}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const EquipeCuisineIndexRoute = EquipeCuisineIndexRouteImport.update({
+  id: '/cuisine/',
+  path: '/cuisine/',
+  getParentRoute: () => EquipeRoute,
+} as any)
 const EquipeCuisineStockRoute = EquipeCuisineStockRouteImport.update({
   id: '/cuisine/stock',
   path: '/cuisine/stock',
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/passer-commande/': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
   '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
+  '/equipe/cuisine/': typeof EquipeCuisineIndexRoute
 }
 export interface FileRoutesByTo {
   '/charte-engagement': typeof CharteEngagementRoute
@@ -228,6 +235,7 @@ export interface FileRoutesByTo {
   '/passer-commande': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
   '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
+  '/equipe/cuisine': typeof EquipeCuisineIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/passer-commande/': typeof PasserCommandeIndexRoute
   '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
   '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
+  '/equipe/cuisine/': typeof EquipeCuisineIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
     | '/passer-commande/'
     | '/compte/mot-de-passe/{-$token}'
     | '/equipe/cuisine/stock'
+    | '/equipe/cuisine/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/charte-engagement'
@@ -314,6 +324,7 @@ export interface FileRouteTypes {
     | '/passer-commande'
     | '/compte/mot-de-passe/{-$token}'
     | '/equipe/cuisine/stock'
+    | '/equipe/cuisine'
   id:
     | '__root__'
     | '/_home'
@@ -343,6 +354,7 @@ export interface FileRouteTypes {
     | '/passer-commande/'
     | '/compte/mot-de-passe/{-$token}'
     | '/equipe/cuisine/stock'
+    | '/equipe/cuisine/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -548,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompteMotDePasseChar123TokenChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/equipe/cuisine/': {
+      id: '/equipe/cuisine/'
+      path: '/cuisine'
+      fullPath: '/equipe/cuisine/'
+      preLoaderRoute: typeof EquipeCuisineIndexRouteImport
+      parentRoute: typeof EquipeRoute
+    }
     '/equipe/cuisine/stock': {
       id: '/equipe/cuisine/stock'
       path: '/cuisine/stock'
@@ -578,6 +597,7 @@ interface EquipeRouteChildren {
   EquipeTourneesRoute: typeof EquipeTourneesRoute
   EquipeIndexRoute: typeof EquipeIndexRoute
   EquipeCuisineStockRoute: typeof EquipeCuisineStockRoute
+  EquipeCuisineIndexRoute: typeof EquipeCuisineIndexRoute
 }
 
 const EquipeRouteChildren: EquipeRouteChildren = {
@@ -588,6 +608,7 @@ const EquipeRouteChildren: EquipeRouteChildren = {
   EquipeTourneesRoute: EquipeTourneesRoute,
   EquipeIndexRoute: EquipeIndexRoute,
   EquipeCuisineStockRoute: EquipeCuisineStockRoute,
+  EquipeCuisineIndexRoute: EquipeCuisineIndexRoute,
 }
 
 const EquipeRouteWithChildren =

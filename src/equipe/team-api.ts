@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiError, api } from '../lib/api-client';
 import { messageSchema } from '../shared/api/auth';
 import {
+  kitchenSheetSchema,
   auditSchema,
+  catalogImportAnswerSchema,
   refundAnswerSchema,
   staffMeSchema,
   staffMemberSchema,
@@ -162,6 +164,20 @@ export function useResendLink() {
   });
 }
 
+/** The day's catalog file and its photos; `preview`: what it would change, changing nothing. */
+export function useCatalogImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ catalog, photos, preview }: { catalog: File; photos: File[]; preview: boolean }) => {
+      const form = new FormData();
+      form.set('catalog', catalog);
+      for (const photo of photos) form.append('photos', photo, photo.name);
+      return api(`/api/staff/catalog-import${preview ? '?preview=1' : ''}`, { method: 'POST', body: form, schema: catalogImportAnswerSchema });
+    },
+    onSuccess: (answer) => (answer.applied ? queryClient.invalidateQueries({ queryKey: ['staff', 'stock'] }) : undefined),
+  });
+}
+
 /* ------------------------------------------------------------------ rounds */
 
 export const staffToursQuery = queryOptions({
@@ -192,5 +208,21 @@ export function useSetTourStops() {
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.before),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export const kitchenSheetQuery = (date: string) =>
+  queryOptions({
+    queryKey: ['staff', 'kitchen-sheet', date],
+    queryFn: ({ signal }) => api(`/api/staff/kitchen-sheet?date=${date}`, { schema: kitchenSheetSchema, signal }),
+    refetchInterval: BOARD_REFRESH_MS,
+  });
+
+/** This member prints the day's sheet now: what changes after shows as such. */
+export function useSheetPrinted(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/staff/kitchen-sheet/printed', { method: 'POST', body: { date }, schema: messageSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'kitchen-sheet', date] }),
   });
 }

@@ -83,4 +83,13 @@ describe('POST /api/staff/catalog-import', () => {
     refused(await send(await staffLoggedIn(t.app, TEAM.livreur), file, {}, true), 403, 'staff_forbidden');
     expect((await send(await staffLoggedIn(t.app), file, {}, true)).statusCode).toBe(200);
   });
+
+  it('takes the file as the page sends it: a file part named catalog', async () => {
+    const form = new FormData();
+    form.set('catalog', new Blob([JSON.stringify({ dates: [MONDAY], availability: await today() })], { type: 'application/json' }), 'carte.json');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await cook.request('POST', '/api/staff/catalog-import?preview=1', Buffer.from(await request.arrayBuffer()), { 'content-type': request.headers.get('content-type')! });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ applied: false, created: [] });
+  });
 });

@@ -2,8 +2,10 @@ import { PDFParse } from 'pdf-parse';
 import type { CatalogProduct } from '#shared/api/catalog';
 import { addDays, parisInstant, weekday } from '#shared/time';
 import { customerWithCart, expectValidated, openPayment, recap, toHostedPage } from './checkout-steps';
+import { xsrfToken } from './xsrf';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { checkScreen } from './screen-check';
+import { escapeRegExp } from './text-match';
 
 /**
  * Popote Équipe, the team's app: an admin cancels an order paid with Edenred and by card, a cook
@@ -134,9 +136,20 @@ test('an admin finds an order paid with Edenred and by card, cancels it: both re
   await expect(page.getByRole('dialog', { name: 'Mon compte' }).getByTestId('order').first()).toContainText('Commande annulée');
 });
 
-test('a cook marks a dish sold out: the customer’s page shows it within seconds, then back on sale', async ({ page, context, request }, info) => {
+test('a cook marks a dish sold out (the customer’s page shows it within seconds, then back on sale) and loads a day’s catalog with a preview', async ({ page, context, request }, info) => {
   test.setTimeout(120_000);
-  await privateDay(request, info.project.name);
+  const day = await privateDay(request, info.project.name);
+  // A customer orders a main course for that day, paid in paper vouchers: the kitchen has a sheet.
+  const { dish: ordered } = await customerWithCart(page, info.project.name, (d) => d.category === 'main');
+  const headers = { 'x-xsrf-token': await xsrfToken(page) };
+  const validated = await page.request.post('/api/cart/validate', { headers });
+  expect(validated.ok(), await validated.text()).toBe(true);
+  const remaining = ((await validated.json()) as { remaining_price: number }).remaining_price;
+  await page.request.post('/api/pending-order/lunch-vouchers', { headers, data: { lunch_vouchers: [{ quantity: Math.ceil(remaining / 500), amount: 5 }] } });
+  await page.request.post('/api/pending-order/pool', { headers });
+  const placed = await page.request.post('/api/payment', { headers });
+  expect(placed.ok(), await placed.text()).toBe(true);
+
   const dishes = (await (await request.get('/api/products')).json()) as CatalogProduct[];
   const dish = dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
   await page.goto('/passer-commande');
@@ -147,7 +160,7 @@ test('a cook marks a dish sold out: the customer’s page shows it within second
   const cook = await context.newPage();
   await logInTeam(cook, 'cuisine@popote.fr');
   // The kitchen sees its pages only.
-  await expect(teamNav(cook).getByRole('link')).toHaveText(['Stock']);
+  await expect(teamNav(cook).getByRole('link')).toHaveText(['Cuisine', 'Stock']);
   await teamNav(cook).getByRole('link', { name: 'Stock' }).click();
   const row = cook.getByRole('row').filter({ has: cook.getByRole('rowheader', { name: new RegExp(`^${dish.name}`) }) });
   await expect(row).toBeVisible();
@@ -168,6 +181,47 @@ test('a cook marks a dish sold out: the customer’s page shows it within second
     await page.reload();
     await expect(card.getByRole('button', { name: 'Épuisé' })).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+
+  // The day's catalog from the page: a preview that changes nothing, then applied as previewed.
+  const slug = `tartine-equipe-${info.project.name}`;
+  const name = `Tartine de l’équipe (${info.project.name})`;
+  const current = (await (await request.get(`/__sandbox/catalog-availability?date=${day}`)).json()) as { slug: string; stock: number | null }[];
+  const file = {
+    dates: [day],
+    products: [{ slug, name, short_description: 'Pain de campagne, chèvre et miel.', description: 'Une tartine du jour.', ingredients: ['pain', 'chèvre', 'miel'], allergens: ['gluten', 'lait'], category: 'main', price_cents: 650, vat_rate: 10 }],
+    availability: [...current, { slug, stock: 10 }],
+  };
+  const load = cook.getByRole('region', { name: 'Charger la carte d’un jour' });
+  await load.getByLabel(/^Fichier de la carte/).setInputFiles({ name: 'carte.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await load.getByRole('button', { name: 'Voir l’aperçu' }).click();
+  const preview = load.getByRole('status', { name: 'Aperçu de l’import' });
+  await expect(preview).toContainText(`1 plat créé : ${slug}`);
+  await expect(preview).toContainText(`${day} : ${current.length + 1} plats au menu`);
+  await checkScreen(cook, 'equipe-carte-apercu', { include: '[aria-labelledby="catalog-import-title"]' });
+  await expect(cook.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(name)}`) })).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Appliquer cette carte' }).click();
+  await expect(cook.getByTestId('snackbar').filter({ hasText: 'Carte chargée' })).toBeVisible();
+  await expect(cook.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(name)}`) })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
+
+  // The production sheet of the day, on screen then on paper: one A4 page with the totals.
+  await teamNav(cook).getByRole('link', { name: 'Cuisine' }).click();
+  await expect(cook.getByRole('heading', { level: 1, name: /^Fiche de production/ })).toBeVisible();
+  const sheet = (await (await cook.request.get(`/api/staff/kitchen-sheet?date=${day}`)).json()) as { dishes: { name: string; total: number }[]; containers: number; final: boolean };
+  const table = cook.getByRole('table', { name: 'Portions à préparer par plat et par tournée' });
+  await expect(table.getByRole('row')).toHaveCount(sheet.dishes.length + 1);
+  await expect(table.getByRole('row').filter({ has: cook.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(ordered.name)}`) }) })).toContainText('1');
+  await expect(cook.getByText(/^Fiche provisoire, mise à jour à \d{1,2}\sh/)).toBeVisible();
+  await checkScreen(cook, 'equipe-fiche-production');
+  await cook.emulateMedia({ media: 'print' });
+  await expect(cook.getByRole('button', { name: 'Imprimer la fiche' })).toBeHidden();
+  await expect(teamNav(cook)).toBeHidden();
+  const paper = await pdfText(await cook.pdf({ format: 'A4', printBackground: true }));
+  expect(paper).toContain('-- 1 of 1 --');
+  expect(paper).toContain('Contenants consignés à remplir (un par formule)');
+  for (const dish of sheet.dishes) expect(paper).toContain(dish.name.slice(0, 18));
+  await cook.emulateMedia({ media: 'screen' });
 
   // A page of another role says it is not theirs.
   await cook.goto('/equipe/commandes');
@@ -202,15 +256,19 @@ test('the team’s pages: login, home, members and the audit, each role’s navi
   await expect(page.getByRole('row').filter({ hasText: 'admin@popote.fr' }).filter({ hasText: 'Connexion' }).first()).toBeVisible();
   await checkScreen(page, 'equipe-journal');
 
+  await teamNav(page).getByRole('link', { name: 'Tournées' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Tournées/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Descendre / }).first()).toBeVisible();
+  await checkScreen(page, 'equipe-tournees');
+
   await page.getByRole('link', { name: /^Popote/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Bonjour/ })).toBeVisible();
-  await expect(teamNav(page).getByRole('link')).toHaveText(['Commandes', 'Stock', 'Équipe', 'Journal']);
+  await expect(teamNav(page).getByRole('link')).toHaveText(['Commandes', 'Cuisine', 'Stock', 'Tournées', 'Équipe', 'Journal']);
   await checkScreen(page, 'equipe-accueil');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('form', { name: 'Connexion à Popote Équipe' })).toBeVisible();
 
-  // The courier: no page of this round yet, said as such.
+  // The courier reads the rounds, and nothing else.
   await logInTeam(page, 'livreur@popote.fr');
-  await expect(teamNav(page).getByRole('link')).toHaveCount(0);
-  await expect(page.getByText('Votre tournée arrive bientôt dans Popote Équipe')).toBeVisible();
+  await expect(teamNav(page).getByRole('link')).toHaveText(['Tournées']);
 });

@@ -9,11 +9,12 @@ import { actorOf } from '../../plugins/staff-session';
 import { CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
 
 /** A day's catalog and a few phone-sized photos; the file itself is small. */
-const UPLOAD_LIMITS = { files: 20, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: 1024 * 1024, parts: 21, headerPairs: 20 };
+const UPLOAD_LIMITS = { files: 21, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: 1024 * 1024, parts: 22, headerPairs: 20 };
 const KITCHEN: StaffRoleName[] = ['cuisine'];
 
 /**
- * The team's catalog import (cuisine, admin): the same file, checks and transaction as
+ * The team's catalog import (cuisine, admin): the same file (a field or a file part named
+ * `catalog`), checks and transaction as
  * `npm run catalog:import`, from the stock page, with a preview that changes nothing first.
  * Photos come as parts named `photos`, matched to the file's `photo` fields by their file name
  * (a browser sends no folders); they go through the same pipeline.
@@ -34,6 +35,9 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           if (part.fieldname === 'catalog' && typeof part.value === 'string') text = part.value;
+        } else if (part.fieldname === 'catalog') {
+          // The page sends the file as it was chosen: a file part.
+          text = (await part.toBuffer()).toString('utf8');
         } else if (part.fieldname === 'photos') {
           photos.set(basename(part.filename), await part.toBuffer());
         } else {

@@ -7,6 +7,7 @@ import { useOnline } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
 import type { StaffStockRow } from '../../shared/api/staff';
 import { staffStockQuery, useSetStock } from '../team-api';
+import { CatalogImportForm } from './catalog-import-form';
 import { DayHeading } from './day-picker';
 import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './team-page.module.css';
@@ -47,6 +48,7 @@ export function StockTable({ date }: { date: string }) {
           )
         }
       </QueryStatus>
+      <CatalogImportForm />
     </>
   );
 }

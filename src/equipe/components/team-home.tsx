@@ -6,6 +6,7 @@ import styles from './team-page.module.css';
 
 const WHAT: Record<string, string> = {
   '/equipe/commandes': 'Les commandes du jour, par tournée ; annuler, rembourser.',
+  '/equipe/cuisine': 'La fiche de production du jour : portions par plat et par tournée, à imprimer.',
   '/equipe/cuisine/stock': 'Les portions commandées et restantes ; plafonds et plats épuisés.',
   '/equipe/tournees': 'L’ordre des arrêts de chaque tournée ; feuilles de route et étiquettes des sacs.',
   '/equipe/membres': 'Les comptes de l’équipe : inviter, rôles, désactiver.',

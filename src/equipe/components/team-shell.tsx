@@ -14,6 +14,7 @@ import styles from './team-shell.module.css';
 /** The team's pages and who may open them (admin may open all). */
 export const TEAM_PAGES: { to: string; label: string; roles: StaffRoleName[] }[] = [
   { to: '/equipe/commandes', label: 'Commandes', roles: ['admin'] },
+  { to: '/equipe/cuisine', label: 'Cuisine', roles: ['cuisine'] },
   { to: '/equipe/cuisine/stock', label: 'Stock', roles: ['cuisine'] },
   { to: '/equipe/tournees', label: 'Tournées', roles: ['livreur'] },
   { to: '/equipe/membres', label: 'Équipe', roles: ['admin'] },

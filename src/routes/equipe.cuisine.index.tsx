@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { KitchenSheetPage } from '../equipe/components/kitchen-sheet-page';
+import { RoleGate } from '../equipe/components/team-shell';
+import { useTeamDate, validateDateSearch } from '../equipe/team-date';
+
+export const Route = createFileRoute('/equipe/cuisine/')({
+  validateSearch: validateDateSearch,
+  head: () => ({ meta: [{ title: 'Fiche de production — Popote Équipe' }] }),
+  component: KitchenRoute,
+});
+
+function KitchenRoute() {
+  const date = useTeamDate(Route.useSearch());
+  return (
+    <RoleGate roles={['cuisine']}>
+      <KitchenSheetPage date={date} />
+    </RoleGate>
+  );
+}
