@@ -828,7 +828,8 @@ export const creditNotes = pgTable(
 /**
  * Money given back, one row per means: paid back where it came from (card through PayGreen,
  * Edenred, the pool, declared paper vouchers dropped). A provider refund that fails stays
- * `pending` and is tried again; nothing is `done` that was not.
+ * `pending` and is tried again; nothing is `done` that was not; the provider is asked by one
+ * server at a time (the row is claimed first).
  */
 export type RefundMeans = 'card' | 'edenred' | 'pool' | 'paper_vouchers';
 export const refunds = pgTable(
@@ -843,7 +844,10 @@ export const refunds = pgTable(
     /** The provider payment it gives back (card or Edenred). */
     paymentId: integer('payment_id'),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').$type<'pending' | 'done'>().notNull(),
+    /** pending → processing (claimed: one server asks the provider) → done, or back to pending. */
+    status: text('status').$type<'pending' | 'processing' | 'done'>().notNull(),
+    /** When a server claimed it to ask the provider; a claim older than a few minutes died with its server. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { STAFF_ERRORS, staffOrdersSchema, type StaffOrder } from '#shared/api/staff';
 import { MONDAY, createTestApp, customerWithCart, refused, type TestApp } from './helpers';
+import { retryPendingRefunds } from '../../server/modules/day-orders/refunds.service';
 import { pdfTextOf, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 
 let app: TestApp;
@@ -152,6 +153,25 @@ describe('POST /api/staff/orders/{id}/cancel', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ refund_pending: false, refunded: c.preOrder.remaining_price });
     expect((await paygreenOrder(c.po)).status).toBe('refunded');
+  });
+
+  it('asks PayGreen once for a pending refund retried from two places at once', async () => {
+    const c = await paidByCard();
+    await app.app.inject({ method: 'POST', url: '/__sandbox/paygreen/failures', payload: { status: 500, count: 5 } });
+    expect((await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 300, reason: 'Boisson tiède' })).statusCode).toBe(200);
+    expect((await paygreenOrder(c.po)).refundedAmount ?? 0).toBe(0);
+    await app.app.inject({ method: 'DELETE', url: '/__sandbox/paygreen/failures' });
+    // Two admins tap "Relancer" as the server's own retry runs.
+    const other = await staffLoggedIn(app.app);
+    const [a, b] = await Promise.all([
+      admin.request('POST', `/api/staff/orders/${c.orderId}/refunds/retry`),
+      other.request('POST', `/api/staff/orders/${c.orderId}/refunds/retry`),
+      retryPendingRefunds(app.app),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await paygreenOrder(c.po)).refundedAmount).toBe(300);
+    expect((await onBoard(c.orderId)).refund_pending).toBe(false);
+    expect((await db().select().from(t.refunds).where(eq(t.refunds.orderId, c.orderId))).map((r) => r.status)).toEqual(['done']);
   });
 
   it('refuses bad input and unknown orders', async () => {

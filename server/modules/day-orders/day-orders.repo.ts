@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditNoteCounters, customers, deliveries, orderEvents, orderProducts, orders, payments, preOrders, refunds, tours, type OrderState } from '../../db/schema';
 
@@ -71,5 +71,31 @@ export async function nextCreditNoteNumber(tx: Tx, year: number): Promise<string
 }
 
 export async function pendingRefunds(db: Conn, limit: number): Promise<RefundRow[]> {
-  return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(asc(refunds.id)).limit(limit);
+  return db.select().from(refunds).where(inArray(refunds.status, ['pending', 'processing'])).orderBy(asc(refunds.id)).limit(limit);
+}
+
+/** A claim older than this died with its server (a provider call takes seconds): it may be taken again. */
+export const REFUND_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * Claims a refund to ask its provider, in one conditional statement: of two servers (or a retry
+ * tapped twice) only one gets it, so the provider is asked once. Null when another holds it or
+ * it is done.
+ */
+export async function claimRefund(db: Conn, id: number, now: Date): Promise<RefundRow | null> {
+  const stale = new Date(now.getTime() - REFUND_CLAIM_STALE_MS);
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'processing', claimedAt: now })
+    .where(and(eq(refunds.id, id), or(eq(refunds.status, 'pending'), and(eq(refunds.status, 'processing'), lt(refunds.claimedAt, stale)))))
+    .returning();
+  return row ?? null;
+}
+
+/** The provider gave it back; or it failed, and it waits for the next try. */
+export async function settleClaim(db: Conn, claim: RefundRow, outcome: { done: true; at: Date } | { done: false; error: string }): Promise<void> {
+  await db
+    .update(refunds)
+    .set(outcome.done ? { status: 'done', doneAt: outcome.at, attempts: claim.attempts + 1, lastError: null, claimedAt: null } : { status: 'pending', attempts: claim.attempts + 1, lastError: outcome.error, claimedAt: null })
+    .where(and(eq(refunds.id, claim.id), eq(refunds.status, 'processing')));
 }

@@ -9,7 +9,7 @@ type MeansState = (typeof MEANS_STATES)[number];
 /** A means' state: a refund waiting for its provider shows first, then what was given back, then how it was paid. */
 function meansState(mean: PaymentMean, refunds: RefundRow[], vouchersReceived: boolean): MeansState {
   const own = refunds.filter((r) => r.means === mean.means);
-  if (own.some((r) => r.status === 'pending')) return 'refund_pending';
+  if (own.some((r) => r.status !== 'done')) return 'refund_pending';
   if (own.reduce((n, r) => n + r.amountCents, 0) >= mean.amountCents) return 'refunded';
   if (mean.means === 'paper_vouchers') return vouchersReceived ? 'received' : 'declared';
   return 'paid';
@@ -24,7 +24,7 @@ export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow
     invoice_number: order.invoiceNumber,
     state: order.state,
     state_label: ORDER_STATE_LABELS[order.state],
-    refund_pending: refunds.some((r) => r.status === 'pending'),
+    refund_pending: refunds.some((r) => r.status !== 'done'),
     customer: { id: customer.id, name: `${customer.firstname} ${customer.lastname}`.trim(), email: customer.email, phone: customer.phone, company: customer.company },
     delivery: { date: order.deliveryDate, start: order.deliveryStart?.slice(0, 5) ?? null, end: order.deliveryEnd?.slice(0, 5) ?? null, point: order.deliveryName, tour: row.tour },
     lines: top

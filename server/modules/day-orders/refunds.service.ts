@@ -14,7 +14,7 @@ import { givePortionsBack } from '../stock/stock.service';
 import { edenredOf } from '../edenred/edenred.service';
 import { audit, type Actor } from '../../lib/audit';
 import { boardOrder } from './day-orders.service';
-import { lockOrder, nextCreditNoteNumber, pendingRefunds, providerPaymentsOf, refundsOfOrders, setOrderState, type OrderRow, type RefundRow } from './day-orders.repo';
+import { claimRefund, lockOrder, nextCreditNoteNumber, pendingRefunds, settleClaim, providerPaymentsOf, refundsOfOrders, setOrderState, type OrderRow, type RefundRow } from './day-orders.repo';
 
 type PaymentRow = typeof payments.$inferSelect;
 interface Give {
@@ -215,27 +215,27 @@ async function refundAtProvider(app: FastifyInstance, refund: RefundRow): Promis
 }
 
 /**
- * Asks the providers for the pending refunds (of one order, or the oldest ones): each done is
- * marked so in a conditional UPDATE (two servers retrying at once mark it once); a failure is
- * counted and kept, to be tried again.
+ * Asks the providers for the pending refunds (of one order, or the oldest ones). Each is claimed
+ * first, in one conditional UPDATE: of two servers retrying at once, or a retry tapped twice, one
+ * asks the provider and the other leaves it, so no money goes back twice. A failure is counted and
+ * kept, to be tried again.
  */
 async function settle(app: FastifyInstance, pending: RefundRow[]): Promise<void> {
-  for (const refund of pending) {
+  for (const candidate of pending) {
+    const refund = await claimRefund(app.db, candidate.id, app.clock.now());
+    if (!refund) continue;
     try {
       await refundAtProvider(app, refund);
-      await app.db.update(refunds).set({ status: 'done', doneAt: app.clock.now(), attempts: refund.attempts + 1, lastError: null }).where(eq(refunds.id, refund.id));
+      await settleClaim(app.db, refund, { done: true, at: app.clock.now() });
     } catch (err) {
       app.log.warn({ err, refundId: refund.id }, 'refund failed, kept pending');
-      await app.db
-        .update(refunds)
-        .set({ attempts: refund.attempts + 1, lastError: String((err as Error).message ?? err).slice(0, 300) })
-        .where(eq(refunds.id, refund.id));
+      await settleClaim(app.db, refund, { done: false, error: String((err as Error).message ?? err).slice(0, 300) });
     }
   }
 }
 
 export async function settleOrderRefunds(app: FastifyInstance, orderId: number): Promise<void> {
-  const pending = (await refundsOfOrders(app.db, [orderId])).filter((r) => r.status === 'pending');
+  const pending = (await refundsOfOrders(app.db, [orderId])).filter((r) => r.status !== 'done');
   await settle(app, pending);
 }
 
