@@ -95,25 +95,25 @@ async function basketOf(v: Visitor, cents: number) {
 }
 
 describe('logins sent at once', () => {
-  it(`judge at most ${LOGIN_THROTTLE.pair.free} of 100 guesses from one address on one account; the right password, sent last, is refused too`, async () => {
+  it(`judge at most ${LOGIN_THROTTLE.pair.free} of 100 guesses from one address on one account; the right password, sent next, is refused too`, async () => {
     const { email } = await newCustomer();
     const attacker = await newVisitor();
-    const guesses = [...Array.from({ length: 99 }, (_, i) => `mauvais-${i}`), PASSWORD];
+    const guesses = Array.from({ length: 100 }, (_, i) => `mauvais-${i}`);
     const answers = await Promise.all(guesses.map((password) => attacker.request('POST', '/api/login', { email, password })));
-
-    expectNotJudged(answers.at(-1)!, 'the right password');
+    // The right one right after the burst (inside it, a busy machine may judge it first, and its
+    // success would forget the failures counted so far).
+    expectNotJudged(await attacker.request('POST', '/api/login', { email, password: PASSWORD }), 'the right password');
     const judged = judgedOf(answers);
     expect(judged.length).toBeGreaterThan(0);
     expect(judged.length).toBeLessThanOrEqual(LOGIN_THROTTLE.pair.free);
     expect(judged.map((r) => r.statusCode)).toEqual(judged.map(() => 422));
   });
 
-  it(`judge at most ${LOGIN_THROTTLE.email.free} of 100 guesses on one account from 100 addresses; the owner's right password, sent last, waits`, async () => {
+  it(`judge at most ${LOGIN_THROTTLE.email.free} of 100 guesses on one account from 100 addresses; the owner's right password, sent next, waits`, async () => {
     const { email } = await newCustomer();
     const visitors = await Promise.all(Array.from({ length: 100 }, () => newVisitor()));
-    const answers = await Promise.all(visitors.map((v, i) => v.request('POST', '/api/login', { email, password: i === 99 ? PASSWORD : `mauvais-${i}` })));
-
-    expectNotJudged(answers.at(-1)!, 'the right password');
+    const answers = await Promise.all(visitors.slice(0, 99).map((v, i) => v.request('POST', '/api/login', { email, password: `mauvais-${i}` })));
+    expectNotJudged(await visitors[99]!.request('POST', '/api/login', { email, password: PASSWORD }), 'the right password');
     const judged = judgedOf(answers);
     expect(judged.length).toBeLessThanOrEqual(LOGIN_THROTTLE.email.free);
     expect(judged.map((r) => r.statusCode)).toEqual(judged.map(() => 422));
@@ -163,13 +163,15 @@ describe('promo and sponsor codes sent at once', () => {
 });
 
 describe('team logins sent at once', () => {
-  it('hold 100 wrong passwords of a team account from one address back: at most 3 judged, the right one sent last waits', async () => {
+  it('hold 100 wrong passwords of a team account from one address back: at most 3 judged, the right one sent next waits', async () => {
     const ip = newIp();
     const login = (password: string) => app.app.inject({ method: 'POST', url: '/api/staff/login', remoteAddress: ip, payload: { email: TEAM.admin, password } });
-    const answers = await Promise.all([...Array.from({ length: 100 }, (_, i) => login(`devine-${i}`)), login(TEAM_PASSWORD)]);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(`devine-${i}`)));
     const judged = judgedOf(answers);
     expect(judged.length).toBeLessThanOrEqual(LOGIN_THROTTLE.pair.free);
     expect(judged.map((r) => r.statusCode)).toEqual(judged.map(() => 422));
-    expectHeldBack(answers.at(-1)!);
+    // Sent after the burst, not inside it: in flight together, a busy machine may judge the right
+    // one first, whose success forgets the failures and lets three more in (7 judged, seen in CI).
+    expectHeldBack(await login(TEAM_PASSWORD));
   });
 });
