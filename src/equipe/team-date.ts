@@ -1,4 +1,3 @@
-import { isoDateField } from '../shared/api/fields';
 import { useShopOpen } from '../lib/app-state';
 import { parisDate } from '../shared/time';
 
@@ -7,9 +6,12 @@ export interface DateSearch {
   date?: string;
 }
 
+/**
+ * The address's day when it is one. Checked by hand, not with the API's zod field: route options
+ * load with the app's first script, and zod stays off the shop's first screen.
+ */
 export function validateDateSearch(search: Record<string, unknown>): DateSearch {
-  const parsed = isoDateField.safeParse(search.date);
-  return parsed.success ? { date: parsed.data } : {};
+  return typeof search.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.date) ? { date: search.date } : {};
 }
 
 /**
