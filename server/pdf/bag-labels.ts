@@ -3,6 +3,7 @@ import { pdfText } from './invoice';
 import { lineText, longDate, windowOf } from './round-format';
 import { collectTexts } from './round-sheet';
 import type { Bag, RoundStop, RoundTour } from './round-types';
+import { pdfBytes } from './pdf-bytes';
 
 /**
  * The sheet of adhesive labels: A4 of 3 × 8 labels of 70 × 37 mm, edge to edge (the common
@@ -54,12 +55,7 @@ export function renderBagLabels(tours: RoundTour[], date: string, generatedAt: D
     displayTitle: true,
     info: { Title: pdfText(`Étiquettes des sacs – ${longDate(date)}`), CreationDate: generatedAt, ModDate: generatedAt },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const perPage = LABEL_SHEET.columns * LABEL_SHEET.rows;
   const pages = labelsOf(tours).flatMap((labels) => {

@@ -6,6 +6,7 @@ import { vatIncluded } from '../lib/vat';
 import { formatRate, pdfText, type InvoiceCustomer, type InvoiceLine, type InvoiceOrder } from './invoice';
 import { invoiceTotals } from './invoice-totals';
 import type { Seller } from './seller';
+import { pdfBytes } from './pdf-bytes';
 
 type CreditNoteRow = Pick<typeof creditNotes.$inferSelect, 'number' | 'amountCents' | 'reason' | 'kind' | 'createdAt'>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'means' | 'amountCents'>;
@@ -82,12 +83,7 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
     displayTitle: true,
     info: { Title: pdfText(`Avoir ${note.number}`), Author: pdfText(seller.name), Creator: pdfText(seller.name), CreationDate: note.createdAt, ModDate: note.createdAt },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = MARGIN;
   const right = doc.page.width - MARGIN;
   const width = right - left;

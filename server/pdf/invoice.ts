@@ -5,6 +5,7 @@ import type { customers, orderProducts, orders } from '../db/schema';
 import { invoiceTotals } from './invoice-totals';
 import { paymentMeansLines } from './payment-means';
 import type { Seller } from './seller';
+import { pdfBytes } from './pdf-bytes';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderProducts.$inferSelect;
@@ -101,12 +102,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
     // The document's dates are the invoice's, so the same invoice always gives the same file.
     info: { Title: pdfText(`Facture ${number}`), Author: pdfText(seller.name), Creator: pdfText(seller.name), CreationDate: order.createdAt, ModDate: order.createdAt },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = MARGIN;
   const right = doc.page.width - MARGIN;

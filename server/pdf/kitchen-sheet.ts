@@ -3,19 +3,13 @@ import type { KitchenSheet } from '#shared/api/staff';
 import { sheetStatus } from '#shared/kitchen-sheet';
 import { frenchTime } from '#shared/time';
 import { pdfText } from './invoice';
+import { pdfBytes } from './pdf-bytes';
+import { longDate } from './round-format';
 
 const MARGIN = 34;
 const INK = '#1f1a16';
 const MUTED = '#5b4d42';
 const RULE = '#b9ab9c';
-
-const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
-/** 'lundi 30 novembre 2026' */
-function longDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]} ${day} ${MONTHS[month - 1]} ${year}`;
-}
 
 /**
  * The production sheet on paper (A4, portrait): a row per dish with its allergens, a column per
@@ -24,12 +18,7 @@ function longDate(iso: string): string {
  */
 export function renderKitchenSheet(sheet: KitchenSheet): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: pdfText(`Fiche de production du ${sheet.date}`), Creator: 'Popote' } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = MARGIN;
   const right = doc.page.width - MARGIN;
   const bottom = doc.page.height - MARGIN;

@@ -3,6 +3,7 @@ import { formatEuros } from '#shared/money';
 import { pdfText } from './invoice';
 import { extrasText, lineText, longDate, vouchersText, windowOf } from './round-format';
 import type { Bag, RoundTour } from './round-types';
+import { pdfBytes } from './pdf-bytes';
 
 const MARGIN = 40;
 const FOOTER_HEIGHT = 22;
@@ -41,12 +42,7 @@ export function renderRoundSheet(tour: RoundTour, date: string, generatedAt: Dat
     displayTitle: true,
     info: { Title: pdfText(title), CreationDate: generatedAt, ModDate: generatedAt },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = MARGIN;
   const right = doc.page.width - MARGIN;

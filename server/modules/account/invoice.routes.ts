@@ -8,6 +8,7 @@ import { requireCustomerId } from '../../plugins/session';
 import { renderInvoice } from '../../pdf/invoice';
 import { SELLER } from '../../pdf/seller';
 import { customerById, orderOf } from './account.repo';
+import { sendPdf } from '../../lib/pdf-reply';
 
 const NOT_FOUND = 'Facture introuvable.';
 export const invoiceParamsSchema = z.object({ id: z.coerce.number({ error: NOT_FOUND }).pipe(idField(NOT_FOUND)) });
@@ -30,11 +31,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const [found, customer] = await Promise.all([orderOf(app.db, customerId, request.params.id), customerById(app.db, customerId)]);
       if (!found?.order.invoiceNumber || !customer) throw notFound(NOT_FOUND);
       const pdf = await renderInvoice({ seller: SELLER, customer, order: found.order, lines: found.lines });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="facture-${found.order.invoiceNumber}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string); // bytes sent as they are; the schema (a string) only documents them
+      return sendPdf(reply, pdf, `facture-${found.order.invoiceNumber}.pdf`);
     },
   );
 };

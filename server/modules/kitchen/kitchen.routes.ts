@@ -5,6 +5,7 @@ import { kitchenPrintBodySchema, kitchenSheetSchema, staffDateQuerySchema, type 
 import { renderKitchenSheet } from '../../pdf/kitchen-sheet';
 import { requireStaffMember } from '../../plugins/staff-session';
 import { kitchenSheet, sheetPrinted } from './kitchen.service';
+import { sendPdf } from '../../lib/pdf-reply';
 
 const KITCHEN: StaffRoleName[] = ['cuisine'];
 
@@ -25,11 +26,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sheet = await kitchenSheet(app.db, request.query.date, requireStaffMember(request).id, app.clock.now());
       const pdf = await renderKitchenSheet(sheet);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="fiche-production-${sheet.date}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string); // bytes sent as they are; the schema (a string) only documents them
+      return sendPdf(reply, pdf, `fiche-production-${sheet.date}.pdf`);
     },
   );
 

@@ -7,6 +7,7 @@ import { actorOf } from '../../plugins/staff-session';
 import { renderBagLabels } from '../../pdf/bag-labels';
 import { renderRoundSheet } from '../../pdf/round-sheet';
 import { roundsOfDate, setTourStops, toursWithStops } from './rounds.service';
+import { sendPdf } from '../../lib/pdf-reply';
 
 const COURIER = ['livreur'] as const;
 const KITCHEN = ['cuisine'] as const;
@@ -37,11 +38,7 @@ export const roundsRoutes: FastifyPluginAsyncZod = async (app) => {
       const [tour] = await roundsOfDate(app.db, request.query.date, request.params.id);
       if (!tour) throw new AppError(404, 'not_found', 'Cette tournée est introuvable.');
       const pdf = await renderRoundSheet(tour, request.query.date, app.clock.now());
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="feuille-de-route-${request.query.date}-${tour.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string); // bytes sent as they are; the schema (a string) only documents them
+      return sendPdf(reply, pdf, `feuille-de-route-${request.query.date}-${tour.id}.pdf`);
     },
   );
 
@@ -54,11 +51,7 @@ export const roundsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { date, tour } = request.query;
       const pdf = await renderBagLabels(await roundsOfDate(app.db, date, tour), date, app.clock.now());
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="etiquettes-${date}${tour ? `-${tour}` : ''}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string);
+      return sendPdf(reply, pdf, `etiquettes-${date}${tour ? `-${tour}` : ''}.pdf`);
     },
   );
 };
