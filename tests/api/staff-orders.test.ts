@@ -153,6 +153,9 @@ describe('POST /api/staff/orders/{id}/cancel', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ refund_pending: false, refunded: c.preOrder.remaining_price });
     expect((await paygreenOrder(c.po)).status).toBe('refunded');
+    // Who asked again, and for what, is in the audit.
+    const entries = (await admin.request('GET', `/api/staff/audit?date=${MONDAY}`)).json().entries as { action: string; order_id: number; amount: number }[];
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'order.refund_retry', order_id: c.orderId, amount: c.preOrder.remaining_price }));
   });
 
   it('asks PayGreen once for a pending refund retried from two places at once', async () => {

@@ -3,7 +3,7 @@ import { STAFF_ERRORS, cancelBodySchema, refundAnswerSchema, refundBodySchema, s
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/staff-session';
 import { boardOrder, dayOrders } from './day-orders.service';
-import { cancelOrder, refundOrder, settleOrderRefunds } from './refunds.service';
+import { cancelOrder, refundOrder, retryOrderRefunds } from './refunds.service';
 
 /** The day's orders for the team's board (admin): the list, a cancellation, a refund, a refund tried again. */
 export const dayOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,7 @@ export const dayOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/staff/orders/:id/refunds/retry',
     { schema: { summary: 'Team: try a pending refund again now', params: staffIdParamsSchema, response: { 200: staffOrderSchema } } },
     async (request) => {
-      await settleOrderRefunds(app, request.params.id);
+      await retryOrderRefunds(app, actorOf(request), request.params.id);
       const order = await boardOrder(app.db, request.params.id);
       if (!order) throw new AppError(404, 'not_found', 'Cette commande est introuvable.');
       return order;

@@ -234,8 +234,17 @@ async function settle(app: FastifyInstance, pending: RefundRow[]): Promise<void>
   }
 }
 
-export async function settleOrderRefunds(app: FastifyInstance, orderId: number): Promise<void> {
+async function settleOrderRefunds(app: FastifyInstance, orderId: number): Promise<void> {
   const pending = (await refundsOfOrders(app.db, [orderId])).filter((r) => r.status !== 'done');
+  await settle(app, pending);
+}
+
+/** A member asks the providers again now for an order's pending refunds: the audit says who and what. */
+export async function retryOrderRefunds(app: FastifyInstance, actor: Actor, orderId: number): Promise<void> {
+  const pending = (await refundsOfOrders(app.db, [orderId])).filter((r) => r.status !== 'done');
+  if (!pending.length) return;
+  const amount = pending.reduce((n, r) => n + r.amountCents, 0);
+  await audit(app.db, actor, { action: 'order.refund_retry', orderId, amountCents: amount, details: { refunds: pending.map((r) => ({ id: r.id, means: r.means, amount: r.amountCents })) } }, app.clock.now());
   await settle(app, pending);
 }
 
