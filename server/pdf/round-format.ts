@@ -1,15 +1,10 @@
 import { formatEuros } from '#shared/money';
-import { frenchTimeRange, weekday } from '#shared/time';
+import { frenchLongDate, frenchTimeRange } from '#shared/time';
 import type { Bag, RoundStop, VouchersToCollect } from './round-types';
 
-const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
 /** 'lundi 23 novembre 2026' for a 'YYYY-MM-DD' delivery date. */
-export function longDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return `${WEEKDAYS[weekday(isoDate)]} ${day} ${MONTHS[month! - 1]} ${year}`;
-}
+export const longDate = (isoDate: string): string => frenchLongDate(isoDate, { year: true });
 
 /** '11 h 45 – 12 h 15', or '' without a window. */
 export const windowOf = (stop: Pick<RoundStop, 'start' | 'end'>) => (stop.start && stop.end ? frenchTimeRange(stop.start, stop.end) : '');

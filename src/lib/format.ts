@@ -1,18 +1,13 @@
-import { frenchClock, parisDate, weekday } from '../shared/time';
+import { frenchClock, frenchLongDate, parisDate } from '../shared/time';
 
 /*
  * fr-FR display formats for the client (money formatting lives in src/shared/money). Written out
  * as Intl writes them (a test holds them to Intl): a page's first Intl formatter costs 15 to 40 ms
  * of the main thread, on the path of the app's start.
  */
-const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
 /** 'lundi 23 novembre' for a 'YYYY-MM-DD' delivery date (a calendar date: no time zone involved). */
-export function formatLongDate(isoDate: string): string {
-  const [, month, day] = isoDate.split('-').map(Number);
-  return `${WEEKDAYS[weekday(isoDate)]} ${day} ${MONTHS[month! - 1]}`;
-}
+export const formatLongDate = (isoDate: string): string => frenchLongDate(isoDate);
 
 /** '27/11/2026 à 8 h 05': an instant as a short date and the time, in Paris (a history's lines). */
 export function formatShortDateTime(at: Date): string {
@@ -39,3 +34,6 @@ export function ageOf(ms: number): string {
   if (hours < 24) return `il y a ${hours} h`;
   return `il y a ${Math.floor(hours / 24)} j`;
 }
+
+/** '1 commande', '3 commandes': a count and its noun, singular up to 1 as French has it. */
+export const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;

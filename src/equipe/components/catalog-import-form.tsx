@@ -9,8 +9,7 @@ import type { CatalogImportAnswer } from '../../shared/api/staff';
 import { useCatalogImport } from '../team-api';
 import forms from './team-forms.module.css';
 import styles from './team-page.module.css';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+import { plural } from '../../lib/format';
 
 /** What an import does, in words: the dishes, then each day's menu. */
 function Summary({ answer }: { answer: CatalogImportAnswer }) {

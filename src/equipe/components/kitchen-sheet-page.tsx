@@ -10,8 +10,7 @@ import { kitchenSheetQuery, useSheetPrinted } from '../team-api';
 import { DayHeading } from './day-picker';
 import styles from './kitchen-sheet.module.css';
 import page from './team-page.module.css';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+import { plural } from '../../lib/format';
 
 /**
  * The production sheet of a day (cuisine, admin): portions per dish and tour in large figures,
