@@ -1,4 +1,5 @@
 import type { KitchenSheet } from '#shared/api/staff';
+import { COURSES } from '#shared/courses';
 
 /** What the sheet counts, read from the orders of one date (pure: tested on its own). */
 export interface SheetOrder {
@@ -27,7 +28,8 @@ export interface SheetDish {
 }
 
 export const NO_TOUR = 'Sans tournée';
-const CATEGORY_ORDER = ['starter', 'main', 'dessert', 'drink'];
+/** Dishes in the menu's order of courses. */
+const CATEGORY_ORDER: string[] = COURSES.map((c) => c.category);
 
 /**
  * Portions per dish, per tour and in all: a dish sold alone counts its quantity, a formula's dishes

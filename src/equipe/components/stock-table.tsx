@@ -11,6 +11,7 @@ import { CatalogImportForm } from './catalog-import-form';
 import { DayHeading } from './day-picker';
 import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './team-page.module.css';
+import { courseOf } from '../../shared/courses';
 
 /** The day's stock (cuisine, admin): portions ordered and left, the cap, sold out in one tap. */
 export function StockTable({ date }: { date: string }) {
@@ -72,7 +73,7 @@ function StockRow({ date, dish, online }: { date: string; dish: StaffStockRow; o
   return (
     <tr>
       <th scope="row">
-        {dish.name} <span className={styles.muted}>· {dish.category}</span>
+        {dish.name} <span className={styles.muted}>· {courseOf(dish.category)}</span>
       </th>
       <td data-label="Commandées">{dish.ordered}</td>
       <td data-label="Restantes">{dish.sold_out ? 'Épuisé' : dish.left === null ? 'Sans plafond' : dish.left}</td>

@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CatalogProduct } from '../../../shared/api/catalog';
+import { COURSES } from '../../../shared/courses';
 import { DishCard } from './dish-card';
 import styles from './dish-grid.module.css';
-
-const SECTIONS: { category: CatalogProduct['category']; title: string }[] = [
-  { category: 'starter', title: 'Entrées' },
-  { category: 'main', title: 'Plats' },
-  { category: 'dessert', title: 'Desserts' },
-  { category: 'drink', title: 'Boissons' },
-];
 
 /** A column's width: half the page on a phone, a third of the main column from 960 px. */
 const CARD_SIZES = '(min-width: 960px) 22vw, 46vw';
@@ -18,7 +12,7 @@ export function DishGrid({ products, action }: { products: CatalogProduct[]; act
   if (products.length === 0) return <p className={styles.empty}>Aucun plat n’est au menu ce jour-là.</p>;
   return (
     <div className={styles.sections}>
-      {SECTIONS.map(({ category, title }) => {
+      {COURSES.map(({ category, title }) => {
         const items = products.filter((p) => p.category === category);
         if (!items.length) return null;
         return (
