@@ -217,6 +217,28 @@ describe('POST /api/staff/orders/{id}/refund', () => {
     expect(await db().select().from(t.creditNotes).where(eq(t.creditNotes.orderId, c.orderId))).toHaveLength(1);
   });
 
+  it('never gives back more than was paid, whatever two admins send at the same moment', async () => {
+    const c = await paidByCard();
+    const total = c.preOrder.remaining_price;
+    const other = await staffLoggedIn(app.app);
+    // Two refunds that each fit, but not together: one is made, the other refused on what is left.
+    const big = total - 100;
+    const answers = await Promise.all([
+      admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: big, reason: 'Erreur de caisse' }),
+      other.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: big, reason: 'Erreur de caisse' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    // A cancellation and a refund at once: the money given back stays what was paid.
+    const [cancel, refund] = await Promise.all([
+      admin.request('POST', `/api/staff/orders/${c.orderId}/cancel`, { reason: 'Annulée' }),
+      other.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 100, reason: 'Le reste' }),
+    ]);
+    expect([cancel.statusCode, refund.statusCode]).toContain(200);
+    const given = await db().select().from(t.refunds).where(eq(t.refunds.orderId, c.orderId));
+    expect(given.reduce((n, r) => n + r.amountCents, 0)).toBe(total);
+    expect((await paygreenOrder(c.po)).refundedAmount).toBe(total);
+  });
+
   it('credits the pool for an order paid with paper vouchers, with a line in its history', async () => {
     const c = await paidByVouchers();
     const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 250, reason: 'Plat froid' });
