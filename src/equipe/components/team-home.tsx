@@ -4,15 +4,6 @@ import { staffMeQuery } from '../team-api';
 import { TEAM_PAGES, mayOpen } from './team-shell';
 import styles from './team-page.module.css';
 
-const WHAT: Record<string, string> = {
-  '/equipe/commandes': 'Les commandes du jour, par tournée ; annuler, rembourser.',
-  '/equipe/cuisine': 'La fiche de production du jour : portions par plat et par tournée, à imprimer.',
-  '/equipe/cuisine/stock': 'Les portions commandées et restantes ; plafonds et plats épuisés.',
-  '/equipe/tournees': 'L’ordre des arrêts de chaque tournée ; feuilles de route et étiquettes des sacs.',
-  '/equipe/membres': 'Les comptes de l’équipe : inviter, rôles, désactiver.',
-  '/equipe/journal': 'Qui a fait quoi, et quand.',
-};
-
 /** The team app's start: the pages the member's roles open. */
 export function TeamHome() {
   const me = useQuery(staffMeQuery).data;
@@ -30,7 +21,7 @@ export function TeamHome() {
           {pages.map((page) => (
             <li key={page.to}>
               <Link to={page.to}>{page.label}</Link>
-              <p className={styles.muted}>{WHAT[page.to]}</p>
+              <p className={styles.muted}>{page.what}</p>
             </li>
           ))}
         </ul>

@@ -11,14 +11,14 @@ import { TeamLogin } from './team-login';
 import { Snackbars } from '../../components/ui/snackbars';
 import styles from './team-shell.module.css';
 
-/** The team's pages and who may open them (admin may open all). */
-export const TEAM_PAGES: { to: string; label: string; roles: StaffRoleName[] }[] = [
-  { to: '/equipe/commandes', label: 'Commandes', roles: ['admin'] },
-  { to: '/equipe/cuisine', label: 'Cuisine', roles: ['cuisine'] },
-  { to: '/equipe/cuisine/stock', label: 'Stock', roles: ['cuisine'] },
-  { to: '/equipe/tournees', label: 'Tournées', roles: ['livreur'] },
-  { to: '/equipe/membres', label: 'Équipe', roles: ['admin'] },
-  { to: '/equipe/journal', label: 'Journal', roles: ['admin'] },
+/** The team's pages, who may open them (admin may open all), and what each is for (the home page says it). */
+export const TEAM_PAGES: { to: string; label: string; roles: StaffRoleName[]; what: string }[] = [
+  { to: '/equipe/commandes', label: 'Commandes', roles: ['admin'], what: 'Les commandes du jour, par tournée ; annuler, rembourser.' },
+  { to: '/equipe/cuisine', label: 'Cuisine', roles: ['cuisine'], what: 'La fiche de production du jour : portions par plat et par tournée, à imprimer.' },
+  { to: '/equipe/cuisine/stock', label: 'Stock', roles: ['cuisine'], what: 'Les portions commandées et restantes ; plafonds et plats épuisés.' },
+  { to: '/equipe/tournees', label: 'Tournées', roles: ['livreur'], what: 'L’ordre des arrêts de chaque tournée ; feuilles de route et étiquettes des sacs.' },
+  { to: '/equipe/membres', label: 'Équipe', roles: ['admin'], what: 'Les comptes de l’équipe : inviter, rôles, désactiver.' },
+  { to: '/equipe/journal', label: 'Journal', roles: ['admin'], what: 'Qui a fait quoi, et quand.' },
 ];
 
 export const mayOpen = (me: StaffMe, roles: StaffRoleName[]) => me.roles.includes('admin') || roles.some((role) => me.roles.includes(role));
