@@ -31,6 +31,7 @@ import { Route as EquipeBienvenueRouteImport } from './../routes/equipe.bienvenu
 import { Route as EquipeCommandesRouteImport } from './../routes/equipe.commandes'
 import { Route as EquipeJournalRouteImport } from './../routes/equipe.journal'
 import { Route as EquipeMembresRouteImport } from './../routes/equipe.membres'
+import { Route as EquipeTourneeRouteImport } from './../routes/equipe.tournee'
 import { Route as EquipeTourneesRouteImport } from './../routes/equipe.tournees'
 import { Route as PasserCommandeIndexRouteImport } from './../routes/passer-commande.index'
 import { Route as PasserCommandeSlugRouteImport } from './../routes/passer-commande.$slug'
@@ -149,6 +150,11 @@ const EquipeMembresRoute = EquipeMembresRouteImport.update({
   path: '/membres',
   getParentRoute: () => EquipeRoute,
 } as any)
+const EquipeTourneeRoute = EquipeTourneeRouteImport.update({
+  id: '/tournee',
+  path: '/tournee',
+  getParentRoute: () => EquipeRoute,
+} as any)
 const EquipeTourneesRoute = EquipeTourneesRouteImport.update({
   id: '/tournees',
   path: '/tournees',
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/equipe/': typeof EquipeIndexRoute
@@ -228,6 +235,7 @@ export interface FileRoutesByTo {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/': typeof HomeIndexRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/_home/': typeof HomeIndexRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/tournee'
     | '/equipe/tournees'
     | '/passer-commande/$slug'
     | '/equipe/'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/tournee'
     | '/equipe/tournees'
     | '/passer-commande/$slug'
     | '/'
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/tournee'
     | '/equipe/tournees'
     | '/passer-commande/$slug'
     | '/_home/'
@@ -532,6 +544,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeMembresRouteImport
       parentRoute: typeof EquipeRoute
     }
+    '/equipe/tournee': {
+      id: '/equipe/tournee'
+      path: '/tournee'
+      fullPath: '/equipe/tournee'
+      preLoaderRoute: typeof EquipeTourneeRouteImport
+      parentRoute: typeof EquipeRoute
+    }
     '/equipe/tournees': {
       id: '/equipe/tournees'
       path: '/tournees'
@@ -594,6 +613,7 @@ interface EquipeRouteChildren {
   EquipeCommandesRoute: typeof EquipeCommandesRoute
   EquipeJournalRoute: typeof EquipeJournalRoute
   EquipeMembresRoute: typeof EquipeMembresRoute
+  EquipeTourneeRoute: typeof EquipeTourneeRoute
   EquipeTourneesRoute: typeof EquipeTourneesRoute
   EquipeIndexRoute: typeof EquipeIndexRoute
   EquipeCuisineStockRoute: typeof EquipeCuisineStockRoute
@@ -605,6 +625,7 @@ const EquipeRouteChildren: EquipeRouteChildren = {
   EquipeCommandesRoute: EquipeCommandesRoute,
   EquipeJournalRoute: EquipeJournalRoute,
   EquipeMembresRoute: EquipeMembresRoute,
+  EquipeTourneeRoute: EquipeTourneeRoute,
   EquipeTourneesRoute: EquipeTourneesRoute,
   EquipeIndexRoute: EquipeIndexRoute,
   EquipeCuisineStockRoute: EquipeCuisineStockRoute,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, NetworkError, api } from '../lib/api-client';
 import { messageSchema } from '../shared/api/auth';
 import {
   kitchenSheetSchema,
@@ -15,20 +15,33 @@ import {
   type StaffRoleName,
 } from '../shared/api/staff';
 import { staffTourSchema, staffToursSchema } from '../shared/api/staff-rounds';
+import { keepIdentity, keptIdentity } from './round/kept-identity';
 
 /**
  * The team app's calls (/api/staff/…), through the shop's API client (it echoes the team's own
- * anti-forgery token). Nothing here is persisted offline: it is the shop's and its customers' data.
+ * anti-forgery token). Nothing here is persisted offline but who is logged in (for the courier's
+ * round, src/equipe/round/): the rest is the shop's and its customers' data, online only.
  */
 
-/** GET /api/staff/me: who is logged in; null without a team session (401). */
+/**
+ * GET /api/staff/me: who is logged in; null without a team session (401). When the network fails
+ * (offline, no answer), the member last confirmed on this device, so the courier's round opens
+ * offline; never once the server has said nobody is (kept-identity.ts).
+ */
 export const staffMeQuery = queryOptions({
   queryKey: ['staff', 'me'],
   queryFn: async ({ signal }) => {
     try {
-      return await api('/api/staff/me', { schema: staffMeSchema, signal });
+      const me = await api('/api/staff/me', { schema: staffMeSchema, signal });
+      keepIdentity(me);
+      return me;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      if (error instanceof ApiError && error.status === 401) {
+        keepIdentity(null);
+        return null;
+      }
+      const kept = error instanceof NetworkError ? keptIdentity() : null;
+      if (kept) return kept;
       throw error;
     }
   },

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { QueryStatus } from '../../components/ui/query-status';
+import { watchConnection } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
 import { ROLE_LABELS, type StaffMe, type StaffRoleName } from '../../shared/api/staff';
 import { staffMeQuery, useStaffLogout } from '../team-api';
@@ -16,6 +17,7 @@ export const TEAM_PAGES: { to: string; label: string; roles: StaffRoleName[]; wh
   { to: '/equipe/commandes', label: 'Commandes', roles: ['admin'], what: 'Les commandes du jour, par tournée ; annuler, rembourser.' },
   { to: '/equipe/cuisine', label: 'Cuisine', roles: ['cuisine'], what: 'La fiche de production du jour : portions par plat et par tournée, à imprimer.' },
   { to: '/equipe/cuisine/stock', label: 'Stock', roles: ['cuisine'], what: 'Les portions commandées et restantes ; plafonds et plats épuisés.' },
+  { to: '/equipe/tournee', label: 'Ma tournée', roles: ['livreur'], what: 'La tournée du jour sur le téléphone : remis, absent, titres et contenants, même sans réseau.' },
   { to: '/equipe/tournees', label: 'Tournées', roles: ['livreur'], what: 'L’ordre des arrêts de chaque tournée ; feuilles de route et étiquettes des sacs.' },
   { to: '/equipe/membres', label: 'Équipe', roles: ['admin'], what: 'Les comptes de l’équipe : inviter, rôles, désactiver.' },
   { to: '/equipe/journal', label: 'Journal', roles: ['admin'], what: 'Qui a fait quoi, et quand.' },
@@ -35,6 +37,7 @@ export function TeamShell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const me = useQuery(staffMeQuery);
   useEffect(startTeamApp, []);
+  useTeamOffline();
   const open = PUBLIC_PATHS.includes(pathname);
   return (
     <div className={styles.app}>
@@ -59,6 +62,28 @@ export function TeamShell() {
       <Snackbars />
     </div>
   );
+}
+
+/**
+ * What lets the courier's round work offline: the browser's connection followed (the team's
+ * "offline" notices and the round's closing read it; back online, the team's reads are asked
+ * again), and the identity and rounds kept on the device restored (src/equipe/round/).
+ */
+function useTeamOffline() {
+  const queryClient = useQueryClient();
+  useEffect(() => watchConnection(() => void queryClient.invalidateQueries({ queryKey: ['staff'] })), [queryClient]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../round/round-persistence').then(({ persistTeamQueries }) => {
+      if (left) return;
+      stop = persistTeamQueries(queryClient).unsubscribe;
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [queryClient]);
 }
 
 function TeamNav({ me }: { me: StaffMe }) {

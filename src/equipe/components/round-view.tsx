@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { QueryStatus } from '../../components/ui/query-status';
+import { formatShortDateTime } from '../../lib/format';
+import { notify } from '../../lib/snackbar-store';
+import type { Round } from '../../shared/api/courier-round';
+import { shownRound, tallyOf, type NewEvent } from '../round/round-display';
+import { roundQuery } from '../round/round-queries';
+import { useRoundOutbox } from '../round/use-round-outbox';
+import { DayHeading } from './day-picker';
+import { RoundOutboxStatus, RoundRejections } from './round-outbox-status';
+import { RoundStop } from './round-stop';
+import { RoundSummary } from './round-summary';
+import page from './team-page.module.css';
+import styles from './round-page.module.css';
+
+/** One round: what is left to send, the stops in order with their bags, and the summary to close it. */
+export function RoundView({ tourId, date, others }: { tourId: number; date: string; others: boolean }) {
+  const round = useQuery(roundQuery(tourId, date));
+  const outbox = useRoundOutbox();
+  // A refusal names the customer and the bag, as the courier knows them.
+  const names = useMemo(
+    () => new Map((round.data?.stops ?? []).flatMap((stop) => stop.orders.map((order) => [order.order_id, `${order.customer}, ${order.invoice_number}`] as const))),
+    [round.data],
+  );
+  return (
+    <>
+      <DayHeading title={round.data ? round.data.name : 'Ma tournée'} date={date} />
+      {others && (
+        <p>
+          <Link to="/equipe/tournee" search={{ date }} onClick={() => localStorage.removeItem(`popote-round-tour:${date}`)}>
+            Changer de tournée
+          </Link>
+        </p>
+      )}
+      <RoundOutboxStatus entries={outbox.entries} state={outbox.state} onRetry={() => void outbox.sender?.flush()} />
+      <RoundRejections entries={outbox.entries} names={names} onAcknowledge={(id) => void outbox.sender?.outbox.acknowledge(id)} />
+      <QueryStatus query={round} loading="Chargement de la tournée…" error="Impossible de charger la tournée.">
+        {(data) => <RoundBody round={data} readAt={round.dataUpdatedAt} outbox={outbox} />}
+      </QueryStatus>
+    </>
+  );
+}
+
+function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; outbox: ReturnType<typeof useRoundOutbox> }) {
+  const mine = useMemo(() => outbox.entries.filter((entry) => entry.tour_id === round.tour_id && entry.date === round.date), [outbox.entries, round]);
+  const stops = useMemo(() => shownRound(round, mine, readAt), [round, mine, readAt]);
+  const tally = useMemo(() => tallyOf(stops.flatMap((stop) => stop.orders)), [stops]);
+  const closed = round.closed_at !== null;
+  const record = async (events: NewEvent[]) => {
+    if (!outbox.sender) return;
+    try {
+      // Kept on the phone first; the screen follows the outbox, then the sending starts.
+      await outbox.sender.outbox.record({ tour_id: round.tour_id, date: round.date }, events);
+      void outbox.sender.flush();
+    } catch {
+      notify({ title: 'Action non enregistrée', message: 'Le téléphone n’a pas pu garder cette action : réessayez.', type: 'error' });
+    }
+  };
+  const pending = mine.filter((entry) => entry.status === 'pending').length;
+  return (
+    <>
+      {closed && (
+        <p className={styles.closed} role="status">
+          Tournée close le {formatShortDateTime(new Date(round.closed_at!))}
+          {round.closed_by ? ` par ${round.closed_by}` : ''} : plus aucune action n’est possible.
+        </p>
+      )}
+      {stops.length === 0 ? (
+        <p className={page.empty}>Aucun arrêt sur cette tournée ce jour-là.</p>
+      ) : (
+        <ol className={styles.stops}>
+          {stops.map((stop) => (
+            <RoundStop key={stop.location_id} stop={stop} closed={closed} entries={mine} record={record} />
+          ))}
+        </ol>
+      )}
+      <RoundSummary round={round} tally={tally} pending={pending} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { roundSchema, roundsAnswerSchema } from '../../shared/api/courier-round';
+
+/**
+ * The courier's round, read from the server and kept on the phone (round-persistence.ts): once
+ * opened online on a day it opens offline. Read again every 20 s while online, so two phones on
+ * one round see each other's actions.
+ */
+
+export const ROUND_REFRESH_MS = 20_000;
+/** As long as the persisted copy lives: a restored copy must not be collected before it is shown. */
+export const ROUND_KEPT_MS = 2 * 24 * 3600 * 1000;
+
+const kept = { gcTime: ROUND_KEPT_MS, networkMode: 'always' } as const;
+
+export const roundsQuery = (date: string) =>
+  queryOptions({
+    queryKey: ['staff', 'rounds', date],
+    queryFn: ({ signal }) => api(`/api/staff/rounds?date=${date}`, { schema: roundsAnswerSchema, signal }),
+    ...kept,
+  });
+
+export const roundQuery = (tourId: number, date: string) =>
+  queryOptions({
+    queryKey: ['staff', 'round', tourId, date],
+    queryFn: ({ signal }) => api(`/api/staff/rounds/${tourId}?date=${date}`, { schema: roundSchema, signal }),
+    refetchInterval: ROUND_REFRESH_MS,
+    ...kept,
+  });
+
+/** Which queries the team app keeps on the phone: who is logged in, and the rounds. */
+export const isKeptTeamQuery = (key: readonly unknown[]) => key[0] === 'staff' && (key[1] === 'me' || key[1] === 'rounds' || key[1] === 'round');
+
+/** POST …/close: the round settled; its answer is the closed round. */
+export function useCloseRound(tourId: number, date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`/api/staff/rounds/${tourId}/close?date=${date}`, { method: 'POST', schema: roundSchema }),
+    onSuccess: (round) => queryClient.setQueryData(roundQuery(tourId, date).queryKey, round),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'rounds', date] }),
+  });
+}
+
+/** The tour last opened on this phone for a day, so the page opens it again. */
+const TOUR_KEY = (date: string) => `popote-round-tour:${date}`;
+export function rememberedTour(date: string): number | null {
+  try {
+    const value = Number(localStorage.getItem(TOUR_KEY(date)));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+export function rememberTour(date: string, tourId: number): void {
+  try {
+    localStorage.setItem(TOUR_KEY(date), String(tourId));
+  } catch {
+    // A full or refused storage only costs the choice next time.
+  }
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { keepSending, roundSender } from './round-sync';
+
+const NO_ENTRIES = [] as const;
+const IDLE = { sending: false, failures: 0, problem: null, nextTry: null };
+
+/**
+ * The round page's hold on the outbox: its entries and the sending's state, kept current, and the
+ * sending started while the page is open. Nothing before hydration (the server has no outbox).
+ */
+export function useRoundOutbox() {
+  const queryClient = useQueryClient();
+  const [sender] = useState(() => (typeof window === 'undefined' ? null : roundSender(() => void queryClient.invalidateQueries({ queryKey: ['staff', 'round'] }))));
+  useEffect(() => {
+    if (!sender) return;
+    void sender.outbox.ready();
+    return keepSending(sender);
+  }, [sender]);
+  const entries = useSyncExternalStore(sender?.outbox.subscribe ?? noSubscribe, sender?.outbox.snapshot ?? (() => NO_ENTRIES), () => NO_ENTRIES);
+  const state = useSyncExternalStore(sender?.subscribe ?? noSubscribe, sender?.snapshot ?? (() => IDLE), () => IDLE);
+  return { sender, entries, state };
+}
+
+const noSubscribe = () => () => {};
+
+/** The time now, again every `ms`: ages on screen ("depuis 4 min") move on their own. */
+export function useNow(ms = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
