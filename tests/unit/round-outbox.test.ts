@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../src/lib/api-client';
+import { Outbox, memoryStorage, type OutboxStorage } from '../../src/equipe/round/outbox';
+import { batchesToSend, outboxLabel, retryDelayMs, type KeptEvent } from '../../src/equipe/round/outbox-rules';
+import { RoundSender, type Send } from '../../src/equipe/round/round-sync';
+
+const ROUND = { tour_id: 2, date: '2026-11-27' };
+const direct = <T,>(run: () => Promise<T>) => run();
+
+/** A server that answers from a script: each call takes the next behaviour; it remembers every id it applied. */
+function fakeServer(script: ('ok' | 'network' | 'lost' | 500 | 401 | 404 | { reject: string })[]) {
+  const applied: string[] = [];
+  const calls: string[][] = [];
+  const send: Send = async (batch) => {
+    calls.push(batch.map((entry) => entry.event.id));
+    const next = script.shift() ?? 'ok';
+    if (next === 'network') throw new NetworkError();
+    if (typeof next === 'number') throw new ApiError(next, { message: `refus ${next}` });
+    const results = batch.map((entry) => {
+      if (typeof next === 'object') return { id: entry.event.id, status: 'rejected' as const, code: 'round_closed', message: next.reject };
+      const seen = applied.includes(entry.event.id);
+      if (!seen) applied.push(entry.event.id);
+      return { id: entry.event.id, status: seen ? ('duplicate' as const) : ('applied' as const) };
+    });
+    // The server applied it, the answer never came back.
+    if (next === 'lost') throw new NetworkError();
+    return results;
+  };
+  return { send, applied, calls };
+}
+
+async function setUp(script: Parameters<typeof fakeServer>[0], storage: OutboxStorage = memoryStorage()) {
+  const outbox = new Outbox(storage);
+  const server = fakeServer(script);
+  let sent = 0;
+  const sender = new RoundSender(outbox, server.send, direct, () => sent++);
+  await outbox.record(ROUND, [{ type: 'handed_over', order_id: 11 }, { type: 'containers_returned', order_id: 11, count: 3 }]);
+  return { outbox, server, sender, storage, sent: () => sent };
+}
+
+const statuses = (entries: readonly KeptEvent[]) => entries.map((entry) => entry.status);
+
+describe('the courier’s outbox', () => {
+  it('keeps each action in the storage before anything is sent, with a UUID and the phone’s time', async () => {
+    const storage = memoryStorage();
+    const { outbox } = await setUp([], storage);
+    const kept = await storage.all();
+    expect(kept).toHaveLength(2);
+    expect(kept[0]!.event.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(kept[0]!.event.id).not.toBe(kept[1]!.event.id);
+    expect(kept[0]!.tap).toBe(kept[1]!.tap);
+    expect(statuses(outbox.snapshot())).toEqual(['pending', 'pending']);
+    // Another tab (or the page after a reload) reads the same.
+    const again = new Outbox(storage);
+    await again.ready();
+    expect(statuses(again.snapshot())).toEqual(['pending', 'pending']);
+  });
+
+  it('marks applied and duplicate events as sent: the server has them', async () => {
+    const { outbox, sender, server, sent } = await setUp(['ok']);
+    await sender.flush();
+    expect(statuses(outbox.snapshot())).toEqual(['sent', 'sent']);
+    expect(server.applied).toHaveLength(2);
+    expect(sender.state).toMatchObject({ failures: 0, problem: null, nextTry: null });
+    expect(sent()).toBe(1);
+    expect(outboxLabel(outbox.snapshot(), Date.now())).toBe('Tout est envoyé');
+  });
+
+  it('keeps events pending on a network failure and sends them again later with the same ids', async () => {
+    const { outbox, sender, server } = await setUp(['network', 'ok']);
+    await sender.flush();
+    expect(statuses(outbox.snapshot())).toEqual(['pending', 'pending']);
+    expect(sender.state.failures).toBe(1);
+    expect(sender.state.problem).toMatch(/Pas de réseau/);
+    expect(sender.state.nextTry).not.toBeNull();
+    sender.stop();
+    await sender.flush();
+    expect(server.calls[1]).toEqual(server.calls[0]);
+    expect(statuses(outbox.snapshot())).toEqual(['sent', 'sent']);
+  });
+
+  it('sends again after a lost answer: the server answers duplicate, applied once', async () => {
+    const { outbox, sender, server } = await setUp(['lost', 'ok']);
+    await sender.flush();
+    expect(server.applied).toHaveLength(2);
+    expect(statuses(outbox.snapshot())).toEqual(['pending', 'pending']);
+    sender.stop();
+    await sender.flush();
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]).toEqual(server.calls[0]);
+    expect(server.applied).toHaveLength(2);
+    expect(statuses(outbox.snapshot())).toEqual(['sent', 'sent']);
+  });
+
+  it('keeps events pending on a server error or an ended session', async () => {
+    for (const failure of [500, 401] as const) {
+      const { outbox, sender } = await setUp([failure]);
+      await sender.flush();
+      sender.stop();
+      expect(statuses(outbox.snapshot())).toEqual(['pending', 'pending']);
+    }
+  });
+
+  it('keeps a rejected event with its French message until the courier acknowledges it', async () => {
+    const { outbox, sender, storage, server } = await setUp([{ reject: 'Cette tournée est déjà close.' }]);
+    await sender.flush();
+    const [first, second] = outbox.snapshot();
+    expect(statuses(outbox.snapshot())).toEqual(['rejected', 'rejected']);
+    expect(first!.rejection).toEqual({ code: 'round_closed', message: 'Cette tournée est déjà close.' });
+    // Not sent again, still kept across a reload.
+    await sender.flush();
+    expect(server.calls).toHaveLength(1);
+    const reread = new Outbox(storage);
+    await reread.ready();
+    expect(statuses(reread.snapshot())).toEqual(['rejected', 'rejected']);
+    await outbox.acknowledge(first!.event.id);
+    expect(outbox.snapshot().map((entry) => entry.event.id)).toEqual([second!.event.id]);
+    expect(await storage.all()).toHaveLength(1);
+  });
+
+  it('rejects a whole call the server refuses for good (a 4xx that will not change)', async () => {
+    const { outbox, sender } = await setUp([404]);
+    await sender.flush();
+    expect(statuses(outbox.snapshot())).toEqual(['rejected', 'rejected']);
+    expect(outbox.snapshot()[0]!.rejection?.message).toBe('refus 404');
+  });
+
+  it('does not send what another tab already sent', async () => {
+    const storage = memoryStorage();
+    const { sender: first, server } = await setUp(['ok'], storage);
+    const other = new RoundSender(new Outbox(storage), server.send, direct);
+    await first.flush();
+    await other.flush();
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('says how many actions wait and since when, singular and plural', async () => {
+    const { outbox } = await setUp([]);
+    const at = Date.parse(outbox.snapshot()[0]!.event.at);
+    expect(outboxLabel(outbox.snapshot(), at + 4 * 60_000 + 5_000)).toBe('2 actions en attente d’envoi depuis 4 min');
+    expect(outboxLabel(outbox.snapshot().slice(0, 1), at + 10_000)).toBe('1 action en attente d’envoi depuis moins d’une minute');
+  });
+
+  it('sends each round’s events to its round, in the order they were made, 200 at most a call', async () => {
+    const outbox = new Outbox(memoryStorage());
+    await outbox.record(ROUND, [{ type: 'handed_over', order_id: 1 }]);
+    await outbox.record({ tour_id: 3, date: ROUND.date }, [{ type: 'handed_over', order_id: 2 }]);
+    await outbox.record(ROUND, [{ type: 'absent', order_id: 4, reason: 'no_one' }]);
+    const batches = batchesToSend(outbox.snapshot());
+    expect(batches.map((batch) => batch.map((entry) => entry.event.order_id))).toEqual([[1, 4], [2]]);
+    expect(batchesToSend(outbox.snapshot(), 1)).toHaveLength(3);
+  });
+
+  it('waits longer after each failure, up to a minute', () => {
+    expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000]);
+  });
+});
