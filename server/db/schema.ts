@@ -13,8 +13,18 @@ import {
   time,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { ImageVariant } from '#shared/api/cover-image';
+import type { AbsenceReason, ReceivedVoucherRow, RoundEventType } from '#shared/api/courier-round';
+
+/** An event's own fields beyond its type and order (src/shared/api/courier-round.ts). */
+export interface RoundEventPayload {
+  reason?: AbsenceReason;
+  rows?: ReceivedVoucherRow[];
+  count?: number;
+  undoes?: string;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -313,6 +323,12 @@ export const orders = pgTable(
     paperVouchersCents: integer('paper_vouchers_cents').notNull().default(0),
     paperVouchersExcessCents: integer('paper_vouchers_excess_cents').notNull().default(0),
     paperVouchersConfirmedAt: timestamp('paper_vouchers_confirmed_at', { withTimezone: true }),
+    /** The paper vouchers the courier received, by issuer (set when the round closes). */
+    paperVouchersReceived: jsonb('paper_vouchers_received').$type<ReceivedVoucherRow[]>(),
+    /** Containers the courier took back (set when the round closes; declared ones are in the pre-order). */
+    containersReceived: integer('containers_received'),
+    /** Still to pay after delivery: vouchers or containers short of the declaration, cents. */
+    balanceDueCents: integer('balance_due_cents').notNull().default(0),
     /** How it was paid, as placed: [{means, amountCents}] (card, edenred, pool, paper_vouchers). */
     paymentMeans: jsonb('payment_means').$type<PaymentMean[]>().notNull().default(sql`'[]'::jsonb`),
     /** The promo or sponsor code that gave its discount. */
@@ -886,4 +902,49 @@ export const kitchenSheetPrints = pgTable(
     printedAt: timestamp('printed_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.date] })],
+);
+
+/**
+ * A tour's round on a date, as the courier drives it: created when first read, closed once by the
+ * courier or an admin (docs/product/team.md). Its events say what happened at each stop.
+ */
+export const rounds = pgTable(
+  'rounds',
+  {
+    id: serial('id').primaryKey(),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by'),
+  },
+  (t) => [uniqueIndex('rounds_tour_date_uq').on(t.tourId, t.date)],
+);
+
+/**
+ * What a courier's phone recorded at a stop, applied once: the id is the phone's own UUID, so an
+ * event sent again (an answer lost) is found and not applied twice. `device_at` is the phone's
+ * clock, `received_at` the server's; an undo is an event too, naming the one it cancels.
+ */
+export const roundEvents = pgTable(
+  'round_events',
+  {
+    id: uuid('id').primaryKey(),
+    /** The order they arrived in (several share a request's time). */
+    seq: serial('seq').notNull(),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => rounds.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').$type<RoundEventType>().notNull(),
+    payload: jsonb('payload').$type<RoundEventPayload>().notNull().default(sql`'{}'::jsonb`),
+    deviceAt: timestamp('device_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    staffId: integer('staff_id'),
+    staffEmail: text('staff_email'),
+  },
+  (t) => [index('round_events_round_idx').on(t.roundId), index('round_events_order_idx').on(t.orderId)],
 );

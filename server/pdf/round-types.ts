@@ -26,6 +26,7 @@ export interface Bag {
 export interface RoundStop {
   /** From 1, in the round's order. */
   rank: number;
+  locationId: number;
   name: string;
   address: string;
   /** 'HH:MM:SS', the day's window (null when the point has no slot that day). */

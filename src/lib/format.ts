@@ -35,5 +35,4 @@ export function ageOf(ms: number): string {
   return `il y a ${Math.floor(hours / 24)} j`;
 }
 
-/** '1 commande', '3 commandes': a count and its noun, singular up to 1 as French has it. */
-export const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+export { plural } from '../shared/plural';

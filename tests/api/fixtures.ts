@@ -184,6 +184,33 @@ export function fixtures(app: () => TestApp) {
       await logIn(v, customer.id);
       return { v, customer };
     },
+    /**
+     * A new customer's order on Monday at a point of a tour: the cart filled by `fill`, then paper
+     * vouchers declared when given, the rest from the pool (300 € credited for the test).
+     */
+    async placeOrderAt(
+      who: { firstname: string; lastname: string; phone: string; deposits?: number },
+      tourName: string,
+      point: string,
+      fill: (v: Visitor) => Promise<void>,
+      vouchers?: { quantity: number; amount: number },
+    ): Promise<{ orderId: number; invoice: string; name: string; customerId: number; v: Visitor }> {
+      const customer = await newCustomer({ firstname: who.firstname, lastname: who.lastname, phone: who.phone, deposits: who.deposits ?? 0, poolCents: 300_00 });
+      const v = await visitor(app().app);
+      await logIn(v, customer.id);
+      await fill(v);
+      const locations = (await app().app.inject('/api/delivery-locations')).json() as { name: string; deliveries: { id: number; tour: { name: string } }[] }[];
+      const delivery = locations.find((l) => l.name === point)!.deliveries.find((d) => d.tour.name === tourName)!;
+      expect((await v.request('POST', '/api/deliveries', { id: delivery.id })).statusCode).toBe(200);
+      const validated = await v.request('POST', '/api/cart/validate');
+      expect(validated.statusCode, validated.body).toBe(200);
+      if (vouchers) expect((await v.request('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [vouchers] })).statusCode).toBe(200);
+      await v.request('POST', '/api/pending-order/pool');
+      const placed = await v.request('POST', '/api/payment');
+      expect(placed.statusCode, placed.body).toBe(200);
+      const [row] = await db().select().from(t.orders).where(eq(t.orders.customerId, customer.id));
+      return { orderId: row!.id, invoice: row!.invoiceNumber!, name: `${who.firstname} ${who.lastname[0]}.`, customerId: customer.id, v };
+    },
     cartRowsOfSession: (v: Pick<Visitor, 'jar'>) => db().select().from(t.carts).where(eq(t.carts.sessionId, sessionIdOf(v))),
 
     async insertDiscount(values: Partial<typeof t.discounts.$inferInsert> & { code: string }) {

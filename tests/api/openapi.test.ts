@@ -26,6 +26,7 @@ const BODILESS = new Set([
   'POST /api/staff/logout',
   'POST /api/staff/members/:id/link',
   'POST /api/staff/orders/:id/refunds/retry',
+  'POST /api/staff/rounds/:id/close',
   'POST /api/edenred/oauth-url',
   'POST /api/edenred/logout',
   'POST /api/payment/edenred/refund/:id/order',

@@ -1,16 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
 import { seedReference } from '../../server/db/seed-reference';
 import { ROUNDS_ERRORS, staffToursSchema, type StaffTour } from '#shared/api/staff-rounds';
 import { MONDAY, at, refused } from './helpers';
-import { addDish, addMenu, cartOf, composeFirst, testFile, type Visitor } from './fixtures';
+import { addDish, addMenu, cartOf, composeFirst, testFile } from './fixtures';
 import { TEAM, staffBrowser, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 
-const { app, db, dish, dishes, menuNamed, customerVisitor } = testFile({ unlimitedStock: true });
+const { app, db, dish, dishes, menuNamed, placeOrderAt } = testFile({ unlimitedStock: true });
 
 let admin: StaffBrowser;
 let cuisine: StaffBrowser;
@@ -37,31 +35,7 @@ async function tours(browser: StaffBrowser = admin): Promise<StaffTour[]> {
   return staffToursSchema.parse(res.json()).tours;
 }
 
-interface Placed {
-  orderId: number;
-  invoice: string;
-  name: string;
-}
-
-/**
- * A customer's order on Monday at a point of a tour: the cart filled by `fill`, then paper
- * vouchers declared when asked, the rest from the pool.
- */
-async function order(who: { firstname: string; lastname: string; phone: string; deposits?: number }, tourName: string, point: string, fill: (v: Visitor) => Promise<void>, vouchers?: { quantity: number; amount: number }): Promise<Placed> {
-  const { v, customer } = await customerVisitor({ firstname: who.firstname, lastname: who.lastname, phone: who.phone, deposits: who.deposits ?? 0, poolCents: 300_00 });
-  await fill(v);
-  const locations = (await app.app.inject('/api/delivery-locations')).json() as { name: string; deliveries: { id: number; tour: { name: string } }[] }[];
-  const delivery = locations.find((l) => l.name === point)!.deliveries.find((d) => d.tour.name === tourName)!;
-  expect((await v.request('POST', '/api/deliveries', { id: delivery.id })).statusCode).toBe(200);
-  const validated = await v.request('POST', '/api/cart/validate');
-  expect(validated.statusCode, validated.body).toBe(200);
-  if (vouchers) expect((await v.request('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [vouchers] })).statusCode).toBe(200);
-  await v.request('POST', '/api/pending-order/pool');
-  const placed = await v.request('POST', '/api/payment');
-  expect(placed.statusCode, placed.body).toBe(200);
-  const [row] = await db().select().from(t.orders).where(eq(t.orders.customerId, customer.id));
-  return { orderId: row!.id, invoice: row!.invoiceNumber!, name: `${who.firstname} ${who.lastname[0]}.` };
-}
+type Placed = Awaited<ReturnType<typeof placeOrderAt>>;
 
 let rg: StaffTour;
 let pi: StaffTour;
@@ -80,13 +54,13 @@ beforeAll(async () => {
 
   // Rive gauche: a formula twice with two containers brought back; a dish three times paid partly
   // by paper vouchers; an order cancelled. Presqu'île: a formula and a dish; a dish alone.
-  placed.amelie = await order({ firstname: 'Amélie', lastname: 'Durand', phone: '0611111111', deposits: 4 }, rg.name, point(rg, 'Gerland'), async (v) => {
+  placed.amelie = await placeOrderAt({ firstname: 'Amélie', lastname: 'Durand', phone: '0611111111', deposits: 4 }, rg.name, point(rg, 'Gerland'), async (v) => {
     const line = cartOf(await addMenu(v, formula)).products[0]!;
     cartOf(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
     cartOf(await v.request('POST', '/api/cart/deposits'));
     cartOf(await v.request('POST', '/api/cart/deposits'));
   });
-  placed.bruno = await order(
+  placed.bruno = await placeOrderAt(
     { firstname: 'Bruno', lastname: 'Martin', phone: '0622222222' },
     rg.name,
     point(rg, 'Part-Dieu'),
@@ -95,12 +69,12 @@ beforeAll(async () => {
     },
     { quantity: 2, amount: 9.25 },
   );
-  placed.chloe = await order({ firstname: 'Chloé', lastname: 'Petit', phone: '0633333333' }, rg.name, point(rg, 'Villeurbanne'), async (v) => void cartOf(await addDish(v, main.id)));
-  placed.david = await order({ firstname: 'David', lastname: 'Leroy', phone: '0644444444' }, pi.name, point(pi, 'Bellecour'), async (v) => {
+  placed.chloe = await placeOrderAt({ firstname: 'Chloé', lastname: 'Petit', phone: '0633333333' }, rg.name, point(rg, 'Villeurbanne'), async (v) => void cartOf(await addDish(v, main.id)));
+  placed.david = await placeOrderAt({ firstname: 'David', lastname: 'Leroy', phone: '0644444444' }, pi.name, point(pi, 'Bellecour'), async (v) => {
     cartOf(await addMenu(v, formula));
     cartOf(await addDish(v, main.id));
   });
-  placed.emma = await order({ firstname: 'Emma', lastname: 'Roux', phone: '0655555555' }, pi.name, point(pi, 'Croix-Rousse'), async (v) => void cartOf(await addDish(v, dish(main.slug).id)));
+  placed.emma = await placeOrderAt({ firstname: 'Emma', lastname: 'Roux', phone: '0655555555' }, pi.name, point(pi, 'Croix-Rousse'), async (v) => void cartOf(await addDish(v, dish(main.slug).id)));
   const cancelled = await admin.request('POST', `/api/staff/orders/${placed.chloe.orderId}/cancel`, { reason: 'Doublon' });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
 });

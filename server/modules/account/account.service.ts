@@ -30,6 +30,7 @@ export const POOL_TYPE_LABEL: Record<string, string> = {
   order_payment: 'Paiement de commande',
   refund: 'Remboursement',
   sponsorship: 'Parrainage',
+  deposits_returned: 'Contenants consignés rendus',
 };
 
 
@@ -53,6 +54,7 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
     delivery_day: order.deliveryDate ? ddmmyyyy(order.deliveryDate) : null,
     delivery_end: order.deliveryEnd ? order.deliveryEnd.slice(0, 5) : null,
     delivery_name: order.deliveryName,
+    balance_due: order.balanceDueCents,
     products: lines
       .filter((l) => l.parentId === null)
       .map((l) => ({

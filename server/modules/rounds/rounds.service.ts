@@ -70,15 +70,18 @@ export function shortName(firstname: string, lastname: string): string {
   return [firstname.trim(), initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ');
 }
 
-/** Declared paper vouchers still to collect: by value ('2 × 9,25 €'), or their total when the rows are gone. */
-function vouchersOf(order: OrderRow): VouchersToCollect | null {
-  if (order.paperVouchersCents <= 0 || order.paperVouchersConfirmedAt) return null;
-  const rows: LunchVoucherRow[] = order.lunchVouchers ?? [];
-  if (!rows.length || vouchersTotalCents(rows) !== order.paperVouchersCents) return { totalCents: order.paperVouchersCents, rows: [] };
+/** Declared paper vouchers: by value ('2 × 9,25 €'), or their total when the rows are gone; null without any. */
+export function declaredVouchers(totalCents: number, declared: LunchVoucherRow[] | null): VouchersToCollect | null {
+  if (totalCents <= 0) return null;
+  const rows = declared ?? [];
+  if (!rows.length || vouchersTotalCents(rows) !== totalCents) return { totalCents, rows: [] };
   const byValue = new Map<number, number>();
   for (const r of rows) byValue.set(voucherCents(r), (byValue.get(voucherCents(r)) ?? 0) + r.quantity);
-  return { totalCents: order.paperVouchersCents, rows: [...byValue].sort((a, b) => b[0] - a[0]).map(([unitCents, count]) => ({ count, unitCents })) };
+  return { totalCents, rows: [...byValue].sort((a, b) => b[0] - a[0]).map(([unitCents, count]) => ({ count, unitCents })) };
 }
+
+/** Declared paper vouchers still to collect (none once received). */
+const vouchersOf = (order: OrderRow): VouchersToCollect | null => (order.paperVouchersConfirmedAt ? null : declaredVouchers(order.paperVouchersCents, order.lunchVouchers));
 
 /** An order's lines, short: '2 × Formule Complète (Salade lyonnaise, Quenelle)', a dish alone by its name. */
 function bagOf(order: OrderRow, lines: LineRow[]): Bag {
@@ -107,7 +110,7 @@ function bagOf(order: OrderRow, lines: LineRow[]): Bag {
  * with the day's window and their bags. A tour's every stop keeps its rank, so the labels' stop
  * numbers and the sheet's agree; cancelled and refunded orders are left out.
  */
-export async function roundsOfDate(db: Db, date: string, tourId?: number): Promise<RoundTour[]> {
+export async function roundsOfDate(db: Conn, date: string, tourId?: number): Promise<RoundTour[]> {
   const [tours, points, orders, slots] = await Promise.all([allTours(db), tourPointRows(db, tourId), roundOrders(db, date, tourId), slotsOfDate(db, date, tourId)]);
   const chosen = tourId === undefined ? tours : tours.filter((t) => t.id === tourId);
   if (tourId !== undefined && !chosen.length) throw notFound(TOUR_NOT_FOUND);
@@ -124,6 +127,7 @@ export async function roundsOfDate(db: Db, date: string, tourId?: number): Promi
         const here = orders.filter((o) => o.tourId === tour.id && o.locationId === stop.location_id);
         return {
           rank: stop.rank,
+          locationId: stop.location_id,
           name: stop.name,
           address: stop.address,
           start: slot?.start ?? here[0]?.start ?? null,

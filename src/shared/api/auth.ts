@@ -102,6 +102,8 @@ export const orderSchema = z.object({
   delivery_end: z.nullable(z.string()),
   delivery_name: z.nullable(z.string()),
   products: z.array(orderProductSchema),
+  /** Left to pay after delivery (paper vouchers or containers short of the declaration), cents. */
+  balance_due: z.int(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -59,6 +59,11 @@ function OrderItem({ order }: { order: Order }) {
       <p className={styles.muted}>
         {order.products.map((p) => `${p.quantity > 1 ? `${p.quantity} × ` : ''}${p.name}`).join(', ')}
       </p>
+      {order.balance_due > 0 ? (
+        <p className={styles.due}>
+          Reste à régler : {formatEuros(order.balance_due)} (titres-restaurant ou contenants manquants à la livraison, détail envoyé par e-mail)
+        </p>
+      ) : null}
       <div className={styles.orderFoot}>
         <span>{formatEuros(order.amount_total)}</span>
         {order.invoice_number ? (

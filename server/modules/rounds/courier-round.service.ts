@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUND_ERRORS, ROUND_MESSAGES, type Round, type RoundEvent, type RoundEventResult, type RoundOrder } from '#shared/api/courier-round';
+import { voucherCents } from '#shared/api/checkout';
+import { outcomesOf, receivedCents, receivedCount, type OutcomeEvent } from '#shared/round-outcome';
+import type { Db, Tx } from '../../db/client';
+import type { RoundEventPayload } from '../../db/schema';
+import { audit, type Actor } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import type { Bag } from '../../pdf/round-types';
+import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, settlementRows, type RoundEventRow } from './courier-round.repo';
+import { allTours } from './rounds.repo';
+import { roundsOfDate } from './rounds.service';
+
+type Conn = Db | Tx;
+type SettlementRow = Awaited<ReturnType<typeof settlementRows>>[number];
+
+/** An order the round no longer carries: the kitchen keeps it, the courier must not hand it over. */
+export const GONE_STATES = ['cancelled', 'refunded'];
+
+/**
+ * A stored event as the rules read it. The phone's clock decides which of two actions came last,
+ * but a phone set in the future cannot outrun what the server has seen: its time is capped at the
+ * server's when it arrived.
+ */
+export function outcomeEventOf(row: RoundEventRow): OutcomeEvent & RoundEventPayload {
+  const at = row.deviceAt > row.receivedAt ? row.receivedAt : row.deviceAt;
+  return { id: row.id, type: row.type, order_id: row.orderId, at: at.toISOString(), ...row.payload };
+}
+
+export async function roundOutcomes(db: Conn, roundId: number | null) {
+  return outcomesOf(roundId === null ? [] : (await eventsOfRound(db, roundId)).map(outcomeEventOf));
+}
+
+/** '2 × Formule Complète (Salade lyonnaise, Quenelle)'. */
+const lineText = (l: Bag['lines'][number]) => `${l.quantity} × ${l.name}${l.children.length ? ` (${l.children.join(', ')})` : ''}`;
+
+/** A tour's round on a date, as the phone shows it: stops, bags, what was declared and recorded. */
+export async function roundView(db: Conn, tourId: number, date: string): Promise<Round> {
+  const [tour] = await roundsOfDate(db, date, tourId);
+  if (!tour) throw notFound('Cette tournée est introuvable.');
+  const round = await findRound(db, tourId, date);
+  const bags = tour.stops.flatMap((s) => s.bags);
+  const [rows, outcomes, points] = await Promise.all([
+    settlementRows(
+      db,
+      bags.map((b) => b.orderId),
+    ),
+    roundOutcomes(db, round?.id ?? null),
+    pointCoordinates(
+      db,
+      tour.stops.map((s) => s.locationId),
+    ),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const orderOf = (bag: Bag): RoundOrder => {
+    const row = byId.get(bag.orderId)!;
+    const outcome = outcomes.get(bag.orderId);
+    const declared = row.paperVouchersCents > 0 ? { total_cents: row.paperVouchersCents, rows: declaredRows(row) } : null;
+    return {
+      order_id: bag.orderId,
+      invoice_number: bag.invoiceNumber,
+      customer: bag.name,
+      phone: bag.phone ?? '',
+      state: row.state,
+      lines: bag.lines.map(lineText),
+      vouchers_declared: declared,
+      containers_declared: row.containersDeclared ?? 0,
+      outcome: outcome?.outcome ?? null,
+      absence_reason: outcome?.reason ?? null,
+      vouchers_received: outcome?.rows ?? null,
+      containers_received: outcome?.containers ?? null,
+      balance_due: row.balanceDueCents,
+    };
+  };
+  const stops = tour.stops.map((s) => {
+    const point = points.find((p) => p.id === s.locationId);
+    return { rank: s.rank, location_id: s.locationId, name: s.name, address: s.address, lat: point?.lat ?? null, lng: point?.lng ?? null, start: s.start, end: s.end, orders: s.bags.map(orderOf) };
+  });
+  return {
+    tour_id: tour.id,
+    name: tour.name,
+    date,
+    closed_at: round?.closedAt?.toISOString() ?? null,
+    closed_by: round?.closedBy ?? null,
+    stops,
+    totals: totalsOf(stops.flatMap((s) => s.orders)),
+  };
+}
+
+/** The declared rows by value, from the pre-order (count × value). */
+function declaredRows(row: SettlementRow): { count: number; unit_cents: number }[] {
+  const byValue = new Map<number, number>();
+  for (const r of row.lunchVouchers ?? []) byValue.set(voucherCents(r), (byValue.get(voucherCents(r)) ?? 0) + r.quantity);
+  return [...byValue].sort((a, b) => b[0] - a[0]).map(([unit_cents, count]) => ({ count, unit_cents }));
+}
+
+/** Expected against received: what the courier checks before closing. */
+export function totalsOf(orders: RoundOrder[]): Round['totals'] {
+  const sum = (pick: (o: RoundOrder) => number) => orders.reduce((n, o) => n + pick(o), 0);
+  return {
+    bags: orders.length,
+    handed_over: orders.filter((o) => o.outcome === 'handed_over').length,
+    absent: orders.filter((o) => o.outcome === 'absent').length,
+    pending: orders.filter((o) => o.outcome === null).length,
+    vouchers_expected: { count: sum((o) => o.vouchers_declared?.rows.reduce((n, r) => n + r.count, 0) ?? 0), cents: sum((o) => o.vouchers_declared?.total_cents ?? 0) },
+    vouchers_received: { count: sum((o) => receivedCount(o.vouchers_received)), cents: sum((o) => receivedCents(o.vouchers_received)) },
+    containers_expected: sum((o) => o.containers_declared),
+    containers_received: sum((o) => o.containers_received ?? 0),
+  };
+}
+
+/** The rounds of a date: every tour with a bag that day, and whether its round is closed. */
+export async function roundsOfDay(db: Db, date: string) {
+  const tours = await roundsOfDate(db, date);
+  const closed = await Promise.all(tours.map((t) => findRound(db, t.id, date)));
+  return {
+    date,
+    rounds: tours.map((t, i) => ({
+      tour_id: t.id,
+      name: t.name,
+      stops: t.stops.filter((s) => s.bags.length).length,
+      bags: t.stops.reduce((n, s) => n + s.bags.length, 0),
+      closed_at: closed[i]?.closedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Records what the phone sent, each event in its own transaction under the round's lock, in the
+ * order given: `duplicate` for an id already held (nothing done again), `rejected` with a French
+ * message when it cannot apply (kept nowhere: sent again, it is judged again), `applied` otherwise,
+ * with its audit line carrying the phone's time.
+ */
+export async function recordEvents(app: FastifyInstance, actor: Actor, tourId: number, date: string, events: RoundEvent[]): Promise<RoundEventResult[]> {
+  if (!(await allTours(app.db)).some((t) => t.id === tourId)) throw notFound('Cette tournée est introuvable.');
+  const results: RoundEventResult[] = [];
+  for (const event of events) results.push(await recordEvent(app, actor, tourId, date, event));
+  return results;
+}
+
+async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, date: string, event: RoundEvent): Promise<RoundEventResult> {
+  const now = app.clock.now();
+  const rejected = (key: keyof typeof ROUND_MESSAGES): RoundEventResult => ({ id: event.id, status: 'rejected', code: ROUND_ERRORS[key], message: ROUND_MESSAGES[key] });
+  return app.db.transaction(async (tx) => {
+    const round = await lockRound(tx, tourId, date);
+    if (await eventById(tx, event.id)) return { id: event.id, status: 'duplicate' };
+    if (round.closedAt) return rejected('closed');
+    const order = await orderPlace(tx, event.order_id);
+    if (!order || order.date !== date || order.tourId !== tourId) return rejected('notOnRound');
+    if (GONE_STATES.includes(order.state)) return rejected('orderCancelled');
+    if (event.type === 'vouchers_received' && order.paperVouchersCents === 0) return rejected('noPaperVouchers');
+    if (event.type === 'undo') {
+      const target = await eventById(tx, event.undoes!);
+      if (!target || target.roundId !== round.id || target.orderId !== event.order_id || target.type === 'undo') return rejected('undoUnknown');
+    }
+    const { id, type, order_id: orderId, at, ...payload } = event;
+    const deviceAt = new Date(at);
+    if (!(await insertEvent(tx, { id, roundId: round.id, orderId, type, payload, deviceAt, receivedAt: now, staffId: actor.staffId, staffEmail: actor.staffEmail }))) {
+      return { id, status: 'duplicate' };
+    }
+    await audit(tx, actor, { action: `round.${type}`, orderId, deviceAt, details: { tour: tourId, date, event: id, ...payload } }, now);
+    return { id, status: 'applied' };
+  });
+}

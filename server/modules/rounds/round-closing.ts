@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { ABSENCE_REASON_LABELS, ROUND_ERRORS, type ReceivedVoucherRow, type Round } from '#shared/api/courier-round';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
+import { formatEuros } from '#shared/money';
+import { plural } from '#shared/plural';
+import { receivedCents, type OrderOutcome } from '#shared/round-outcome';
+import { frenchLongDate } from '#shared/time';
+import type { Tx } from '../../db/client';
+import { enqueueMail } from '../../mail/outbox';
+import { audit, type Actor } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { closeRoundRow, creditPool, lockCustomer, lockOrders, lockRound, settlementRows, settleOrder, setOrderOutcome, updateCustomerMoney } from './courier-round.repo';
+import { GONE_STATES, roundOutcomes, roundView } from './courier-round.service';
+import { roundsOfDate } from './rounds.service';
+
+type Row = Awaited<ReturnType<typeof settlementRows>>[number];
+
+/** What closing did to one order: for the audit trail and the admin's list of differences. */
+interface Settled {
+  order: number;
+  invoice: string | null;
+  outcome: 'delivered' | 'absent';
+  vouchersShortCents: number;
+  poolCreditedCents: number;
+  containersDeclared: number;
+  containersReceived: number;
+  balanceDueCents: number;
+}
+
+/**
+ * Closes a tour's round (the courier or an admin), once, under the round's lock and its orders':
+ * every bag must be handed over or marked absent. Then, per order:
+ * - handed over → delivered (its containers now count as held), absent → absent, with the phone's time;
+ * - paper vouchers received settle their part: the excess goes to the pool once, a shortfall is
+ *   left as a balance due;
+ * - containers beyond the declaration are credited (4 € each to the pool, as many as the customer
+ *   held); fewer than declared are held again and owed (4 € each in the balance due).
+ * A customer with a balance due gets a French mail. One audit line per order and one for the round.
+ */
+export async function closeRound(app: FastifyInstance, actor: Actor, tourId: number, date: string): Promise<Round> {
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    const [tour] = await roundsOfDate(tx, date, tourId);
+    if (!tour) throw notFound('Cette tournée est introuvable.');
+    const round = await lockRound(tx, tourId, date);
+    if (round.closedAt) throw new AppError(409, ROUND_ERRORS.closed, 'Cette tournée est déjà close.');
+    const ids = tour.stops.flatMap((s) => s.bags.map((b) => b.orderId));
+    await lockOrders(tx, ids);
+    // Read again once locked: a cancellation committed meanwhile is seen.
+    const rows = (await settlementRows(tx, ids)).filter((r) => !GONE_STATES.includes(r.state));
+    const outcomes = await roundOutcomes(tx, round.id);
+    const open = rows.filter((r) => !outcomes.get(r.id)?.outcome && r.state !== 'delivered' && r.state !== 'absent');
+    if (open.length) {
+      const message = `${plural(open.length, 'sac', 'sacs')} sans « Remis » ni « Absent » : notez-les avant de clore la tournée.`;
+      throw new AppError(409, ROUND_ERRORS.incomplete, message, { orders: open.map((r) => String(r.id)) });
+    }
+    const settled: Settled[] = [];
+    for (const row of rows) {
+      const outcome = outcomes.get(row.id);
+      if (outcome?.outcome) settled.push(await settle(tx, actor, row, outcome, tour.name, date, now));
+    }
+    await closeRoundRow(tx, round.id, now, actor.staffEmail);
+    await audit(
+      tx,
+      actor,
+      {
+        action: 'round.close',
+        amountCents: settled.reduce((n, s) => n + s.balanceDueCents, 0) || null,
+        details: {
+          tour: tour.name,
+          date,
+          delivered: settled.filter((s) => s.outcome === 'delivered').map((s) => s.order),
+          absent: settled.filter((s) => s.outcome === 'absent').map((s) => s.order),
+          differences: settled.filter((s) => s.vouchersShortCents || s.containersDeclared !== s.containersReceived || s.poolCreditedCents),
+        },
+      },
+      now,
+    );
+  });
+  return roundView(app.db, tourId, date);
+}
+
+async function settle(tx: Tx, actor: Actor, row: Row, outcome: OrderOutcome, tourName: string, date: string, now: Date): Promise<Settled> {
+  const at = outcome.at ? new Date(outcome.at) : now;
+  const delivered = outcome.outcome === 'handed_over';
+  await setOrderOutcome(tx, row.id, delivered ? 'delivered' : 'absent', at, actor.staffId, outcome.reason ? ABSENCE_REASON_LABELS[outcome.reason as keyof typeof ABSENCE_REASON_LABELS] : null);
+  const customer = await lockCustomer(tx, row.customerId);
+  let pool = customer.poolCents;
+  let deposits = customer.deposits;
+  let poolCredited = 0;
+  let vouchersShort = 0;
+
+  // Paper vouchers, unless a team member already confirmed them by hand.
+  const rows = (outcome.rows ?? []) as ReceivedVoucherRow[];
+  if (row.paperVouchersCents > 0 && !row.paperVouchersConfirmedAt) {
+    const part = row.paperVouchersCents - row.paperVouchersExcessCents;
+    const received = receivedCents(rows);
+    if (received >= part) {
+      const excess = received - part;
+      if (excess > 0) {
+        pool += excess;
+        poolCredited += excess;
+        await creditPool(tx, { customerId: row.customerId, type: 'lunch_vouchers', amountCents: excess, orderId: row.id, createdAt: now });
+      }
+    } else vouchersShort = part - received;
+    await settleOrder(tx, row.id, { paperVouchersConfirmedAt: now, paperVouchersReceived: rows });
+  }
+
+  // Containers: the declared ones were already taken off what the customer holds, and off the price.
+  const declared = row.containersDeclared ?? 0;
+  const received = outcome.containers ?? 0;
+  let containersOwed = 0;
+  if (received > declared) {
+    const credited = Math.min(received - declared, deposits);
+    deposits -= credited;
+    if (credited) {
+      pool += credited * DEPOSIT_PER_MENU_CENTS;
+      poolCredited += credited * DEPOSIT_PER_MENU_CENTS;
+      await creditPool(tx, { customerId: row.customerId, type: 'deposits_returned', amountCents: credited * DEPOSIT_PER_MENU_CENTS, orderId: row.id, createdAt: now });
+    }
+  } else if (received < declared) {
+    containersOwed = declared - received;
+    deposits += containersOwed;
+  }
+  const due = vouchersShort + containersOwed * DEPOSIT_PER_MENU_CENTS;
+  await settleOrder(tx, row.id, { containersReceived: received, balanceDueCents: row.balanceDueCents + due });
+  await updateCustomerMoney(tx, row.customerId, { poolCents: pool, deposits });
+  if (due > 0) await enqueueMail(tx, balanceDueMail(customer, row.invoiceNumber, date, vouchersShort, containersOwed));
+
+  const result: Settled = {
+    order: row.id,
+    invoice: row.invoiceNumber,
+    outcome: delivered ? 'delivered' : 'absent',
+    vouchersShortCents: vouchersShort,
+    poolCreditedCents: poolCredited,
+    containersDeclared: declared,
+    containersReceived: received,
+    balanceDueCents: due,
+  };
+  await audit(tx, actor, { action: 'round.settled', orderId: row.id, customerId: row.customerId, amountCents: due || poolCredited || null, deviceAt: at, details: { tour: tourName, date, ...result, vouchers: rows } }, now);
+  return result;
+}
+
+/** The customer's mail when the courier got less than declared: what is missing, and how much. */
+function balanceDueMail(customer: { email: string; firstname: string }, invoice: string | null, date: string, vouchersShortCents: number, containersOwed: number) {
+  const missing = [
+    vouchersShortCents ? `- des titres-restaurant papier pour ${formatEuros(vouchersShortCents)} (moins que ceux déclarés à la commande) ;` : null,
+    containersOwed
+      ? `- ${plural(containersOwed, 'contenant consigné annoncé et non rendu', 'contenants consignés annoncés et non rendus')} (${formatEuros(containersOwed * DEPOSIT_PER_MENU_CENTS)}) ;`
+      : null,
+  ].filter((line): line is string => line !== null);
+  const total = formatEuros(vouchersShortCents + containersOwed * DEPOSIT_PER_MENU_CENTS);
+  return {
+    to: customer.email,
+    subject: `Reste à régler sur votre commande Popote${invoice ? ` ${invoice}` : ''}`,
+    text: [
+      `Bonjour ${customer.firstname},`,
+      '',
+      `Lors de la livraison du ${frenchLongDate(date)}${invoice ? ` (commande ${invoice})` : ''}, il manquait :`,
+      ...missing,
+      '',
+      `Reste à régler : ${total}. Vous le retrouvez dans votre compte, rubrique « Mes commandes ».`,
+      containersOwed ? 'Ces contenants restent consignés à votre nom : rendus lors d’une prochaine livraison, ils vous seront décomptés comme d’habitude.' : null,
+      'Une question, une erreur ? Répondez simplement à ce message.',
+      '',
+      'L’équipe Popote',
+    ]
+      .filter((line) => line !== null)
+      .join('\n'),
+  };
+}
