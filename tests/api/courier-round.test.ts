@@ -249,6 +249,11 @@ describe('closing the round', () => {
     const me = (await paul.v.request('GET', '/api/me')).json() as { orders: { id: number; balance_due: number; status_text: string }[] };
     expect(me.orders.find((o) => o.id === paul.orderId)).toMatchObject({ balance_due: short });
 
+    // The admin's board lists what is due and the containers' difference.
+    const board = (await admin.request('GET', `/api/staff/orders?date=${MONDAY}`)).json().orders as { id: number }[];
+    expect(board.find((o) => o.id === paul.orderId)).toMatchObject({ state: 'delivered', balance_due: short, containers_returned: 2, containers_received: 3 });
+    expect(board.find((o) => o.id === lina.orderId)).toMatchObject({ state: 'absent', state_label: 'Client absent' });
+
     const audit = (await admin.request('GET', `/api/staff/audit?date=${MONDAY}`)).json().entries as { action: string; order_id: number | null; device_at: string | null; details: Record<string, unknown> }[];
     expect(audit.find((e) => e.action === 'round.close')).toMatchObject({ details: expect.objectContaining({ delivered: [paul.orderId], absent: [lina.orderId] }) });
     expect(audit.find((e) => e.action === 'round.settled' && e.order_id === paul.orderId)).toMatchObject({ device_at: PHONE_AT('12:20:00') });

@@ -18,6 +18,8 @@ function order(values: { tour?: string | null; start?: string; point?: string; i
     tote_bags: 0,
     containers_added: 0,
     containers_returned: 0,
+    containers_received: null,
+    balance_due: 0,
     amount_total: values.total ?? 1190,
     refunded: values.refunded ?? 0,
     means: [],

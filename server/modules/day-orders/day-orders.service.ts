@@ -40,6 +40,8 @@ export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow
     tote_bags: count('tote_bag'),
     containers_added: Number(row.containersAdded),
     containers_returned: Number(row.containersReturned),
+    containers_received: order.containersReceived,
+    balance_due: order.balanceDueCents,
     amount_total: order.amountTotalCents,
     refunded: refunds.filter((r) => r.status === 'done').reduce((n, r) => n + r.amountCents, 0),
     means: order.paymentMeans.map((m) => ({ means: m.means, amount: m.amountCents, state: meansState(m, refunds, Boolean(order.paperVouchersConfirmedAt)) })),

@@ -38,7 +38,9 @@ export function OrderCard({ order }: { order: StaffOrder }) {
         {order.cutlery ? `${order.cutlery} couverts · ` : ''}
         {order.tote_bags ? `${order.tote_bags} sacs · ` : ''}
         Contenants : {order.containers_added} consignés, {order.containers_returned} rendus
+        {order.containers_received !== null && order.containers_received !== order.containers_returned ? ` (repris à la livraison : ${order.containers_received})` : ''}
       </p>
+      {order.balance_due > 0 ? <p className={styles.due}>Reste dû par le client : {formatEuros(order.balance_due)}</p> : null}
       <p className={styles.money}>
         <strong>{formatEuros(order.amount_total)}</strong>
         {order.refunded ? <span> · remboursé {formatEuros(order.refunded)}</span> : null}

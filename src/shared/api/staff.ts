@@ -138,6 +138,10 @@ export const staffOrderSchema = z.object({
   tote_bags: z.int(),
   containers_added: z.int(),
   containers_returned: z.int(),
+  /** Containers the courier took back, once the round is closed (null before). */
+  containers_received: z.nullable(z.int()),
+  /** Left to pay after the round (vouchers or containers short of the declaration), cents. */
+  balance_due: z.int(),
   amount_total: z.int(),
   refunded: z.int(),
   means: z.array(z.object({ means: z.enum(PAYMENT_MEANS), amount: z.int(), state: z.enum(MEANS_STATES) })),
