@@ -265,3 +265,21 @@ describe('closing the round', () => {
     expect(await customerRow(paul.customerId)).toEqual(after);
   });
 });
+
+describe('a closing and an event at the same moment', () => {
+  it('either counts the event or refuses it: never applied and left out', async () => {
+    const onPi = (events: RoundEvent[]) => livreur.request('POST', `/api/staff/rounds/${pi.id}/events?date=${MONDAY}`, { events });
+    expect((await onPi([event({ type: 'handed_over', order_id: sara.orderId })])).json().results[0].status).toBe('applied');
+    const late = event({ type: 'containers_returned', order_id: sara.orderId, count: 1, at: PHONE_AT('08:59:00') });
+    const [closed, racing] = await Promise.all([admin.request('POST', `/api/staff/rounds/${pi.id}/close?date=${MONDAY}`), onPi([late])]);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const result = racing.json().results[0] as { status: string; code?: string };
+    const settled = await orderRow(sara.orderId);
+    if (result.status === 'applied') expect(settled.containersReceived).toBe(1);
+    else {
+      expect(result).toMatchObject({ status: 'rejected', code: 'round_closed' });
+      expect(settled.containersReceived).toBe(0);
+    }
+    expect(settled.state).toBe('delivered');
+  });
+});
