@@ -82,7 +82,7 @@ describe('reading the round', () => {
     const p = orderIn(r, paul.orderId);
     expect(p).toMatchObject({ invoice_number: paul.invoice, customer: 'Paul G.', phone: '0610101010', containers_declared: 2, outcome: null, balance_due: 0 });
     expect(p.vouchers_declared).toEqual({ total_cents: 27_75, rows: [{ count: 3, unit_cents: 9_25 }] });
-    expect(p.lines[0]).toMatch(/^2 × Formule Complète \(/);
+    expect(p.lines[0]).toMatch(/^2\u00a0×\u00a0Formule Complète : /);
     const stop = r.stops.find((s) => s.orders.some((o) => o.order_id === paul.orderId))!;
     expect(stop.lat).toEqual(expect.any(Number));
     expect(r.totals).toMatchObject({ bags: 3, pending: 3, containers_expected: 2, vouchers_expected: { count: 5, cents: 46_25 } });

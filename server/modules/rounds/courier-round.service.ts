@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUND_ERRORS, ROUND_MESSAGES, type Round, type RoundEvent, type RoundEventResult, type RoundOrder } from '#shared/api/courier-round';
-import { voucherCents } from '#shared/api/checkout';
 import { outcomesOf, receivedCents, receivedCount, type OutcomeEvent } from '#shared/round-outcome';
 import type { Db, Tx } from '../../db/client';
 import type { RoundEventPayload } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import { lineText } from '../../pdf/round-format';
 import type { Bag } from '../../pdf/round-types';
 import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, settlementRows, type RoundEventRow } from './courier-round.repo';
 import { allTours } from './rounds.repo';
-import { roundsOfDate } from './rounds.service';
+import { declaredVouchers, roundsOfDate } from './rounds.service';
 
 type Conn = Db | Tx;
-type SettlementRow = Awaited<ReturnType<typeof settlementRows>>[number];
 
 /** An order the round no longer carries: the kitchen keeps it, the courier must not hand it over. */
 export const GONE_STATES = ['cancelled', 'refunded'];
@@ -30,9 +29,6 @@ export function outcomeEventOf(row: RoundEventRow): OutcomeEvent & RoundEventPay
 export async function roundOutcomes(db: Conn, roundId: number | null) {
   return outcomesOf(roundId === null ? [] : (await eventsOfRound(db, roundId)).map(outcomeEventOf));
 }
-
-/** '2 × Formule Complète (Salade lyonnaise, Quenelle)'. */
-const lineText = (l: Bag['lines'][number]) => `${l.quantity} × ${l.name}${l.children.length ? ` (${l.children.join(', ')})` : ''}`;
 
 /** A tour's round on a date, as the phone shows it: stops, bags, what was declared and recorded. */
 export async function roundView(db: Conn, tourId: number, date: string): Promise<Round> {
@@ -55,7 +51,8 @@ export async function roundView(db: Conn, tourId: number, date: string): Promise
   const orderOf = (bag: Bag): RoundOrder => {
     const row = byId.get(bag.orderId)!;
     const outcome = outcomes.get(bag.orderId);
-    const declared = row.paperVouchersCents > 0 ? { total_cents: row.paperVouchersCents, rows: declaredRows(row) } : null;
+    const vouchers = declaredVouchers(row.paperVouchersCents, row.lunchVouchers);
+    const declared = vouchers ? { total_cents: vouchers.totalCents, rows: vouchers.rows.map((r) => ({ count: r.count, unit_cents: r.unitCents })) } : null;
     return {
       order_id: bag.orderId,
       invoice_number: bag.invoiceNumber,
@@ -85,13 +82,6 @@ export async function roundView(db: Conn, tourId: number, date: string): Promise
     stops,
     totals: totalsOf(stops.flatMap((s) => s.orders)),
   };
-}
-
-/** The declared rows by value, from the pre-order (count × value). */
-function declaredRows(row: SettlementRow): { count: number; unit_cents: number }[] {
-  const byValue = new Map<number, number>();
-  for (const r of row.lunchVouchers ?? []) byValue.set(voucherCents(r), (byValue.get(voucherCents(r)) ?? 0) + r.quantity);
-  return [...byValue].sort((a, b) => b[0] - a[0]).map(([unit_cents, count]) => ({ count, unit_cents }));
 }
 
 /** Expected against received: what the courier checks before closing. */
