@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { formatEuros } from '../../shared/money';
 import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type AbsenceReason } from '../../shared/api/courier-round';
 import type { KeptEvent } from '../round/outbox-rules';
-import { handOverEvents, lastTap, tapLabel, type NewEvent, type ShownOrder } from '../round/round-display';
+import { handOverEvents, lastTap, orderLabel, tapLabel, type NewEvent, type ShownOrder } from '../round/round-display';
 import { usualIssuer } from '../round/issuer';
 import { ContainersEditor, VouchersEditor } from './round-corrections';
 import styles from './round-page.module.css';
@@ -14,14 +14,14 @@ const OUTCOME_LABELS = { handed_over: 'Remis', absent: 'Absent' } as const;
  * One bag at a stop: who, what, what to collect, and the actions. "Remis" is one tap (vouchers and
  * containers as declared with it); "Absent" two (the reason); "Annuler" takes back the last.
  */
-export function RoundOrder({ order, closed, entries, record }: { order: ShownOrder; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[]) => Promise<void> }) {
+export function RoundOrder({ order, closed, entries, record }: { order: ShownOrder; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[], label: string) => Promise<void> }) {
   const [asking, setAsking] = useState<'absent' | 'vouchers' | 'containers' | null>(null);
   const id = useId();
   const cancelled = order.state === 'cancelled';
   const last = lastTap(entries, order.order_id);
   const act = (events: NewEvent[]) => {
     setAsking(null);
-    void record(events);
+    void record(events, orderLabel(order));
   };
   const undo = () => act(last.map((entry) => ({ type: 'undo', order_id: order.order_id, undoes: entry.event.id })));
   const declared = order.vouchers_declared;

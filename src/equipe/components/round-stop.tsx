@@ -6,7 +6,7 @@ import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './round-page.module.css';
 
 /** A stop: its number, point, address and window, the way there, and its bags. */
-export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 'orders'> & { orders: ShownOrder[] }; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[]) => Promise<void> }) {
+export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 'orders'> & { orders: ShownOrder[] }; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[], label: string) => Promise<void> }) {
   const headingId = `arret-${stop.location_id}`;
   return (
     <li className={styles.stop} aria-labelledby={headingId}>

@@ -5,7 +5,8 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { formatShortDateTime } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
 import type { Round } from '../../shared/api/courier-round';
-import { shownRound, tallyOf, type NewEvent } from '../round/round-display';
+import { pendingActions } from '../round/outbox-rules';
+import { orderLabel, shownRound, tallyOf, type NewEvent } from '../round/round-display';
 import { roundQuery } from '../round/round-queries';
 import { useRoundOutbox } from '../round/use-round-outbox';
 import { DayHeading } from './day-picker';
@@ -19,10 +20,14 @@ import styles from './round-page.module.css';
 export function RoundView({ tourId, date, others }: { tourId: number; date: string; others: boolean }) {
   const round = useQuery(roundQuery(tourId, date));
   const outbox = useRoundOutbox();
-  // A refusal names the customer and the bag, as the courier knows them.
+  // A refusal names the customer and the bag, as the courier knows them (a cancelled bag leaves the round).
   const names = useMemo(
-    () => new Map((round.data?.stops ?? []).flatMap((stop) => stop.orders.map((order) => [order.order_id, `${order.customer}, ${order.invoice_number}`] as const))),
-    [round.data],
+    () =>
+      new Map([
+        ...outbox.entries.flatMap((entry) => (entry.label ? [[entry.event.order_id, entry.label] as const] : [])),
+        ...(round.data?.stops ?? []).flatMap((stop) => stop.orders.map((order) => [order.order_id, orderLabel(order)] as const)),
+      ]),
+    [round.data, outbox.entries],
   );
   return (
     <>
@@ -48,17 +53,17 @@ function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; ou
   const stops = useMemo(() => shownRound(round, mine, readAt), [round, mine, readAt]);
   const tally = useMemo(() => tallyOf(stops.flatMap((stop) => stop.orders)), [stops]);
   const closed = round.closed_at !== null;
-  const record = async (events: NewEvent[]) => {
+  const record = async (events: NewEvent[], label: string) => {
     if (!outbox.sender) return;
     try {
       // Kept on the phone first; the screen follows the outbox, then the sending starts.
-      await outbox.sender.outbox.record({ tour_id: round.tour_id, date: round.date }, events);
+      await outbox.sender.outbox.record({ tour_id: round.tour_id, date: round.date }, events, new Date(), label);
       void outbox.sender.flush();
     } catch {
       notify({ title: 'Action non enregistrée', message: 'Le téléphone n’a pas pu garder cette action : réessayez.', type: 'error' });
     }
   };
-  const pending = mine.filter((entry) => entry.status === 'pending').length;
+  const pending = pendingActions(mine);
   return (
     <>
       {closed && (

@@ -23,6 +23,8 @@ export interface KeptEvent {
   status: KeptStatus;
   /** When the server said it had it (applied or duplicate): the round read after that shows it. */
   sent_at?: number;
+  /** Whose bag, as the courier saw it ('Léa D., F2026-000123'): a refusal names it even once the bag left the round. */
+  label?: string;
   /** The server's refusal, shown until the courier acknowledges it. */
   rejection?: { code?: string; message: string };
 }
@@ -80,6 +82,8 @@ export function retryDelayMs(failures: number): number {
 }
 
 export const pendingOf = (entries: readonly KeptEvent[]) => entries.filter((entry) => entry.status === 'pending');
+/** How many of the courier's taps still wait to be sent, whole or in part. */
+export const pendingActions = (entries: readonly KeptEvent[]) => new Set(pendingOf(entries).map((entry) => entry.tap)).size;
 export const rejectedOf = (entries: readonly KeptEvent[]) => entries.filter((entry) => entry.status === 'rejected');
 
 /** Sent events older than this leave the phone: their round is long closed. */
@@ -98,10 +102,13 @@ export function sinceLabel(ms: number): string {
   return hours < 24 ? `depuis ${hours} h` : `depuis ${Math.floor(hours / 24)} j`;
 }
 
-/** The header's line: 'Tout est envoyé', or '3 actions en attente d’envoi depuis 4 min'. */
+/**
+ * The header's line: 'Tout est envoyé', or '3 actions en attente d’envoi depuis 4 min'. An action
+ * is what the courier tapped: "Remis" with its vouchers and containers is one.
+ */
 export function outboxLabel(entries: readonly KeptEvent[], now: number): string {
   const pending = pendingOf(entries);
   if (pending.length === 0) return 'Tout est envoyé';
   const oldest = Math.min(...pending.map((entry) => Date.parse(entry.event.at)));
-  return `${plural(pending.length, 'action', 'actions')} en attente d’envoi ${sinceLabel(now - oldest)}`;
+  return `${plural(pendingActions(entries), 'action', 'actions')} en attente d’envoi ${sinceLabel(now - oldest)}`;
 }

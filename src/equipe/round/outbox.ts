@@ -77,13 +77,13 @@ export class Outbox {
    * Records one tap's events for a round: kept in the storage first, shown after. Each gets its UUID
    * made here (the server applies an id once) and the phone's time.
    */
-  async record(round: { tour_id: number; date: string }, events: NewEvent[], now = new Date()): Promise<KeptEvent[]> {
+  async record(round: { tour_id: number; date: string }, events: NewEvent[], now = new Date(), label?: string): Promise<KeptEvent[]> {
     await this.ready();
     const tap = crypto.randomUUID();
     const at = now.toISOString();
     const made = events.map((event): KeptEvent => {
       this.lastSeq = Math.max(this.lastSeq + 1, now.getTime());
-      return { event: { ...event, id: crypto.randomUUID(), at } as RoundEvent, tour_id: round.tour_id, date: round.date, tap, seq: this.lastSeq, status: 'pending' };
+      return { event: { ...event, id: crypto.randomUUID(), at } as RoundEvent, tour_id: round.tour_id, date: round.date, tap, seq: this.lastSeq, status: 'pending', ...(label ? { label } : {}) };
     });
     await this.storage.put(made);
     this.entries = [...this.entries, ...made];

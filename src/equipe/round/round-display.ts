@@ -48,6 +48,9 @@ export function shownOrder(order: RoundOrder, history: readonly KeptEvent[], rou
   };
 }
 
+/** 'Léa D., F2026-000123': a bag as the courier knows it. */
+export const orderLabel = (order: Pick<RoundOrder, 'customer' | 'invoice_number'>) => `${order.customer}, ${order.invoice_number}`;
+
 /** The last action on this phone for an order that is still in force: what "Annuler" takes back (a whole tap). */
 export function lastTap(history: readonly KeptEvent[], orderId: number): KeptEvent[] {
   const live = history.filter((entry) => entry.event.order_id === orderId && entry.status !== 'rejected');

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import type { Menu } from '#shared/api/catalog';
+import type { RoundEvent } from '#shared/api/courier-round';
+import type { DeliveryLocation } from '#shared/api/delivery';
+import { addDays, parisInstant, weekday } from '#shared/time';
+import type { APIRequestContext } from './fixtures';
+import { expect, test, type BrowserContext, type Page } from './flaky-network';
+
+/**
+ * The courier's round on the phone, offline first (/equipe/tournee): a customer who pays with paper
+ * vouchers and gives back containers, a courier who records the stop with no network at all,
+ * reloads, closes the browser and opens it again, and whose actions reach the server once when
+ * the network returns, even when an answer is lost; then the round is closed and the customer's
+ * account settled. Through the QA proxy (docs/qa-network.md), the service worker allowed.
+ */
+
+test.use({ serviceWorkers: 'allow' });
+
+const TEAM_PASSWORD = 'popote-demo';
+const SHOTS = '/tmp/shots/round';
+
+/**
+ * A working day no other test orders for, made this test's today: past the two the team's test
+ * takes (the first weekday a week and a day ahead, and the next), the third for the phone and the
+ * fourth for the desktop. Its round holds this test's bags only, so it can be closed.
+ */
+async function privateDay(request: APIRequestContext, project: string): Promise<string> {
+  const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
+  const slot = project === 'phone' ? 2 : 3;
+  let day = addDays(today, 8);
+  for (let found = 0; ; day = addDays(day, 1)) {
+    if (weekday(day) === 0 || weekday(day) === 6) continue;
+    if (found++ === slot) break;
+  }
+  expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
+  expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
+  return day;
+}
+
+const cookieOf = async (request: APIRequestContext, name: string) => (await request.storageState()).cookies.find((c) => c.name === name)?.value ?? '';
+
+/** A customer's calls (the test's `request`, in its sandbox scope), with the shop's anti-forgery token. */
+function customerCalls(request: APIRequestContext) {
+  return async (path: string, data?: unknown) => {
+    if (!(await cookieOf(request, 'XSRF-TOKEN'))) await request.get('/api/csrf-cookie');
+    const res = await request.post(path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-TOKEN'), 'idempotency-key': randomUUID() } });
+    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+}
+
+/** Paper vouchers that pay `cents` exactly as the shop allows (no more than the need plus one ticket): `count` tickets of one value. */
+function ticketsFor(cents: number, count: number) {
+  const unit = Math.ceil(cents / count);
+  expect(unit).toBeLessThanOrEqual(19_00);
+  return { count, unit };
+}
+
+/**
+ * The customer orders for the scope's day: `formulas` formulas (a container each) or a dish,
+ * `returned` containers given back, paid whole with `tickets` paper vouchers. Answers the order.
+ */
+async function order(request: APIRequestContext, what: { formulas?: number; dish?: boolean; returned?: number; tickets: number }) {
+  const call = customerCalls(request);
+  if (what.formulas) {
+    const menus = (await (await request.get('/api/menus')).json()) as Menu[];
+    const menu = menus.find((m) => m.categories.filter((c) => c.required).every((c) => c.products.some((p) => !p.sold_out)))!;
+    const sub_products = Object.fromEntries(menu.categories.filter((c) => c.required).map((c) => [String(c.id), c.products.find((p) => !p.sold_out)!.id]));
+    const cart = (await call('/api/cart/menus', { menu: { id: menu.id, sub_products, additional_products: {} } })) as { products: { unique_id: string }[] };
+    for (let i = 1; i < what.formulas; i++) await call('/api/cart/increment', { id: cart.products[0]!.unique_id });
+  }
+  if (what.dish) {
+    const dishes = (await (await request.get('/api/products')).json()) as { id: number; price: number; sold_out: boolean; category: string }[];
+    await call('/api/cart/products', { id: dishes.find((d) => !d.sold_out && d.category === 'main')!.id });
+  }
+  for (let i = 0; i < (what.returned ?? 0); i++) await call('/api/cart/deposits');
+  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const location = locations.filter((l) => !l.is_private && l.deliveries.length > 0).sort((a, b) => a.id - b.id)[0]!;
+  await call('/api/deliveries', { id: location.deliveries[0]!.id });
+  const validated = (await call('/api/cart/validate')) as { remaining_price: number };
+  const tickets = ticketsFor(validated.remaining_price, what.tickets);
+  await call('/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: tickets.count, amount: tickets.unit / 100 }] });
+  await call('/api/pending-order/pool');
+  await call('/api/payment');
+  const me = (await (await request.get('/api/me')).json()) as { orders: { id: number; invoice_number: string }[] };
+  const placed = me.orders.sort((a, b) => b.id - a.id)[0]!;
+  return { id: placed.id, invoice: placed.invoice_number, paid: validated.remaining_price, tickets };
+}
+
+async function logInTeam(page: Page, email: string) {
+  await page.goto('/equipe');
+  const form = page.getByRole('form', { name: 'Connexion à Popote Équipe' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Mot de passe').fill(TEAM_PASSWORD);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+}
+
+/** A team member's calls through the test's own request context (its cookies), with the team's token. */
+function staffCalls(request: APIRequestContext) {
+  return async (path: string, data?: unknown) => {
+    const res = await request.post(path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-STAFF'), 'idempotency-key': randomUUID() } });
+    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+}
+
+/** The events the phone keeps (IndexedDB, src/equipe/round/outbox.ts), as the page reads them. */
+function keptEvents(page: Page): Promise<{ event: RoundEvent; status: string }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('popote-round');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('events').objectStore('events').getAll();
+          read.onsuccess = () => resolve(read.result as { event: RoundEvent; status: string }[]);
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
+
+/** Waits until the app has taken the page over (the fixtures' goto does it for the test's own page). */
+const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 45_000 });
+
+const outbox = (page: Page) => page.getByTestId('round-outbox');
+const bag = (page: Page, invoice: string) => page.getByRole('listitem', { name: new RegExp(invoice) });
+
+test('a courier records a stop with no network, keeps it across a reload and a restart, sends it once, closes the round: the customer is settled', async ({
+  page,
+  context,
+  browser,
+  request,
+  network,
+  proxy,
+  baseURL,
+}, info) => {
+  test.setTimeout(180_000);
+  const phone = info.project.name === 'phone';
+  const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png`, fullPage: true });
+
+  // (1) A customer orders two formulas today: two containers of theirs, back once delivered. On
+  // the test's private day, a formula paid with two paper vouchers, the two containers given back;
+  // and a dish (one voucher) the shop will cancel while the courier is out.
+  const email = `tournee-${info.project.name}-${Date.now()}@example.fr`;
+  const call = customerCalls(request);
+  await call('/api/register', { firstname: 'Léa', lastname: 'Durand', phone: '06 12 34 56 78', email, password: 'tartine-42', password_confirmation: 'tartine-42', cgv: true });
+  await call('/api/login', { email, password: 'tartine-42' });
+  await order(request, { formulas: 2, tickets: 2 });
+  expect(((await (await request.get('/api/me')).json()) as { deposits: number; orders: unknown[] })).toMatchObject({ deposits: 2 });
+  const day = await privateDay(request, info.project.name);
+  // Days later by the sandbox's clock: the session has ended, the customer logs in again.
+  await call('/api/login', { email, password: 'tartine-42' });
+  const paid = await order(request, { formulas: 1, returned: 2, tickets: 2 });
+  const cancelled = await order(request, { dish: true, tickets: 1 });
+  const before = (await (await request.get('/api/me')).json()) as { pool: number; deposits: number };
+  expect(before.deposits).toBe(1);
+
+  // (2) The courier opens the round online; the service worker in control keeps the page.
+  await logInTeam(page, 'livreur@popote.fr');
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  const rounds = (await (await page.request.get(`/api/staff/rounds?date=${day}`)).json()) as { rounds: { tour_id: number; bags: number }[] };
+  expect(rounds.rounds).toHaveLength(1);
+  const tour = rounds.rounds[0]!.tour_id;
+  const address = `/equipe/tournee?date=${day}&tour=${tour}`;
+  await page.goto(address);
+  await expect(bag(page, paid.invoice)).toContainText('À remettre');
+  await expect(bag(page, paid.invoice)).toContainText(`Titres papier déclarés2 × `);
+  await expect(bag(page, paid.invoice)).toContainText('Contenants à récupérer2');
+  await expect(outbox(page)).toHaveText('Tout est envoyé');
+
+  // An admin in the office (another browser, on the test's sandbox scope), who will cancel the
+  // dish's order while the courier is out: the phone will not know.
+  const scopeCookies = (await context.storageState()).cookies.filter((c) => c.name === 'popote_sandbox_scope');
+  expect(scopeCookies).toHaveLength(1);
+  const office = await browser.newContext({ baseURL, storageState: { cookies: scopeCookies, origins: [] } });
+  const adminCalls = staffCalls(office.request);
+  await adminCalls('/api/staff/login', { email: 'admin@popote.fr', password: TEAM_PASSWORD });
+
+  // (3) No network at all, the browser knows it and every request is cut at the proxy too.
+  network.fail(/./, { kind: 'cut' });
+  await context.setOffline(true);
+  await adminCalls(`/api/staff/orders/${cancelled.id}/cancel`, { reason: 'Plat manquant en cuisine' });
+
+  const stop = bag(page, paid.invoice);
+  await stop.getByRole('button', { name: 'Remis' }).click();
+  await expect(outbox(page)).toHaveText(/^1 action en attente d’envoi depuis/);
+  await expect(stop).toContainText('Remis · pas encore envoyé');
+  await expect(stop).toContainText(`Titres reçus2 × `);
+  await expect(stop).toContainText('Contenants repris2');
+  // One voucher fewer than declared, three containers rather than two.
+  await stop.getByRole('button', { name: 'Corriger les titres' }).click();
+  await stop.getByLabel('Nombre').fill('1');
+  await stop.getByRole('button', { name: 'Enregistrer les titres' }).click();
+  await stop.getByRole('button', { name: 'Corriger les contenants' }).click();
+  await stop.getByRole('button', { name: 'Un contenant de plus' }).click();
+  await stop.getByRole('button', { name: 'Enregistrer les contenants' }).click();
+  await expect(stop).toContainText('Titres reçus1 × ');
+  await expect(stop).toContainText('Contenants repris3');
+  await bag(page, cancelled.invoice).getByRole('button', { name: 'Absent…' }).click();
+  await bag(page, cancelled.invoice).getByRole('button', { name: 'Personne au point' }).click();
+  await expect(outbox(page)).toHaveText(/^4 actions en attente d’envoi depuis/);
+  await expect(page.getByText('Impossible de clore tant que des actions attendent')).toHaveCount(0);
+  await expect(page.getByText('Indisponible hors connexion')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clore la tournée' })).toBeDisabled();
+  await shot(page, 'pending');
+
+  // Reloaded offline: the worker's copy of the page, the round and the actions from the phone.
+  await page.reload();
+  await expect(outbox(page)).toHaveText(/^4 actions en attente d’envoi depuis/);
+  await expect(bag(page, paid.invoice)).toContainText('Remis · pas encore envoyé');
+  await expect(bag(page, paid.invoice)).toContainText('Contenants repris3');
+
+  // The browser closed and opened again from what it stored (cookies, storage, IndexedDB). The
+  // page itself loads (a new browser has no worker yet); every API call is still cut.
+  const stored = await context.storageState({ indexedDB: true });
+  await context.close();
+  network.heal();
+  network.fail(/^\/api\//, { kind: 'cut' });
+  const use = info.project.use;
+  const reopened: BrowserContext = await browser.newContext({
+    baseURL,
+    storageState: stored,
+    proxy,
+    serviceWorkers: 'allow',
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+  });
+  const again = await reopened.newPage();
+  await again.goto(address);
+  await hydrated(again);
+  await expect(outbox(again)).toHaveText(/^4 actions en attente d’envoi depuis/);
+  await expect(bag(again, paid.invoice)).toContainText('Titres reçus1 × ');
+  await expect(bag(again, paid.invoice)).toContainText('Contenants repris3');
+  await expect(again.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  expect((await keptEvents(again)).map((kept) => kept.status)).toEqual(Array(6).fill('pending'));
+
+  // (4) The network is back, and the first answer is lost after the server applied it: the phone
+  // sends again with the same ids, the server answers duplicate, nothing applied twice.
+  network.heal();
+  const healedAt = network.requests.length;
+  network.fail(/^\/api\/staff\/rounds\/\d+\/events/, { kind: 'drop' }, { method: 'POST', times: 1 });
+  await expect(outbox(again)).toHaveText('Tout est envoyé', { timeout: 45_000 });
+  const posts = network.requests.slice(healedAt).filter((r) => r.method === 'POST' && /^\/api\/staff\/rounds\/\d+\/events/.test(r.path));
+  expect(posts[0]!.fault).toBe('drop');
+  expect(posts.length).toBeGreaterThanOrEqual(2);
+  const kept = await keptEvents(again);
+  expect(kept.filter((k) => k.status === 'sent')).toHaveLength(5);
+  // The dish's absence was refused: the order was cancelled meanwhile. Said until acknowledged.
+  const refusals = again.getByRole('alert').filter({ hasText: 'Actions refusées par le serveur' });
+  await expect(refusals).toContainText(`Absent (Léa D., ${cancelled.invoice}) : Cette commande a été annulée entre-temps : ne la remettez pas.`);
+  // Read again, the round no longer holds the cancelled bag.
+  await expect(bag(again, cancelled.invoice)).toHaveCount(0);
+  await shot(again, 'rejected');
+  await refusals.getByRole('button', { name: 'J’ai compris' }).click();
+  await expect(refusals).toHaveCount(0);
+  await again.goto(address);
+  await hydrated(again);
+  await expect(outbox(again)).toHaveText('Tout est envoyé');
+  await expect(again.getByRole('alert').filter({ hasText: 'Actions refusées par le serveur' })).toHaveCount(0);
+
+  // The server holds each event once: the phone's ids sent again are all duplicates.
+  const staff = staffCalls(again.request);
+  const resent = (await staff(`/api/staff/rounds/${tour}/events?date=${day}`, { events: kept.filter((k) => k.status === 'sent').map((k) => k.event) })) as { results: { status: string }[] };
+  expect(resent.results.map((r) => r.status)).toEqual(Array(5).fill('duplicate'));
+  const round = (await (await again.request.get(`/api/staff/rounds/${tour}?date=${day}`)).json()) as { stops: { orders: { order_id: number; outcome: string; vouchers_received: { count: number }[]; containers_received: number }[] }[] };
+  const seen = round.stops.flatMap((s) => s.orders).find((o) => o.order_id === paid.id)!;
+  expect(seen).toMatchObject({ outcome: 'handed_over', vouchers_received: [{ count: 1, unit_cents: paid.tickets.unit }], containers_received: 3 });
+
+  // (5) The round closed from the phone, after a confirmation.
+  const summary = again.getByRole('region', { name: 'Bilan de la tournée' });
+  await expect(summary).toContainText(`Contenants23`);
+  await summary.getByRole('button', { name: 'Clore la tournée' }).click();
+  await expect(summary.getByRole('button', { name: 'Oui, clore la tournée' })).toBeFocused();
+  await shot(again, 'summary');
+  await summary.getByRole('button', { name: 'Oui, clore la tournée' }).click();
+  await expect(again.getByText(/^Tournée close le/)).toBeVisible();
+  await expect(bag(again, paid.invoice).getByRole('button')).toHaveCount(0);
+
+  // The customer's account: the order delivered, one voucher short owed, the extra container
+  // credited to the pool (4 €) out of the one they still held.
+  const after = (await (await request.get('/api/me')).json()) as { pool: number; deposits: number; orders: { id: number; balance_due: number; current_status_text: string }[] };
+  const short = paid.paid - paid.tickets.unit;
+  expect(after.pool).toBe(before.pool + 4_00);
+  expect(after.deposits).toBe(0);
+  expect(after.orders.find((o) => o.id === paid.id)).toMatchObject({ balance_due: short });
+  const customerCookies = (await request.storageState()).cookies;
+  const shopper = await browser.newContext({ baseURL, storageState: { cookies: [...customerCookies, ...scopeCookies], origins: [] }, viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch });
+  const account = await shopper.newPage();
+  await account.goto('/');
+  await hydrated(account);
+  const panel = account.getByRole('dialog', { name: 'Mon compte' });
+  await expect(async () => {
+    if (!(await panel.isVisible())) await account.getByRole('button', { name: 'Mon compte', exact: true }).click();
+    await expect(panel.getByRole('button', { name: 'Se déconnecter' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(panel.getByTestId('order').filter({ hasText: 'Reste à régler' })).toContainText('Livré');
+  await expect(panel).toContainText('Vous avez 0 contenant consigné à rendre.');
+  if (phone) await shot(account, 'customer-account');
+  await shopper.close();
+  await office.close();
+  await reopened.close();
+});
