@@ -20,18 +20,20 @@ const TEAM_PASSWORD = 'popote-demo';
 const SHOTS = '/tmp/shots/round';
 
 /**
- * A working day no other test orders for, made this test's today: past the two the team's test
- * takes (the first weekday a week and a day ahead, and the next), the third for the phone and the
- * fourth for the desktop. Its round holds this test's bags only, so it can be closed.
+ * A working day no other test orders for, made this test's today: the first weekday two days
+ * ahead for the phone, the next for the desktop, both before the week ahead (the markup test's
+ * day) and the team's test's days after it, within the ten working days that have slots. Its
+ * round holds this test's bags only, so it can be closed.
  */
 async function privateDay(request: APIRequestContext, project: string): Promise<string> {
   const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
-  const slot = project === 'phone' ? 2 : 3;
-  let day = addDays(today, 8);
+  const slot = project === 'phone' ? 0 : 1;
+  let day = addDays(today, 2);
   for (let found = 0; ; day = addDays(day, 1)) {
     if (weekday(day) === 0 || weekday(day) === 6) continue;
     if (found++ === slot) break;
   }
+  expect(day < addDays(today, 7)).toBe(true);
   expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
   expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
   return day;
@@ -137,8 +139,11 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   baseURL,
 }, info) => {
   test.setTimeout(180_000);
-  const phone = info.project.name === 'phone';
-  const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png`, fullPage: true });
+  // What the courier sees (the viewport, 375 × 812 or 1280 × 800), the part named in view.
+  const shot = async (p: Page, name: string, part: ReturnType<Page['locator']>) => {
+    await part.scrollIntoViewIfNeeded();
+    await p.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
+  };
 
   // (1) A customer orders two formulas today: two containers of theirs, back once delivered. On
   // the test's private day, a formula paid with two paper vouchers, the two containers given back;
@@ -206,7 +211,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(page.getByText('Impossible de clore tant que des actions attendent')).toHaveCount(0);
   await expect(page.getByText('Indisponible hors connexion')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clore la tournée' })).toBeDisabled();
-  await shot(page, 'pending');
+  await shot(page, 'pending', stop);
 
   // Reloaded offline: the worker's copy of the page, the round and the actions from the phone.
   await page.reload();
@@ -259,7 +264,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(refusals).toContainText(`Absent (Léa D., ${cancelled.invoice}) : Cette commande a été annulée entre-temps : ne la remettez pas.`);
   // Read again, the round no longer holds the cancelled bag.
   await expect(bag(again, cancelled.invoice)).toHaveCount(0);
-  await shot(again, 'rejected');
+  await shot(again, 'rejected', refusals);
   await refusals.getByRole('button', { name: 'J’ai compris' }).click();
   await expect(refusals).toHaveCount(0);
   await again.goto(address);
@@ -280,7 +285,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(summary).toContainText(`Contenants23`);
   await summary.getByRole('button', { name: 'Clore la tournée' }).click();
   await expect(summary.getByRole('button', { name: 'Oui, clore la tournée' })).toBeFocused();
-  await shot(again, 'summary');
+  await shot(again, 'summary', summary);
   await summary.getByRole('button', { name: 'Oui, clore la tournée' }).click();
   await expect(again.getByText(/^Tournée close le/)).toBeVisible();
   await expect(bag(again, paid.invoice).getByRole('button')).toHaveCount(0);
@@ -304,7 +309,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   }).toPass();
   await expect(panel.getByTestId('order').filter({ hasText: 'Reste à régler' })).toContainText('Livré');
   await expect(panel).toContainText('Vous avez 0 contenant consigné à rendre.');
-  if (phone) await shot(account, 'customer-account');
+  await shot(account, 'customer-account', panel.getByTestId('order').first());
   await shopper.close();
   await office.close();
   await reopened.close();

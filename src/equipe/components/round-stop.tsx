@@ -5,6 +5,9 @@ import { RoundOrder } from './round-order';
 import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './round-page.module.css';
 
+/** '11:45' for the server's '11:45:00'. */
+const clock = (time: string) => time.slice(0, 5);
+
 /** A stop: its number, point, address and window, the way there, and its bags. */
 export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 'orders'> & { orders: ShownOrder[] }; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[], label: string) => Promise<void> }) {
   const headingId = `arret-${stop.location_id}`;
@@ -17,7 +20,7 @@ export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 
         <p className={styles.address}>{stop.address}</p>
         {stop.start && stop.end && (
           <p className={styles.window}>
-            {stop.start} – {stop.end}
+            {clock(stop.start)} – {clock(stop.end)}
           </p>
         )}
         <a className={styles.directions} href={directionsUrl(stop)} target="_blank" rel="noreferrer">
