@@ -5,6 +5,7 @@ import type { DeliveryLocation } from '#shared/api/delivery';
 import { addDays, parisInstant, weekday } from '#shared/time';
 import type { APIRequestContext } from './fixtures';
 import { expect, test, type BrowserContext, type Page } from './flaky-network';
+import { checkScreen } from './screen-check';
 
 /**
  * The courier's round on the phone, offline first (/equipe/tournee): a customer who pays with paper
@@ -212,6 +213,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(page.getByText('Indisponible hors connexion')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clore la tournée' })).toBeDisabled();
   await shot(page, 'pending', stop);
+  await checkScreen(page, 'equipe-tournee-en-attente');
 
   // Reloaded offline: the worker's copy of the page, the round and the actions from the phone.
   await page.reload();
@@ -265,6 +267,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   // Read again, the round no longer holds the cancelled bag.
   await expect(bag(again, cancelled.invoice)).toHaveCount(0);
   await shot(again, 'rejected', refusals);
+  await checkScreen(again, 'equipe-tournee-refus');
   await refusals.getByRole('button', { name: 'J’ai compris' }).click();
   await expect(refusals).toHaveCount(0);
   await again.goto(address);
@@ -286,6 +289,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await summary.getByRole('button', { name: 'Clore la tournée' }).click();
   await expect(summary.getByRole('button', { name: 'Oui, clore la tournée' })).toBeFocused();
   await shot(again, 'summary', summary);
+  await checkScreen(again, 'equipe-tournee-clore');
   await summary.getByRole('button', { name: 'Oui, clore la tournée' }).click();
   await expect(again.getByText(/^Tournée close le/)).toBeVisible();
   await expect(bag(again, paid.invoice).getByRole('button')).toHaveCount(0);
@@ -309,7 +313,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   }).toPass();
   await expect(panel.getByTestId('order').filter({ hasText: 'Reste à régler' })).toContainText('Livré');
   await expect(panel).toContainText('Vous avez 0 contenant consigné à rendre.');
-  await shot(account, 'customer-account', panel.getByTestId('order').first());
+  await shot(account, 'customer-account', panel.getByTestId('order').filter({ hasText: 'Reste à régler' }));
   await shopper.close();
   await office.close();
   await reopened.close();
