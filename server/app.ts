@@ -45,6 +45,7 @@ import { dayOrdersRoutes } from './modules/day-orders/day-orders.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
 import { catalogImportRoutes } from './modules/catalog/catalog-import.routes';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
+import { closingRoutes } from './modules/closing/closing.routes';
 import { courierRoundRoutes } from './modules/rounds/courier-round.routes';
 import { roundsRoutes } from './modules/rounds/rounds.routes';
 import { guardStaffRoutes } from './plugins/staff-session';
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await team.register(kitchenRoutes);
     await team.register(roundsRoutes);
     await team.register(courierRoundRoutes);
+    await team.register(closingRoutes);
   });
   await app.register(seoRoutes);
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });

@@ -948,3 +948,14 @@ export const roundEvents = pgTable(
   },
   (t) => [index('round_events_round_idx').on(t.roundId), index('round_events_order_idx').on(t.orderId)],
 );
+
+/**
+ * A closed day (docs/product/closing.md): its figures as they stood when an admin closed it,
+ * frozen; what happens later (a refund, vouchers received) lands on the day it happens.
+ */
+export const dayClosings = pgTable('day_closings', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  closedBy: text('closed_by'),
+  figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+});

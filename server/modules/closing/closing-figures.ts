@@ -1,0 +1,133 @@
+import type { Closing, ClosingRate } from '#shared/api/staff-closing';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
+import { formatEuros } from '#shared/money';
+import { receivedCents } from '#shared/round-outcome';
+import type { creditNotes, orderProducts, orders, refunds } from '../../db/schema';
+import { creditNoteRates } from '../../pdf/credit-note';
+import { invoiceTotals, type VatRateTotal } from '../../pdf/invoice-totals';
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderProducts.$inferSelect;
+
+/** An invoice as the closing reads it: its order, its lines, the containers of its pre-order. */
+export interface InvoiceDoc {
+  order: OrderRow;
+  customer: string;
+  lines: LineRow[];
+  depositsAdded: number;
+  depositsReturned: number;
+}
+
+/** A credit note with the order it corrects, that order's lines and how its money went back. */
+export interface CreditNoteDoc {
+  note: typeof creditNotes.$inferSelect;
+  order: OrderRow;
+  customer: string;
+  lines: LineRow[];
+  refunds: (typeof refunds.$inferSelect)[];
+}
+
+/** One document's amounts, for the closing's sums and the CSV's lines (credit notes negative there). */
+export interface DocAmounts {
+  rates: VatRateTotal[];
+  goods: number;
+  depositsTaken: number;
+  depositsReturned: number;
+  discount: number;
+  total: number;
+}
+
+export function invoiceAmounts(doc: InvoiceDoc): DocAmounts {
+  const totals = invoiceTotals(doc.lines, doc.order.discountCents);
+  return {
+    rates: totals.rates,
+    goods: totals.totalCents,
+    depositsTaken: doc.depositsAdded * DEPOSIT_PER_MENU_CENTS,
+    depositsReturned: doc.depositsReturned * DEPOSIT_PER_MENU_CENTS,
+    discount: totals.discountCents,
+    total: doc.order.amountTotalCents,
+  };
+}
+
+export function creditNoteAmounts(doc: CreditNoteDoc): DocAmounts {
+  const { rates, depositCents } = creditNoteRates({ order: doc.order, lines: doc.lines, note: doc.note });
+  const goods = rates.reduce((n, r) => n + r.totalCents, 0);
+  // A cancellation gives the net deposit back: containers taken are no longer charged, returned ones no longer credited.
+  return { rates, goods, depositsTaken: Math.max(0, depositCents), depositsReturned: 0, discount: 0, total: doc.note.amountCents };
+}
+
+/** Adds rates up by rate, lowest first. */
+function byRate(all: VatRateTotal[]): ClosingRate[] {
+  const sums = new Map<number, ClosingRate>();
+  for (const r of all) {
+    const sum = sums.get(r.rateBp) ?? { rate_bp: r.rateBp, base: 0, vat: 0, total: 0 };
+    sum.base += r.baseCents;
+    sum.vat += r.vatCents;
+    sum.total += r.totalCents;
+    sums.set(r.rateBp, sum);
+  }
+  return [...sums.values()].sort((a, b) => a.rate_bp - b.rate_bp);
+}
+
+const sum = <T,>(items: T[], pick: (item: T) => number) => items.reduce((n, item) => n + pick(item), 0);
+
+/** What paper vouchers an order's courier brought back, in cents: the rows, or all declared when confirmed by hand. */
+function vouchersReceived(order: OrderRow): number {
+  if (!order.paperVouchersConfirmedAt) return 0;
+  return order.paperVouchersReceived ? receivedCents(order.paperVouchersReceived) : order.paperVouchersCents;
+}
+
+const MEANS = ['card', 'edenred', 'pool', 'paper_vouchers'] as const;
+
+/**
+ * A day's figures from its documents: sales by VAT rate, deposits outside VAT, means of payment,
+ * paper vouchers, credit notes and refunds, balances due; and the check that the rows add up to
+ * the documents to the cent (its French messages say what does not).
+ */
+export function closingFigures(date: string, invoices: InvoiceDoc[], notes: CreditNoteDoc[], balances: { order: OrderRow; customer: string }[]): Omit<Closing, 'closed_at' | 'closed_by'> {
+  const amounts = invoices.map(invoiceAmounts);
+  const rates = byRate(amounts.flatMap((a) => a.rates));
+  const invoicesTotal = sum(invoices, (d) => d.order.amountTotalCents);
+  const deposits = { taken: sum(amounts, (a) => a.depositsTaken), returned: sum(amounts, (a) => a.depositsReturned), net: 0 };
+  deposits.net = deposits.taken - deposits.returned;
+  const means = MEANS.map((m) => ({ means: m, amount: sum(invoices, (d) => sum(d.order.paymentMeans.filter((p) => p.means === m), (p) => p.amountCents)) }));
+
+  const noteAmounts = notes.map(creditNoteAmounts);
+  const noteRates = byRate(noteAmounts.flatMap((a) => a.rates));
+  const notesTotal = sum(notes, (d) => d.note.amountCents);
+  const noteDeposits = sum(noteAmounts, (a) => a.depositsTaken);
+  const allRefunds = notes.flatMap((d) => d.refunds);
+  const refundsBy = MEANS.map((m) => {
+    const rows = allRefunds.filter((r) => r.means === m);
+    return { means: m, amount: sum(rows, (r) => r.amountCents), pending: sum(rows.filter((r) => r.status !== 'done'), (r) => r.amountCents) };
+  }).filter((r) => r.amount > 0);
+
+  const owed = (order: OrderRow, customer: string, amount: number) => ({ order_id: order.id, invoice_number: order.invoiceNumber ?? `#${order.id}`, customer, amount });
+  const salesTotal = sum(rates, (r) => r.total);
+  const messages: string[] = [];
+  const expectEqual = (what: string, rows: number, documents: number) => {
+    if (rows !== documents) messages.push(`${what} : ${formatEuros(rows)} au lieu de ${formatEuros(documents)} (écart ${formatEuros(rows - documents)}).`);
+  };
+  expectEqual('Ventes par taux et consignes', salesTotal + deposits.net, invoicesTotal);
+  expectEqual('Moyens de paiement', sum(means, (m) => m.amount), invoicesTotal);
+  expectEqual('Avoirs par taux et consignes', sum(noteRates, (r) => r.total) + noteDeposits, notesTotal);
+  expectEqual('Remboursements', sum(allRefunds, (r) => r.amountCents), notesTotal);
+
+  return {
+    date,
+    invoices: { count: invoices.length, total: invoicesTotal, free: invoices.filter((d) => d.order.amountTotalCents === 0).length },
+    sales: { rates, base: sum(rates, (r) => r.base), vat: sum(rates, (r) => r.vat), total: salesTotal },
+    discounts: sum(amounts, (a) => a.discount),
+    deposits,
+    means,
+    paper_vouchers: {
+      declared: sum(invoices, (d) => d.order.paperVouchersCents),
+      received: sum(invoices, (d) => vouchersReceived(d.order)),
+      not_received: invoices.filter((d) => d.order.paperVouchersCents > 0 && !d.order.paperVouchersConfirmedAt).map((d) => owed(d.order, d.customer, d.order.paperVouchersCents)),
+    },
+    credit_notes: { count: notes.length, total: notesTotal, rates: noteRates, deposits: noteDeposits },
+    refunds: refundsBy,
+    balances_due: balances.map((b) => owed(b.order, b.customer, b.order.balanceDueCents)),
+    check: { ok: messages.length === 0, messages },
+  };
+}

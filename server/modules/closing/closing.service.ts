@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { CLOSING_ERRORS, CLOSING_RANGE_MAX_DAYS, closingSchema, type Closing } from '#shared/api/staff-closing';
+import { addDays, parisDate, parisInstant } from '#shared/time';
+import type { Db, Tx } from '../../db/client';
+import { audit, type Actor } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { closingFigures, type CreditNoteDoc, type InvoiceDoc } from './closing-figures';
+import { balancesDueOn, creditNotesBetween, dayClosing, insertDayClosing, invoicesBetween, linesOfOrders, refundsOfNotes } from './closing.repo';
+
+type Conn = Db | Tx;
+
+const dayStart = (date: string) => parisInstant(date, '00:00:00');
+const fullName = (row: { firstname: string; lastname: string }) => `${row.firstname} ${row.lastname}`.trim();
+
+/** The invoices and credit notes of the Paris days from `from` to `to`, both included, with what their sums need. */
+export async function documentsOf(db: Conn, from: string, to: string): Promise<{ invoices: InvoiceDoc[]; notes: CreditNoteDoc[] }> {
+  const [start, end] = [dayStart(from), dayStart(addDays(to, 1))];
+  const [invoiceRows, noteRows] = await Promise.all([invoicesBetween(db, start, end), creditNotesBetween(db, start, end)]);
+  const [lines, refunds] = await Promise.all([
+    linesOfOrders(db, [...new Set([...invoiceRows.map((r) => r.order.id), ...noteRows.map((r) => r.order.id)])]),
+    refundsOfNotes(
+      db,
+      noteRows.map((r) => r.note.id),
+    ),
+  ]);
+  const linesOf = (orderId: number) => lines.filter((l) => l.orderId === orderId);
+  return {
+    invoices: invoiceRows.map((r) => ({ order: r.order, customer: fullName(r), lines: linesOf(r.order.id), depositsAdded: r.depositsAdded ?? 0, depositsReturned: r.depositsReturned ?? 0 })),
+    notes: noteRows.map((r) => ({ note: r.note, order: r.order, customer: fullName(r), lines: linesOf(r.order.id), refunds: refunds.filter((x) => x.creditNoteId === r.note.id) })),
+  };
+}
+
+async function liveFigures(db: Conn, date: string) {
+  const [{ invoices, notes }, balances] = await Promise.all([documentsOf(db, date, date), balancesDueOn(db, date)]);
+  return closingFigures(
+    date,
+    invoices,
+    notes,
+    balances.map((b) => ({ order: b.order, customer: fullName(b) })),
+  );
+}
+
+/** A day's closing: its frozen figures once closed, else as the documents stand now. */
+export async function closingOf(db: Db, date: string): Promise<Closing> {
+  const closed = await dayClosing(db, date);
+  if (closed) return { ...closingSchema.parse({ ...closed.figures, closed_at: null, closed_by: null }), closed_at: closed.closedAt.toISOString(), closed_by: closed.closedBy };
+  return { ...(await liveFigures(db, date)), closed_at: null, closed_by: null };
+}
+
+/**
+ * Closes a day (admin), once: its figures are frozen as they stand (a later refund or voucher
+ * lands on the day it happens). Only a day that is over; audited with its totals.
+ */
+export async function closeDay(app: FastifyInstance, actor: Actor, date: string): Promise<Closing> {
+  const now = app.clock.now();
+  if (date >= parisDate(now)) throw new AppError(409, CLOSING_ERRORS.notOver, 'Une journée se clôt une fois finie : à partir du lendemain.');
+  return app.db.transaction(async (tx) => {
+    const figures = await liveFigures(tx, date);
+    if (!(await insertDayClosing(tx, { date, closedAt: now, closedBy: actor.staffEmail, figures }))) {
+      throw new AppError(409, CLOSING_ERRORS.closed, 'Cette journée est déjà close.');
+    }
+    await audit(
+      tx,
+      actor,
+      { action: 'day.close', amountCents: figures.invoices.total, details: { date, invoices: figures.invoices, credit_notes: figures.credit_notes.total, check: figures.check } },
+      now,
+    );
+    return { ...figures, closed_at: now.toISOString(), closed_by: actor.staffEmail };
+  });
+}
+
+/** The days an export covers: one date, or a range of at most a year. */
+export function exportRange(query: { date?: string; from?: string; to?: string }): { from: string; to: string } {
+  const from = query.date ?? query.from;
+  const to = query.date ?? query.to;
+  const refuse = (message: string) => new AppError(422, CLOSING_ERRORS.range, message, { date: [message] });
+  if (!from || !to) throw refuse('Indiquez une date, ou une période (du… au…).');
+  if (from > to) throw refuse('La période doit commencer avant de finir.');
+  if (addDays(from, CLOSING_RANGE_MAX_DAYS - 1) < to) throw refuse(`Une période couvre au plus ${CLOSING_RANGE_MAX_DAYS} jours.`);
+  return { from, to };
+}
