@@ -153,6 +153,30 @@ describe('the courier’s outbox', () => {
     expect(batchesToSend(outbox.snapshot(), 1)).toHaveLength(3);
   });
 
+  it('forgets sent events after three days, never pending or refused ones', async () => {
+    const storage = memoryStorage();
+    const { outbox, sender } = await setUp(['ok'], storage);
+    await sender.flush();
+    await outbox.record(ROUND, [{ type: 'absent', order_id: 12, reason: 'no_one' }]);
+    const later = Date.now() + 4 * 24 * 3600 * 1000;
+    await outbox.reload(later);
+    expect(statuses(outbox.snapshot())).toEqual(['pending']);
+    expect(await storage.all()).toHaveLength(1);
+  });
+
+  it('plans the next try after a failure, and none once everything is sent', async () => {
+    const { sender } = await setUp(['network', 'network']);
+    const before = Date.now();
+    await sender.flush();
+    expect(sender.state.nextTry! - before).toBeGreaterThanOrEqual(5_000);
+    await sender.flush();
+    expect(sender.state.failures).toBe(2);
+    expect(sender.state.nextTry! - before).toBeGreaterThanOrEqual(10_000);
+    await sender.flush();
+    expect(sender.state).toMatchObject({ failures: 0, nextTry: null, problem: null });
+    sender.stop();
+  });
+
   it('waits longer after each failure, up to a minute', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000]);
   });

@@ -41,6 +41,11 @@ export function RoundView({ tourId, date, others }: { tourId: number; date: stri
       )}
       <RoundOutboxStatus entries={outbox.entries} state={outbox.state} onRetry={() => void outbox.sender?.flush()} />
       <RoundRejections entries={outbox.entries} names={names} onAcknowledge={(id) => void outbox.sender?.outbox.acknowledge(id)} />
+      {round.isError && round.data && (
+        <p className={styles.stale} role="status">
+          Tournée telle que lue le {formatShortDateTime(new Date(round.dataUpdatedAt))} : le réseau ne répond pas, elle sera relue dès son retour.
+        </p>
+      )}
       <QueryStatus query={round} loading="Chargement de la tournée…" error="Impossible de charger la tournée.">
         {(data) => <RoundBody round={data} readAt={round.dataUpdatedAt} outbox={outbox} />}
       </QueryStatus>

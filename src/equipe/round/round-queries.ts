@@ -38,6 +38,9 @@ export function useCloseRound(tourId: number, date: string) {
   return useMutation({
     mutationFn: () => api(`/api/staff/rounds/${tourId}/close?date=${date}`, { method: 'POST', schema: roundSchema }),
     onSuccess: (round) => queryClient.setQueryData(roundQuery(tourId, date).queryKey, round),
+    // Refused (a bag without an outcome, closed meanwhile by another phone): the round is read
+    // again, so the page shows why.
+    onError: () => queryClient.invalidateQueries({ queryKey: roundQuery(tourId, date).queryKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'rounds', date] }),
   });
 }
