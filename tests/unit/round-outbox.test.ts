@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
-import { Outbox, memoryStorage, type OutboxStorage } from '../../src/equipe/round/outbox';
+import { Outbox, memoryStorage, newEventId, type OutboxStorage } from '../../src/equipe/round/outbox';
 import { batchesToSend, outboxLabel, retryDelayMs, type KeptEvent } from '../../src/equipe/round/outbox-rules';
 import { RoundSender, type Send } from '../../src/equipe/round/round-sync';
 
@@ -175,6 +175,18 @@ describe('the courier’s outbox', () => {
     await sender.flush();
     expect(sender.state).toMatchObject({ failures: 0, nextTry: null, problem: null });
     sender.stop();
+  });
+
+  it('makes ids the server accepts, with or without randomUUID', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newEventId()).toMatch(uuid);
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      expect(newEventId()).toMatch(uuid);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 
   it('waits longer after each failure, up to a minute', () => {

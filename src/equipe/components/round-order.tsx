@@ -99,9 +99,11 @@ export function RoundOrder({ order, closed, entries, record }: { order: ShownOrd
           )}
           {order.outcome === 'handed_over' && (
             <>
-              <Button variant="secondary" size="sm" aria-expanded={asking === 'vouchers'} onClick={() => setAsking(asking === 'vouchers' ? null : 'vouchers')}>
-                Corriger les titres
-              </Button>
+              {(declared || order.vouchers_received) && (
+                <Button variant="secondary" size="sm" aria-expanded={asking === 'vouchers'} onClick={() => setAsking(asking === 'vouchers' ? null : 'vouchers')}>
+                  Corriger les titres
+                </Button>
+              )}
               <Button variant="secondary" size="sm" aria-expanded={asking === 'containers'} onClick={() => setAsking(asking === 'containers' ? null : 'containers')}>
                 Corriger les contenants
               </Button>

@@ -35,6 +35,19 @@ export function memoryStorage(): OutboxStorage {
   };
 }
 
+/**
+ * A version 4 UUID, the form the server checks. randomUUID needs a secure context (https, or
+ * localhost); the fallback builds the same from random bytes.
+ */
+export function newEventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 type Listener = () => void;
 
 /** The outbox: its entries as last read, and what changes them. */
@@ -79,11 +92,11 @@ export class Outbox {
    */
   async record(round: { tour_id: number; date: string }, events: NewEvent[], now = new Date(), label?: string): Promise<KeptEvent[]> {
     await this.ready();
-    const tap = crypto.randomUUID();
+    const tap = newEventId();
     const at = now.toISOString();
     const made = events.map((event): KeptEvent => {
       this.lastSeq = Math.max(this.lastSeq + 1, now.getTime());
-      return { event: { ...event, id: crypto.randomUUID(), at } as RoundEvent, tour_id: round.tour_id, date: round.date, tap, seq: this.lastSeq, status: 'pending', ...(label ? { label } : {}) };
+      return { event: { ...event, id: newEventId(), at } as RoundEvent, tour_id: round.tour_id, date: round.date, tap, seq: this.lastSeq, status: 'pending', ...(label ? { label } : {}) };
     });
     await this.storage.put(made);
     this.entries = [...this.entries, ...made];
