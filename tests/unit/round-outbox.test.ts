@@ -92,12 +92,18 @@ describe('the courier’s outbox', () => {
     expect(statuses(outbox.snapshot())).toEqual(['sent', 'sent']);
   });
 
-  it('keeps events pending on a server error or an ended session', async () => {
+  it('keeps events pending on a server error or an ended session, and says the session ended', async () => {
     for (const failure of [500, 401] as const) {
-      const { outbox, sender } = await setUp([failure]);
+      const storage = memoryStorage();
+      const outbox = new Outbox(storage);
+      let ended = 0;
+      const sender = new RoundSender(outbox, fakeServer([failure]).send, direct, () => {}, () => ended++);
+      await outbox.record(ROUND, [{ type: 'handed_over', order_id: 11 }]);
       await sender.flush();
       sender.stop();
-      expect(statuses(outbox.snapshot())).toEqual(['pending', 'pending']);
+      expect(statuses(outbox.snapshot())).toEqual(['pending']);
+      expect(ended).toBe(failure === 401 ? 1 : 0);
+      if (failure === 401) expect(sender.state.problem).toBe('Votre session a pris fin : reconnectez-vous pour envoyer vos actions.');
     }
   });
 

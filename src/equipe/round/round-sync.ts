@@ -53,6 +53,8 @@ export class RoundSender {
     private readonly turn: Turn = browserTurn,
     /** Told after the server took events (the round is read again then). */
     private readonly onSent: () => void = () => {},
+    /** Told when the server says the session has ended (401): the app asks who is there again, and shows the login. */
+    private readonly onSessionEnded: () => void = () => {},
   ) {}
 
   snapshot = () => this.state;
@@ -99,6 +101,8 @@ export class RoundSender {
         const status = error instanceof ApiError ? error.status : 0;
         if (worthRetrying(status)) {
           this.set({ failures: this.state.failures + 1, problem: problemOf(error, status) });
+          // The events stay pending; once logged in again they go out with the same ids.
+          if (status === 401) this.onSessionEnded();
           break;
         }
         await this.outbox.update(rejectAll(batch, (error as Error).message, error instanceof ApiError ? error.body.code : undefined));
@@ -147,12 +151,12 @@ let shared: RoundSender | null = null;
  * The page's sender and its outbox, one per tab. Other tabs hear of each change (BroadcastChannel)
  * and read the storage again.
  */
-export function roundSender(onSent: () => void): RoundSender {
+export function roundSender(onSent: () => void, onSessionEnded: () => void): RoundSender {
   if (shared) return shared;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('popote-round-outbox');
   const storage = typeof indexedDB === 'undefined' ? memoryStorage() : idbStorage();
   const outbox = new Outbox(storage, () => channel?.postMessage('changed'));
-  shared = new RoundSender(outbox, sendOverHttp, browserTurn, onSent);
+  shared = new RoundSender(outbox, sendOverHttp, browserTurn, onSent, onSessionEnded);
   if (channel) channel.onmessage = () => void outbox.reload();
   return shared;
 }

@@ -11,7 +11,14 @@ const IDLE = { sending: false, failures: 0, problem: null, nextTry: null };
  */
 export function useRoundOutbox() {
   const queryClient = useQueryClient();
-  const [sender] = useState(() => (typeof window === 'undefined' ? null : roundSender(() => void queryClient.invalidateQueries({ queryKey: ['staff', 'round'] }))));
+  const [sender] = useState(() =>
+    typeof window === 'undefined'
+      ? null
+      : roundSender(
+          () => void queryClient.invalidateQueries({ queryKey: ['staff', 'round'] }),
+          () => void queryClient.invalidateQueries({ queryKey: ['staff', 'me'] }),
+        ),
+  );
   useEffect(() => {
     if (!sender) return;
     void sender.outbox.ready();
