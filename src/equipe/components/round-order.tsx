@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { formatEuros } from '../../shared/money';
+import { receivedCents } from '../../shared/round-outcome';
 import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type AbsenceReason } from '../../shared/api/courier-round';
 import type { KeptEvent } from '../round/outbox-rules';
 import { handOverEvents, lastTap, orderLabel, tapLabel, type NewEvent, type ShownOrder } from '../round/round-display';
@@ -9,6 +10,9 @@ import { ContainersEditor, VouchersEditor } from './round-corrections';
 import styles from './round-page.module.css';
 
 const OUTCOME_LABELS = { handed_over: 'Remis', absent: 'Absent' } as const;
+
+/** '2 × 9,25 € + 1 × 8,00 €': vouchers by value. */
+const rowsText = (rows: readonly { count: number; unit_cents: number }[]) => rows.map((row) => `${row.count} × ${formatEuros(row.unit_cents)}`).join(' + ');
 
 /**
  * One bag at a stop: who, what, what to collect, and the actions. "Remis" is one tap (vouchers and
@@ -56,19 +60,14 @@ export function RoundOrder({ order, closed, entries, record }: { order: ShownOrd
             <>
               <dt>Titres papier déclarés</dt>
               <dd>
-                {declared.rows.map((row) => `${row.count} × ${formatEuros(row.unit_cents)}`).join(' + ')} = {formatEuros(declared.total_cents)}
+                {rowsText(declared.rows)} = {formatEuros(declared.total_cents)}
               </dd>
             </>
           )}
           {order.vouchers_received && (
             <>
               <dt>Titres reçus</dt>
-              <dd>
-                {order.vouchers_received.length === 0
-                  ? 'aucun'
-                  : order.vouchers_received.map((row) => `${row.count} × ${formatEuros(row.unit_cents)}`).join(' + ') +
-                    ` = ${formatEuros(order.vouchers_received.reduce((sum, row) => sum + row.count * row.unit_cents, 0))}`}
-              </dd>
+              <dd>{order.vouchers_received.length === 0 ? 'aucun' : `${rowsText(order.vouchers_received)} = ${formatEuros(receivedCents(order.vouchers_received))}`}</dd>
             </>
           )}
           {order.containers_declared > 0 && (
