@@ -1,24 +1,10 @@
-import 'maplibre-gl/dist/maplibre-gl.css';
-import { LngLatBounds, Map as MapLibre, Marker, NavigationControl, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+import { LngLatBounds, Map as MapLibre, Marker, NavigationControl } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_MAP_STYLE_URL, MAP } from '../../../shared/constants';
+import { followStyle, mapLocale, STYLE_URL } from '../../../components/map/map-base';
+import { MAP } from '../../../shared/constants';
 import type { LatLng } from '../../../shared/geo';
 import { clusterLabel, clusterPins } from '../map-clusters';
 import styles from './delivery-map.module.css';
-
-// maplibre computes its worker's URL at run time, which Vite cannot see: give it the built one.
-setWorkerUrl(workerUrl);
-
-/** Keyless public default: OpenFreeMap's "liberty" style (labels switched to French below). */
-const STYLE_URL = import.meta.env.VITE_MAP_STYLE_URL || DEFAULT_MAP_STYLE_URL;
-
-/** Without the style (offline, blocked), the pins still work over a plain background. */
-const PLAIN_STYLE: StyleSpecification = {
-  version: 8,
-  sources: {},
-  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#f1e9dc' } }],
-};
 
 export interface MapPoint {
   id: number;
@@ -34,18 +20,6 @@ interface DeliveryMapProps {
   center: LatLng;
   onSelect: (id: number) => void;
 }
-
-/** The names maplibre gives its canvas and controls, which screen readers announce: in French. */
-const MAP_LOCALE = {
-  'AttributionControl.ToggleAttribution': 'Afficher les crédits de la carte',
-  'AttributionControl.MapFeedback': 'Signaler une erreur sur la carte',
-  'Map.Title': 'Carte des points de livraison',
-  'Marker.Title': 'Repère',
-  'NavigationControl.ResetBearing': 'Faire pivoter la carte, cliquer pour revenir au nord',
-  'NavigationControl.ZoomIn': 'Zoom avant',
-  'NavigationControl.ZoomOut': 'Zoom arrière',
-  'Popup.Close': 'Fermer',
-};
 
 /** Numbered pins of the delivery points; the map re-centres on the chosen one. */
 export default function DeliveryMap({ points, selectedId, center, onSelect }: DeliveryMapProps) {
@@ -114,7 +88,7 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
         maxZoom: MAP.maxZoom,
         attributionControl: { compact: true },
         cooperativeGestures: false,
-        locale: MAP_LOCALE,
+        locale: mapLocale('Carte des points de livraison'),
       });
     } catch (err) {
       console.warn('The map cannot start (no WebGL?): the list still works.', err);
@@ -130,20 +104,9 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
       for (const p of all) bounds.extend([p.longitude, p.latitude]);
       instance.fitBounds(bounds, { padding: 40, maxZoom: MAP.zoom, duration: 0 });
     }
-    let styled = false;
-    instance.once('style.load', () => {
-      styled = true;
-      frenchLabels(instance);
-    });
+    followStyle(instance, () => setState('plain'));
     instance.once('load', () => setState((s) => (s === 'plain' ? s : 'ready')));
     instance.on('zoomend', recluster);
-    instance.on('error', (event) => {
-      if (styled) return; // a missing tile: logged by maplibre, the map goes on
-      styled = true;
-      console.warn('Map style unavailable: plain background.', event.error);
-      instance.setStyle(PLAIN_STYLE);
-      setState('plain');
-    });
     const current = markers.current;
     return () => {
       current.clear();
@@ -203,12 +166,4 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
     return <p className={styles.failed}>La carte n’est pas disponible sur cet appareil : choisissez votre point dans la liste.</p>;
   }
   return <div ref={container} className={styles.map} data-testid="delivery-map" data-state={state} aria-label="Carte des points de livraison" role="region" />;
-}
-
-/** OpenFreeMap labels carry name:fr: prefer it, fall back on the local name. */
-function frenchLabels(map: MapLibre) {
-  for (const layer of map.getStyle().layers ?? []) {
-    if (layer.type !== 'symbol' || !layer.layout?.['text-field']) continue;
-    map.setLayoutProperty(layer.id, 'text-field', ['coalesce', ['get', 'name:fr'], ['get', 'name']]);
-  }
 }
