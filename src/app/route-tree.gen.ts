@@ -28,6 +28,7 @@ import { Route as HomeIndexRouteImport } from './../routes/_home.index'
 import { Route as HomeSlugRouteImport } from './../routes/_home.$slug'
 import { Route as EquipeIndexRouteImport } from './../routes/equipe.index'
 import { Route as EquipeBienvenueRouteImport } from './../routes/equipe.bienvenue'
+import { Route as EquipeClotureRouteImport } from './../routes/equipe.cloture'
 import { Route as EquipeCommandesRouteImport } from './../routes/equipe.commandes'
 import { Route as EquipeJournalRouteImport } from './../routes/equipe.journal'
 import { Route as EquipeMembresRouteImport } from './../routes/equipe.membres'
@@ -135,6 +136,11 @@ const EquipeBienvenueRoute = EquipeBienvenueRouteImport.update({
   path: '/bienvenue',
   getParentRoute: () => EquipeRoute,
 } as any)
+const EquipeClotureRoute = EquipeClotureRouteImport.update({
+  id: '/cloture',
+  path: '/cloture',
+  getParentRoute: () => EquipeRoute,
+} as any)
 const EquipeCommandesRoute = EquipeCommandesRouteImport.update({
   id: '/commandes',
   path: '/commandes',
@@ -205,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/$slug': typeof HomeSlugRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
+  '/equipe/cloture': typeof EquipeClotureRoute
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
@@ -232,6 +239,7 @@ export interface FileRoutesByTo {
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/$slug': typeof HomeSlugRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
+  '/equipe/cloture': typeof EquipeClotureRoute
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
@@ -264,6 +272,7 @@ export interface FileRoutesById {
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/_home/$slug': typeof HomeSlugRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
+  '/equipe/cloture': typeof EquipeClotureRoute
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/rejoignez-nous'
     | '/$slug'
     | '/equipe/bienvenue'
+    | '/equipe/cloture'
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
@@ -324,6 +334,7 @@ export interface FileRouteTypes {
     | '/rejoignez-nous'
     | '/$slug'
     | '/equipe/bienvenue'
+    | '/equipe/cloture'
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
@@ -355,6 +366,7 @@ export interface FileRouteTypes {
     | '/rejoignez-nous'
     | '/_home/$slug'
     | '/equipe/bienvenue'
+    | '/equipe/cloture'
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
@@ -523,6 +535,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeBienvenueRouteImport
       parentRoute: typeof EquipeRoute
     }
+    '/equipe/cloture': {
+      id: '/equipe/cloture'
+      path: '/cloture'
+      fullPath: '/equipe/cloture'
+      preLoaderRoute: typeof EquipeClotureRouteImport
+      parentRoute: typeof EquipeRoute
+    }
     '/equipe/commandes': {
       id: '/equipe/commandes'
       path: '/commandes'
@@ -610,6 +629,7 @@ const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
 
 interface EquipeRouteChildren {
   EquipeBienvenueRoute: typeof EquipeBienvenueRoute
+  EquipeClotureRoute: typeof EquipeClotureRoute
   EquipeCommandesRoute: typeof EquipeCommandesRoute
   EquipeJournalRoute: typeof EquipeJournalRoute
   EquipeMembresRoute: typeof EquipeMembresRoute
@@ -622,6 +642,7 @@ interface EquipeRouteChildren {
 
 const EquipeRouteChildren: EquipeRouteChildren = {
   EquipeBienvenueRoute: EquipeBienvenueRoute,
+  EquipeClotureRoute: EquipeClotureRoute,
   EquipeCommandesRoute: EquipeCommandesRoute,
   EquipeJournalRoute: EquipeJournalRoute,
   EquipeMembresRoute: EquipeMembresRoute,

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ClosingPage } from '../equipe/components/closing-page';
+import { RoleGate } from '../equipe/components/team-shell';
+import { useTeamDate, validateDateSearch } from '../equipe/team-date';
+
+export const Route = createFileRoute('/equipe/cloture')({
+  validateSearch: validateDateSearch,
+  head: () => ({ meta: [{ title: 'Clôture — Popote Équipe' }] }),
+  component: ClosingRoute,
+});
+
+function ClosingRoute() {
+  const date = useTeamDate(Route.useSearch());
+  return (
+    <RoleGate roles={['admin']}>
+      <ClosingPage date={date} />
+    </RoleGate>
+  );
+}
