@@ -22,22 +22,28 @@ const SHOTS = '/tmp/shots/round';
 
 /**
  * A working day no other test orders for, made this test's today: the first weekday two days
- * ahead for the phone, the next for the desktop, both before the week ahead (the markup test's
- * day) and the team's test's days after it, within the ten working days that have slots. Its
- * round holds this test's bags only, so it can be closed.
+ * ahead, before the week ahead (the markup test's day) and the team's test's days after it,
+ * within the ten working days that have slots.
  */
-async function privateDay(request: APIRequestContext, project: string): Promise<string> {
+async function privateDay(request: APIRequestContext): Promise<string> {
   const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
-  const slot = project === 'phone' ? 0 : 1;
   let day = addDays(today, 2);
-  for (let found = 0; ; day = addDays(day, 1)) {
-    if (weekday(day) === 0 || weekday(day) === 6) continue;
-    if (found++ === slot) break;
-  }
+  while (weekday(day) === 0 || weekday(day) === 6) day = addDays(day, 1);
   expect(day < addDays(today, 7)).toBe(true);
   expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
   expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
   return day;
+}
+
+/**
+ * A tour of the private day for this run alone (phone, desktop, and each retry its own): its round
+ * holds this run's bags only, so it can be closed. The day's public tours, by name.
+ */
+async function privateTour(request: APIRequestContext, slot: number): Promise<string> {
+  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const tours = [...new Set(locations.filter((l) => !l.is_private).flatMap((l) => l.deliveries.map((d) => d.tour.name)))].sort();
+  expect(tours.length).toBeGreaterThan(slot);
+  return tours[slot]!;
 }
 
 const cookieOf = async (request: APIRequestContext, name: string) => (await request.storageState()).cookies.find((c) => c.name === name)?.value ?? '';
@@ -63,7 +69,7 @@ function ticketsFor(cents: number, count: number) {
  * The customer orders for the scope's day: `formulas` formulas (a container each) or a dish,
  * `returned` containers given back, paid whole with `tickets` paper vouchers. Answers the order.
  */
-async function order(request: APIRequestContext, what: { formulas?: number; dish?: boolean; returned?: number; tickets: number }) {
+async function order(request: APIRequestContext, what: { formulas?: number; dish?: boolean; returned?: number; tickets: number; tour?: string }) {
   const call = customerCalls(request);
   if (what.formulas) {
     const menus = (await (await request.get('/api/menus')).json()) as Menu[];
@@ -78,8 +84,12 @@ async function order(request: APIRequestContext, what: { formulas?: number; dish
   }
   for (let i = 0; i < (what.returned ?? 0); i++) await call('/api/cart/deposits');
   const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
-  const location = locations.filter((l) => !l.is_private && l.deliveries.length > 0).sort((a, b) => a.id - b.id)[0]!;
-  await call('/api/deliveries', { id: location.deliveries[0]!.id });
+  const deliveries = locations
+    .filter((l) => !l.is_private)
+    .sort((a, b) => a.id - b.id)
+    .flatMap((l) => l.deliveries)
+    .filter((d) => !what.tour || d.tour.name === what.tour);
+  await call('/api/deliveries', { id: deliveries[0]!.id });
   const validated = (await call('/api/cart/validate')) as { remaining_price: number };
   const tickets = ticketsFor(validated.remaining_price, what.tickets);
   await call('/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: tickets.count, amount: tickets.unit / 100 }] });
@@ -155,11 +165,12 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await call('/api/login', { email, password: 'tartine-42' });
   await order(request, { formulas: 2, tickets: 2 });
   expect(((await (await request.get('/api/me')).json()) as { deposits: number; orders: unknown[] })).toMatchObject({ deposits: 2 });
-  const day = await privateDay(request, info.project.name);
+  const day = await privateDay(request);
+  const tourName = await privateTour(request, (info.project.name === 'phone' ? 0 : 1) + 2 * (info.retry + info.repeatEachIndex));
   // Days later by the sandbox's clock: the session has ended, the customer logs in again.
   await call('/api/login', { email, password: 'tartine-42' });
-  const paid = await order(request, { formulas: 1, returned: 2, tickets: 2 });
-  const cancelled = await order(request, { dish: true, tickets: 1 });
+  const paid = await order(request, { formulas: 1, returned: 2, tickets: 2, tour: tourName });
+  const cancelled = await order(request, { dish: true, tickets: 1, tour: tourName });
   const before = (await (await request.get('/api/me')).json()) as { pool: number; deposits: number };
   expect(before.deposits).toBe(1);
 
@@ -168,9 +179,10 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
-  const rounds = (await (await page.request.get(`/api/staff/rounds?date=${day}`)).json()) as { rounds: { tour_id: number; bags: number }[] };
-  expect(rounds.rounds).toHaveLength(1);
-  const tour = rounds.rounds[0]!.tour_id;
+  const rounds = (await (await page.request.get(`/api/staff/rounds?date=${day}`)).json()) as { rounds: { tour_id: number; name: string; bags: number }[] };
+  const mine = rounds.rounds.find((r) => r.name === tourName)!;
+  expect(mine.bags).toBe(2);
+  const tour = mine.tour_id;
   const address = `/equipe/tournee?date=${day}&tour=${tour}`;
   await page.goto(address);
   await expect(bag(page, paid.invoice)).toContainText('À remettre');
