@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ImageVariant } from '#shared/api/cover-image';
-import type { AbsenceReason, ReceivedVoucherRow, RoundEventType } from '#shared/api/courier-round';
+import type { AbsenceReason, ReceivedVoucherRow, RoundEventType, VoucherIssuer } from '#shared/api/courier-round';
 
 /** An event's own fields beyond its type and order (src/shared/api/courier-round.ts). */
 export interface RoundEventPayload {
@@ -959,3 +959,39 @@ export const dayClosings = pgTable('day_closings', {
   closedBy: text('closed_by'),
   figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
 });
+
+/**
+ * A batch of paper meal vouchers sent to their issuer for payment (docs/product/closing.md):
+ * prepared from the vouchers the couriers received, marked sent, then paid with what the issuer
+ * actually paid (its commission taken).
+ */
+export const voucherRemittances = pgTable('voucher_remittances', {
+  id: serial('id').primaryKey(),
+  issuer: text('issuer').$type<VoucherIssuer>().notNull(),
+  count: integer('count').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  /** The last day to present them: the end of February after the oldest voucher's year. */
+  deadline: date('deadline', { mode: 'string' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdBy: text('created_by'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  paidCents: integer('paid_cents'),
+});
+
+/** Which order's vouchers of an issuer a batch holds: each order's vouchers of an issuer go in one batch. */
+export const voucherRemittanceItems = pgTable(
+  'voucher_remittance_items',
+  {
+    remittanceId: integer('remittance_id')
+      .notNull()
+      .references(() => voucherRemittances.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    issuer: text('issuer').$type<VoucherIssuer>().notNull(),
+    count: integer('count').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [uniqueIndex('voucher_remittance_items_order_issuer_uq').on(t.orderId, t.issuer)],
+);

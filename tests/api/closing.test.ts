@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,8 @@ import { closingSchema, type Closing } from '#shared/api/staff-closing';
 import { staffToursSchema } from '#shared/api/staff-rounds';
 import { MONDAY, at, customerWithCart, refused } from './helpers';
 import { TUESDAY, addMenu, cartOf, composeFirst, testFile } from './fixtures';
-import { TEAM, staffLoggedIn, type StaffBrowser } from './staff-helpers';
+import { TEAM, pdfTextOf, staffLoggedIn, type StaffBrowser } from './staff-helpers';
+import { remittanceSchema, remittancesSchema } from '#shared/api/staff-remittances';
 
 /**
  * The day's closing: a Monday with every means of payment, deposits taken and returned, paper
@@ -175,5 +178,49 @@ describe('closing a day', () => {
 
     const audit = (await admin.request('GET', `/api/staff/audit?date=${TUESDAY}`)).json().entries as { action: string; details: { date: string } }[];
     expect(audit).toContainEqual(expect.objectContaining({ action: 'day.close', details: expect.objectContaining({ date: MONDAY }) }));
+  });
+});
+
+describe('paper-voucher remittances', () => {
+  it('batch an issuer’s received vouchers once, with a slip, then sent and paid with the difference', async () => {
+    const waiting = remittancesSchema.parse((await admin.request('GET', '/api/staff/remittances')).json()).waiting;
+    expect(waiting).toEqual([{ issuer: 'edenred', count: 2, total: 18_50, orders: 1, deadline: '2027-02-28' }]);
+    refused(await admin.request('POST', '/api/staff/remittances', { issuer: 'pluxee' }), 409, 'nothing_to_remit');
+    refused(await admin.request('POST', '/api/staff/remittances', { issuer: 'ticket' }), 422);
+
+    // Two admins at once: one batch.
+    const [a, b] = await Promise.all([admin.request('POST', '/api/staff/remittances', { issuer: 'edenred' }), (await staffLoggedIn(app.app)).request('POST', '/api/staff/remittances', { issuer: 'edenred' })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const batch = remittanceSchema.parse((a.statusCode === 201 ? a : b).json());
+    expect(batch).toMatchObject({ issuer: 'edenred', state: 'prepared', count: 2, total: 18_50, deadline: '2027-02-28', paid: null, orders: [expect.objectContaining({ order_id: ids.vouchers, count: 2, total: 18_50, customer: 'Nina Roche' })] });
+    expect(remittancesSchema.parse((await admin.request('GET', '/api/staff/remittances')).json()).waiting).toEqual([]);
+
+    const slip = await admin.request('GET', `/api/staff/remittances/${batch.id}/slip.pdf`);
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toBe('application/pdf');
+    if (process.env.TEAM_PDF_DIR) writeFileSync(join(process.env.TEAM_PDF_DIR, 'remittance-slip.pdf'), slip.rawPayload);
+    const text = await pdfTextOf(slip.rawPayload);
+    expect(text).toContain(`Remise n° ${batch.id} – Edenred (Ticket Restaurant)`);
+    expect(text).toContain(batch.orders[0]!.invoice_number);
+    expect(text).toContain('Nina Roche');
+    expect(text).toMatch(/18,50 ?€/);
+    expect(text).toContain('28 février 2027');
+
+    refused(await admin.request('POST', `/api/staff/remittances/${batch.id}/paid`, { amount: 18_00 }), 409, 'remittance_state');
+    expect((await admin.request('POST', `/api/staff/remittances/${batch.id}/sent`)).json()).toMatchObject({ state: 'sent' });
+    refused(await admin.request('POST', `/api/staff/remittances/${batch.id}/sent`), 409, 'remittance_state');
+    const paid = remittanceSchema.parse((await admin.request('POST', `/api/staff/remittances/${batch.id}/paid`, { amount: 18_00 })).json());
+    expect(paid).toMatchObject({ state: 'paid', paid: 18_00, difference: -50 });
+    refused(await admin.request('POST', `/api/staff/remittances/${batch.id}/paid`, { amount: 18_50 }), 409, 'remittance_state');
+    refused(await admin.request('POST', '/api/staff/remittances/999999/sent'), 404);
+
+    const audit = (await admin.request('GET', `/api/staff/audit?date=${MONDAY}`)).json().entries as { action: string; amount: number | null }[];
+    expect(audit.filter((e) => e.action.startsWith('remittance.')).map((e) => [e.action, e.amount])).toEqual([
+      ['remittance.create', 18_50],
+      ['remittance.sent', 18_50],
+      ['remittance.paid', 18_00],
+    ]);
+    const livreur = await staffLoggedIn(app.app, TEAM.livreur);
+    refused(await livreur.request('GET', '/api/staff/remittances'), 403);
   });
 });

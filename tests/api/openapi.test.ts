@@ -28,6 +28,7 @@ const BODILESS = new Set([
   'POST /api/staff/orders/:id/refunds/retry',
   'POST /api/staff/rounds/:id/close',
   'POST /api/staff/closing/:date/close',
+  'POST /api/staff/remittances/:id/sent',
   'POST /api/edenred/oauth-url',
   'POST /api/edenred/logout',
   'POST /api/payment/edenred/refund/:id/order',
