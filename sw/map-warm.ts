@@ -130,5 +130,8 @@ function fontStackOf(font: unknown): string | null {
   return /^[a-z-]+$/.test(font[0] as string) ? null : font.join(',');
 }
 
-/** The build's files the map needs (its chunk, styles and worker), left out of the install. */
-export const MAP_CODE = /\/assets\/(delivery-map|maplibre-gl-worker)-[\w-]+\.(js|css)$/;
+/**
+ * The build's files the maps need, left out of the install: maplibre with the maps' shared setup
+ * (map-base), its worker, and each map's own chunk (the shop's points, the courier's round).
+ */
+export const MAP_CODE = /\/assets\/(delivery-map|round-map|map-base|maplibre-gl-worker)-[\w-]+\.(js|css)$/;

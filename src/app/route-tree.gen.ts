@@ -32,6 +32,7 @@ import { Route as EquipeClotureRouteImport } from './../routes/equipe.cloture'
 import { Route as EquipeCommandesRouteImport } from './../routes/equipe.commandes'
 import { Route as EquipeJournalRouteImport } from './../routes/equipe.journal'
 import { Route as EquipeMembresRouteImport } from './../routes/equipe.membres'
+import { Route as EquipeTitresRouteImport } from './../routes/equipe.titres'
 import { Route as EquipeTourneeRouteImport } from './../routes/equipe.tournee'
 import { Route as EquipeTourneesRouteImport } from './../routes/equipe.tournees'
 import { Route as PasserCommandeIndexRouteImport } from './../routes/passer-commande.index'
@@ -156,6 +157,11 @@ const EquipeMembresRoute = EquipeMembresRouteImport.update({
   path: '/membres',
   getParentRoute: () => EquipeRoute,
 } as any)
+const EquipeTitresRoute = EquipeTitresRouteImport.update({
+  id: '/titres',
+  path: '/titres',
+  getParentRoute: () => EquipeRoute,
+} as any)
 const EquipeTourneeRoute = EquipeTourneeRouteImport.update({
   id: '/tournee',
   path: '/tournee',
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/titres': typeof EquipeTitresRoute
   '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/titres': typeof EquipeTitresRoute
   '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
@@ -276,6 +284,7 @@ export interface FileRoutesById {
   '/equipe/commandes': typeof EquipeCommandesRoute
   '/equipe/journal': typeof EquipeJournalRoute
   '/equipe/membres': typeof EquipeMembresRoute
+  '/equipe/titres': typeof EquipeTitresRoute
   '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
   '/passer-commande/$slug': typeof PasserCommandeSlugRoute
@@ -310,6 +319,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/titres'
     | '/equipe/tournee'
     | '/equipe/tournees'
     | '/passer-commande/$slug'
@@ -338,6 +348,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/titres'
     | '/equipe/tournee'
     | '/equipe/tournees'
     | '/passer-commande/$slug'
@@ -370,6 +381,7 @@ export interface FileRouteTypes {
     | '/equipe/commandes'
     | '/equipe/journal'
     | '/equipe/membres'
+    | '/equipe/titres'
     | '/equipe/tournee'
     | '/equipe/tournees'
     | '/passer-commande/$slug'
@@ -563,6 +575,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeMembresRouteImport
       parentRoute: typeof EquipeRoute
     }
+    '/equipe/titres': {
+      id: '/equipe/titres'
+      path: '/titres'
+      fullPath: '/equipe/titres'
+      preLoaderRoute: typeof EquipeTitresRouteImport
+      parentRoute: typeof EquipeRoute
+    }
     '/equipe/tournee': {
       id: '/equipe/tournee'
       path: '/tournee'
@@ -633,6 +652,7 @@ interface EquipeRouteChildren {
   EquipeCommandesRoute: typeof EquipeCommandesRoute
   EquipeJournalRoute: typeof EquipeJournalRoute
   EquipeMembresRoute: typeof EquipeMembresRoute
+  EquipeTitresRoute: typeof EquipeTitresRoute
   EquipeTourneeRoute: typeof EquipeTourneeRoute
   EquipeTourneesRoute: typeof EquipeTourneesRoute
   EquipeIndexRoute: typeof EquipeIndexRoute
@@ -646,6 +666,7 @@ const EquipeRouteChildren: EquipeRouteChildren = {
   EquipeCommandesRoute: EquipeCommandesRoute,
   EquipeJournalRoute: EquipeJournalRoute,
   EquipeMembresRoute: EquipeMembresRoute,
+  EquipeTitresRoute: EquipeTitresRoute,
   EquipeTourneeRoute: EquipeTourneeRoute,
   EquipeTourneesRoute: EquipeTourneesRoute,
   EquipeIndexRoute: EquipeIndexRoute,

@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
+import type { VoucherIssuer } from '../shared/api/courier-round';
 import { closingSchema } from '../shared/api/staff-closing';
+import { remittanceSchema, remittancesSchema } from '../shared/api/staff-remittances';
 
-/** The day's closing (admin): its figures, and closing the day. Online only: it is money. */
+/** The day's closing and the paper vouchers' remittances (admin). Online only: it is money. */
 export const closingQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'closing', date],
@@ -20,3 +22,22 @@ export function useCloseDay(date: string) {
 /** The accountant's CSV of a day or a period (the browser downloads it). */
 export const closingCsvHref = (range: { date: string } | { from: string; to: string }) =>
   `/api/staff/closing.csv?${new URLSearchParams('date' in range ? { date: range.date } : { from: range.from, to: range.to }).toString()}`;
+
+/** Paper vouchers waiting per issuer, and the remittance batches (admin). */
+export const remittancesQuery = queryOptions({
+  queryKey: ['staff', 'remittances'],
+  queryFn: ({ signal }) => api('/api/staff/remittances', { schema: remittancesSchema, signal }),
+});
+
+export function useRemittanceStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (step: { create: VoucherIssuer } | { sent: number } | { paid: number; amount: number }) =>
+      'create' in step
+        ? api('/api/staff/remittances', { method: 'POST', body: { issuer: step.create }, schema: remittanceSchema })
+        : 'sent' in step
+          ? api(`/api/staff/remittances/${step.sent}/sent`, { method: 'POST', schema: remittanceSchema })
+          : api(`/api/staff/remittances/${step.paid}/paid`, { method: 'POST', body: { amount: step.amount }, schema: remittanceSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: remittancesQuery.queryKey }),
+  });
+}

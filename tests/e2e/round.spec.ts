@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Menu } from '#shared/api/catalog';
 import type { RoundEvent } from '#shared/api/courier-round';
 import type { DeliveryLocation } from '#shared/api/delivery';
+import { formatEuros } from '#shared/money';
 import { addDays, parisInstant, weekday } from '#shared/time';
 import type { APIRequestContext } from './fixtures';
 import { expect, test, type BrowserContext, type Page } from './flaky-network';
+import { serveMapFixtures } from './map-fixtures';
 import { checkScreen } from './screen-check';
 
 /**
@@ -190,6 +192,20 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(bag(page, paid.invoice)).toContainText('Contenants à récupérer2');
   await expect(outbox(page)).toHaveText('Tout est envoyé');
 
+  // The round's map, opened on demand: the stops numbered in the round's order; a pin brings its
+  // stop into view. (Its tiles come from the map service's fixtures, in its real format.)
+  const mapService = await serveMapFixtures(context);
+  const shown = (await (await page.request.get(`/api/staff/rounds/${tour}?date=${day}`)).json()) as { stops: { rank: number; name: string; lat: number | null }[] };
+  const placed = shown.stops.filter((s) => s.lat !== null);
+  await page.getByText('Carte des arrêts', { exact: true }).click();
+  const map = page.getByTestId('round-map');
+  await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(map.getByRole('button', { name: /^Arrêt \d+ : / })).toHaveCount(placed.length);
+  await expect.poll(mapService.tiles).toBeGreaterThan(0);
+  await map.getByRole('button', { name: `Arrêt ${placed[0]!.rank} : ${placed[0]!.name}` }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Arrêt ${placed[0]!.rank} `) })).toBeFocused();
+  await page.getByText('Carte des arrêts', { exact: true }).click();
+
   // An admin in the office (another browser, on the test's sandbox scope), who will cancel the
   // dish's order while the courier is out: the phone will not know.
   const scopeCookies = (await context.storageState()).cookies.filter((c) => c.name === 'popote_sandbox_scope');
@@ -212,6 +228,9 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   // One voucher fewer than declared, three containers rather than two.
   await stop.getByRole('button', { name: 'Corriger les titres' }).click();
   await stop.getByLabel('Nombre').fill('1');
+  // Each project's vouchers of an issuer of its own: its remittance below holds them alone.
+  const issuer = info.project.name === 'phone' ? 'Up Déjeuner' : 'Bimpli';
+  await stop.getByLabel('Émetteur').selectOption({ label: issuer });
   await stop.getByRole('button', { name: 'Enregistrer les titres' }).click();
   await stop.getByRole('button', { name: 'Corriger les contenants' }).click();
   await stop.getByRole('button', { name: 'Un contenant de plus' }).click();
@@ -327,6 +346,37 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(panel).toContainText('Vous avez 0 contenant consigné à rendre.');
   await shot(account, 'customer-account', panel.getByTestId('order').filter({ hasText: 'Reste à régler' }));
   await shopper.close();
+
+  // (6) In the office: the vouchers the courier brought back, batched for their issuer with a
+  // slip, sent, paid with the issuer's commission taken; and the day's closing, whose figures add
+  // up (the day is not over yet: closing it is refused, and said).
+  const desk = await office.newPage();
+  await desk.goto('/equipe/titres');
+  await hydrated(desk);
+  const waiting = desk.getByRole('listitem').filter({ hasText: issuer });
+  await expect(waiting).toContainText(`1 titre, ${formatEuros(paid.tickets.unit)}`);
+  await waiting.getByRole('button', { name: 'Préparer la remise' }).click();
+  const batch = desk.getByRole('listitem', { name: /^Remise n° \d+$/ }).filter({ hasText: issuer }).first();
+  await expect(batch).toContainText('Préparée');
+  await expect(batch.getByRole('link', { name: 'Bordereau (PDF)' })).toHaveAttribute('href', /\/api\/staff\/remittances\/\d+\/slip\.pdf$/);
+  await batch.getByRole('button', { name: 'Marquer envoyée' }).click();
+  await batch.getByLabel('Montant payé par l’émetteur (€)').fill(formatEuros(paid.tickets.unit - 50).replace(/\s?€/, ''));
+  await batch.getByRole('button', { name: 'Marquer payée' }).click();
+  await expect(batch).toContainText(`Payé ${formatEuros(paid.tickets.unit - 50)} (écart ${formatEuros(-50)})`);
+  await shot(desk, 'remittances', batch);
+  await checkScreen(desk, 'equipe-titres');
+
+  await desk.goto(`/equipe/cloture?date=${day}`);
+  await expect(desk.getByText('Les totaux concordent avec les factures et les avoirs du jour, au centime.')).toBeVisible();
+  await expect(desk.getByRole('link', { name: 'Télécharger le CSV du jour' })).toHaveAttribute('href', `/api/staff/closing.csv?date=${day}`);
+  await expect(desk.locator('section').filter({ has: desk.getByRole('heading', { name: 'Reste dû après livraison' }) })).toContainText(paid.invoice);
+  await desk.getByRole('button', { name: 'Clore la journée' }).click();
+  const dialog = desk.getByRole('dialog', { name: 'Clore la journée ?' });
+  await dialog.getByRole('button', { name: 'Clore et figer' }).click();
+  await expect(dialog).toContainText('Une journée se clôt une fois finie : à partir du lendemain.');
+  await dialog.getByRole('button', { name: 'Ne pas clore' }).click();
+  await shot(desk, 'closing', desk.getByRole('heading', { name: /^Clôture/ }));
+  await checkScreen(desk, 'equipe-cloture');
   await office.close();
   await reopened.close();
 });

@@ -94,6 +94,9 @@ describe('map warm-up: what the style names', () => {
     expect(MAP_CODE.test('/assets/delivery-map-Dbp5o9BB.js')).toBe(true);
     expect(MAP_CODE.test('/assets/delivery-map-DNrh3jPS.css')).toBe(true);
     expect(MAP_CODE.test('/assets/maplibre-gl-worker-DTh23QKw.js')).toBe(true);
+    expect(MAP_CODE.test('/assets/map-base-CujWhOoC.js')).toBe(true);
+    expect(MAP_CODE.test('/assets/map-base-qvkd0SPb.css')).toBe(true);
+    expect(MAP_CODE.test('/assets/round-map-BxYGnVFU.js')).toBe(true);
     expect(MAP_CODE.test('/assets/index-Ab12.js')).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import { MAP } from '../../shared/constants';
 import styles from './round-map.module.css';
 
 export interface RoundMapStop {
+  /** The delivery point. */
+  id: number;
   rank: number;
   name: string;
   lat: number;
@@ -16,14 +18,15 @@ export interface RoundMapStop {
 /**
  * The round's stops on a map, numbered in the round's order (the shop's style, kept by the
  * service worker for offline use); a stop's pin takes the courier to that stop in the list.
+ * Loaded only when the courier opens it: maplibre is large.
  */
-export default function RoundMap({ stops, onSelect }: { stops: RoundMapStop[]; onSelect: (rank: number) => void }) {
+export default function RoundMap({ stops, onSelect }: { stops: RoundMapStop[]; onSelect: (id: number) => void }) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibre | null>(null);
   const pins = useRef(new Map<number, { marker: Marker; element: HTMLButtonElement }>());
   const onSelectRef = useRef(onSelect);
   const [state, setState] = useState<'loading' | 'ready' | 'plain' | 'failed'>('loading');
-  const placed = stops.map((s) => `${s.rank}:${s.lat}:${s.lng}`).join(',');
+  const placed = stops.map((s) => `${s.id}:${s.rank}:${s.lat}:${s.lng}`).join(',');
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -62,9 +65,9 @@ export default function RoundMap({ stops, onSelect }: { stops: RoundMapStop[]; o
       element.textContent = String(stop.rank);
       element.addEventListener('click', (event) => {
         event.stopPropagation();
-        onSelectRef.current(stop.rank);
+        onSelectRef.current(stop.id);
       });
-      current.set(stop.rank, { marker: new Marker({ element, anchor: 'bottom' }).setLngLat([stop.lng, stop.lat]).addTo(instance), element });
+      current.set(stop.id, { marker: new Marker({ element, anchor: 'bottom' }).setLngLat([stop.lng, stop.lat]).addTo(instance), element });
     }
     return () => {
       current.clear();
@@ -77,7 +80,7 @@ export default function RoundMap({ stops, onSelect }: { stops: RoundMapStop[]; o
 
   useEffect(() => {
     for (const stop of stops) {
-      const pin = pins.current.get(stop.rank);
+      const pin = pins.current.get(stop.id);
       if (!pin) continue;
       pin.element.dataset.done = String(stop.done);
       pin.element.setAttribute('aria-label', `Arrêt ${stop.rank} : ${stop.name}${stop.done ? ' (fait)' : ''}`);

@@ -1,12 +1,10 @@
 import type { RoundStop as Stop } from '../../shared/api/courier-round';
+import { frenchTimeRange } from '../../shared/time';
 import type { KeptEvent } from '../round/outbox-rules';
 import { directionsUrl, type NewEvent, type ShownOrder } from '../round/round-display';
 import { RoundOrder } from './round-order';
 import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './round-page.module.css';
-
-/** '11:45' for the server's '11:45:00'. */
-const clock = (time: string) => time.slice(0, 5);
 
 /** A stop: its number, point, address and window, the way there, and its bags. */
 export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 'orders'> & { orders: ShownOrder[] }; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[], label: string) => Promise<void> }) {
@@ -20,7 +18,7 @@ export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 
         <p className={styles.address}>{stop.address}</p>
         {stop.start && stop.end && (
           <p className={styles.window}>
-            {clock(stop.start)} – {clock(stop.end)}
+            {frenchTimeRange(stop.start, stop.end)}
           </p>
         )}
         <a className={styles.directions} href={directionsUrl(stop)} target="_blank" rel="noreferrer">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatShortDateTime } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
@@ -19,6 +19,7 @@ import styles from './round-page.module.css';
 /** One round: what is left to send, the stops in order with their bags, and the summary to close it. */
 export function RoundView({ tourId, date, others }: { tourId: number; date: string; others: boolean }) {
   const round = useQuery(roundQuery(tourId, date));
+  useWarmMap(round.isSuccess && !round.isPlaceholderData);
   const outbox = useRoundOutbox();
   // A refusal names the customer and the bag, as the courier knows them (a cancelled bag leaves the round).
   const names = useMemo(
@@ -80,6 +81,9 @@ function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; ou
       {stops.length === 0 ? (
         <p className={page.empty}>Aucun arrêt sur cette tournée ce jour-là.</p>
       ) : (
+        <StopsMap stops={stops} />
+      )}
+      {stops.length === 0 ? null : (
         <ol className={styles.stops}>
           {stops.map((stop) => (
             <RoundStop key={stop.location_id} stop={stop} closed={closed} entries={mine} record={record} />
@@ -89,4 +93,44 @@ function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; ou
       <RoundSummary round={round} tally={tally} pending={pending} />
     </>
   );
+}
+
+const RoundMap = lazy(() => import('./round-map'));
+
+/**
+ * The round's stops on a map, opened on demand (maplibre is large; the list is what the courier
+ * follows). A pin brings its stop into view and its heading into focus.
+ */
+function StopsMap({ stops }: { stops: { location_id: number; rank: number; name: string; lat: number | null; lng: number | null; orders: { outcome: string | null }[] }[] }) {
+  const [open, setOpen] = useState(false);
+  const placed = stops.flatMap((s) => (s.lat !== null && s.lng !== null ? [{ id: s.location_id, rank: s.rank, name: s.name, lat: s.lat, lng: s.lng, done: s.orders.length > 0 && s.orders.every((o) => o.outcome !== null) }] : []));
+  if (!placed.length) return null;
+  const show = (id: number) => {
+    const heading = document.getElementById(`arret-${id}`);
+    if (!heading) return;
+    heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  };
+  return (
+    <details className={styles.mapBox} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Carte des arrêts</summary>
+      {open ? (
+        <Suspense fallback={<p className={page.muted}>Chargement de la carte…</p>}>
+          <RoundMap stops={placed} onSelect={show} />
+        </Suspense>
+      ) : null}
+    </details>
+  );
+}
+
+/**
+ * Once the round is read online, the service worker keeps the map around the delivery points (its
+ * code, style and tiles, as after a shop page): the map then opens offline at the stops.
+ */
+function useWarmMap(ready: boolean) {
+  useEffect(() => {
+    if (!ready || !import.meta.env.PROD || !('serviceWorker' in navigator) || !navigator.onLine) return;
+    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'WARM', pixelRatio: devicePixelRatio }));
+  }, [ready]);
 }
