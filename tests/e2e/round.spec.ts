@@ -245,6 +245,12 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(page.getByRole('button', { name: 'Clore la tournée' })).toBeDisabled();
   await shot(page, 'pending', stop);
   await checkScreen(page, 'equipe-tournee-en-attente');
+  // Leaving now would hand the actions to the next member's session: said before logging out.
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  const unsent = page.getByRole('dialog', { name: 'Des actions de tournée ne sont pas envoyées' });
+  await expect(unsent).toContainText('4 actions enregistrées sur ce téléphone attendent d’être envoyées.');
+  await unsent.getByRole('button', { name: 'Rester connecté' }).click();
+  await expect(unsent).toHaveCount(0);
 
   // Reloaded offline: the worker's copy of the page, the round and the actions from the phone.
   await page.reload();

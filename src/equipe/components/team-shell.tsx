@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { QueryStatus } from '../../components/ui/query-status';
 import { watchConnection } from '../../lib/connection-store';
+import { plural } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
 import { ROLE_LABELS, type StaffMe, type StaffRoleName } from '../../shared/api/staff';
+import { unsentTaps } from '../round/outbox';
 import { staffMeQuery, useStaffLogout } from '../team-api';
 import { startTeamApp } from '../team-start';
 import { TeamLogin } from './team-login';
@@ -90,10 +93,18 @@ function useTeamOffline() {
 
 function TeamNav({ me }: { me: StaffMe }) {
   const logout = useStaffLogout();
-  const leave = () =>
+  const [unsent, setUnsent] = useState(0);
+  const out = () =>
     logout.mutate(undefined, {
+      onSuccess: () => setUnsent(0),
       onError: (error) => notify({ title: 'Déconnexion impossible', message: error.message, type: 'error' }),
     });
+  // Round actions not sent yet would leave with the next member's session: said first.
+  const leave = async () => {
+    const waiting = await unsentTaps();
+    if (waiting > 0) setUnsent(waiting);
+    else out();
+  };
   return (
     <>
       <nav aria-label="Popote Équipe" className={styles.nav}>
@@ -107,10 +118,26 @@ function TeamNav({ me }: { me: StaffMe }) {
         <span>
           {me.name} <small>({me.roles.map((role) => ROLE_LABELS[role]).join(', ')})</small>
         </span>
-        <Button variant="ghost" size="sm" busy={logout.isPending} onClick={leave}>
+        <Button variant="ghost" size="sm" busy={logout.isPending} onClick={() => void leave()}>
           Se déconnecter
         </Button>
       </div>
+      {unsent > 0 ? (
+        <Dialog open title="Des actions de tournée ne sont pas envoyées" onClose={() => setUnsent(0)} dismissible={!logout.isPending}>
+          <p>
+            {plural(unsent, 'action enregistrée sur ce téléphone attend', 'actions enregistrées sur ce téléphone attendent')} d’être envoyée{unsent > 1 ? 's' : ''}. Elles restent sur le téléphone et partiront avec la
+            session du prochain membre connecté ici. Retrouvez le réseau et ouvrez « Ma tournée » pour les envoyer d’abord.
+          </p>
+          <div className={styles.dialogActions}>
+            <Button variant="ghost" onClick={() => setUnsent(0)} disabled={logout.isPending}>
+              Rester connecté
+            </Button>
+            <Button busy={logout.isPending} onClick={out}>
+              Se déconnecter quand même
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { createStore, delMany, entries as idbEntries, setMany } from 'idb-keyval';
 import type { RoundEvent } from '../../shared/api/courier-round';
-import { forgettable, type KeptEvent } from './outbox-rules';
+import { forgettable, pendingActions, type KeptEvent } from './outbox-rules';
 import type { NewEvent } from './round-display';
 
 /**
@@ -129,5 +129,17 @@ export class Outbox {
     this.entries = [...this.entries];
     for (const listener of this.listeners) listener();
     if (tell) this.tellOthers();
+  }
+}
+
+/**
+ * How many of the courier's taps this phone still has to send (0 when IndexedDB cannot be read):
+ * asked before a logout, since they would leave with the next member's session.
+ */
+export async function unsentTaps(): Promise<number> {
+  try {
+    return pendingActions(await idbStorage().all());
+  } catch {
+    return 0;
   }
 }
