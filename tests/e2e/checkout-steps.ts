@@ -39,6 +39,8 @@ export async function customerWithCart(page: Page, project: string, pick: (d: Ca
   const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
   const dish = dishes.find((d) => !d.sold_out && pick(d))!;
   await page.getByRole('button', { name: `Ajouter au panier : ${dish.name}`, exact: true }).click();
+  // In the cart on the server once the header counts it: a call made next (validation) finds it.
+  await expect(page.getByRole('button', { name: /^Panier, 1 article/ })).toBeVisible();
   return { dish, location };
 }
 
