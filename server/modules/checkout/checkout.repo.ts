@@ -11,7 +11,7 @@ import { carts, customers, discounts, menuCategories, orderProducts, orders, poo
 type Conn = Db | Tx;
 export type PreOrderRow = typeof preOrders.$inferSelect;
 type NewPreOrder = typeof preOrders.$inferInsert;
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type NewOrder = typeof orders.$inferInsert;
 type CustomerRow = typeof customers.$inferSelect;
 type EdenredPart = NonNullable<PreOrderRow['edenredPayment']>;
@@ -189,8 +189,8 @@ export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | undefine
   return order;
 }
 
-export async function confirmOrderVouchers(tx: Tx, id: number, now: Date): Promise<void> {
-  await tx.update(orders).set({ paperVouchersConfirmedAt: now }).where(eq(orders.id, id));
+export async function confirmOrderVouchers(tx: Tx, id: number, now: Date, received: OrderRow['paperVouchersReceived'] = null): Promise<void> {
+  await tx.update(orders).set(received ? { paperVouchersConfirmedAt: now, paperVouchersReceived: received } : { paperVouchersConfirmedAt: now }).where(eq(orders.id, id));
 }
 
 // --- Codes ---------------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ export async function creditPool(tx: Tx, values: { customerId: number; type: str
 export async function settleOrder(
   tx: Tx,
   id: number,
-  values: Partial<Pick<typeof orders.$inferInsert, 'paperVouchersConfirmedAt' | 'paperVouchersReceived' | 'containersReceived' | 'balanceDueCents'>>,
+  values: Partial<Pick<typeof orders.$inferInsert, 'containersReceived' | 'balanceDueCents'>>,
 ): Promise<void> {
   await tx.update(orders).set(values).where(eq(orders.id, id));
 }

@@ -3,10 +3,11 @@ import { ABSENCE_REASON_LABELS, ROUND_ERRORS, type ReceivedVoucherRow, type Roun
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { formatEuros } from '#shared/money';
 import { plural } from '#shared/plural';
-import { receivedCents, type OrderOutcome } from '#shared/round-outcome';
+import type { OrderOutcome } from '#shared/round-outcome';
 import { frenchLongDate } from '#shared/time';
 import type { Tx } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
+import { settleReceivedVouchers } from '../checkout/paper-vouchers.service';
 import { audit, type Actor } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { closeRoundRow, creditPool, lockCustomer, lockOrders, lockRound, settlementRows, settleOrder, setOrderOutcome, updateCustomerMoney } from './courier-round.repo';
@@ -84,27 +85,20 @@ async function settle(tx: Tx, actor: Actor, row: Row, outcome: OrderOutcome, tou
   const at = outcome.at ? new Date(outcome.at) : now;
   const delivered = outcome.outcome === 'handed_over';
   await setOrderOutcome(tx, row.id, delivered ? 'delivered' : 'absent', at, actor.staffId, outcome.reason ? ABSENCE_REASON_LABELS[outcome.reason as keyof typeof ABSENCE_REASON_LABELS] : null);
+  // Paper vouchers, unless a team member already confirmed them by hand: the checkout's own rule.
+  const rows = (outcome.rows ?? []) as ReceivedVoucherRow[];
+  let poolCredited = 0;
+  let vouchersShort = 0;
+  if (row.paperVouchersCents > 0 && !row.paperVouchersConfirmedAt) {
+    const settled = await settleReceivedVouchers(tx, row, rows, now);
+    poolCredited += settled.credited;
+    vouchersShort = settled.short;
+  }
+
+  // Read once the vouchers' excess is in: the containers below move the same pool.
   const customer = await lockCustomer(tx, row.customerId);
   let pool = customer.poolCents;
   let deposits = customer.deposits;
-  let poolCredited = 0;
-  let vouchersShort = 0;
-
-  // Paper vouchers, unless a team member already confirmed them by hand.
-  const rows = (outcome.rows ?? []) as ReceivedVoucherRow[];
-  if (row.paperVouchersCents > 0 && !row.paperVouchersConfirmedAt) {
-    const part = row.paperVouchersCents - row.paperVouchersExcessCents;
-    const received = receivedCents(rows);
-    if (received >= part) {
-      const excess = received - part;
-      if (excess > 0) {
-        pool += excess;
-        poolCredited += excess;
-        await creditPool(tx, { customerId: row.customerId, type: 'lunch_vouchers', amountCents: excess, orderId: row.id, createdAt: now });
-      }
-    } else vouchersShort = part - received;
-    await settleOrder(tx, row.id, { paperVouchersConfirmedAt: now, paperVouchersReceived: rows });
-  }
 
   // Containers: the declared ones were already taken off what the customer holds, and off the price.
   const declared = row.containersDeclared ?? 0;
