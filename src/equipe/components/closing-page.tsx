@@ -12,6 +12,7 @@ import { CLOSING_MEANS_LABELS, type Closing, type ClosingRate } from '../../shar
 import { formatEuros } from '../../shared/money';
 import { closingCsvHref, closingQuery, useCloseDay } from '../closing-api';
 import { DayHeading } from './day-picker';
+import forms from './team-forms.module.css';
 import page from './team-page.module.css';
 import styles from './closing-page.module.css';
 
@@ -198,26 +199,28 @@ function CloseStatus({ closing }: { closing: Closing }) {
       <OfflineReason offline={!online} />
       {asking ? (
         <Dialog open title="Clore la journée ?" onClose={() => setAsking(false)} dismissible={!close.isPending}>
-          <p>Les chiffres de ce jour seront figés tels qu’ils sont affichés. Un remboursement fait plus tard comptera le jour où il sera fait.</p>
-          {close.error ? <Alert>{close.error.message}</Alert> : null}
-          <div className={styles.dialogActions}>
-            <Button variant="ghost" onClick={() => setAsking(false)} disabled={close.isPending}>
-              Ne pas clore
-            </Button>
-            <Button
-              busy={close.isPending}
-              disabled={!online}
-              onClick={() =>
-                close.mutate(undefined, {
-                  onSuccess: () => {
-                    setAsking(false);
-                    notify({ title: 'Journée close', message: 'Ses chiffres sont figés.', type: 'success' });
-                  },
-                })
-              }
-            >
-              Clore et figer
-            </Button>
+          <div className={forms.form}>
+            <p>Les chiffres de ce jour seront figés tels qu’ils sont affichés. Un remboursement fait plus tard comptera le jour où il sera fait.</p>
+            {close.error ? <Alert>{close.error.message}</Alert> : null}
+            <div className={forms.actions}>
+              <Button variant="ghost" onClick={() => setAsking(false)} disabled={close.isPending}>
+                Ne pas clore
+              </Button>
+              <Button
+                busy={close.isPending}
+                disabled={!online}
+                onClick={() =>
+                  close.mutate(undefined, {
+                    onSuccess: () => {
+                      setAsking(false);
+                      notify({ title: 'Journée close', message: 'Ses chiffres sont figés.', type: 'success' });
+                    },
+                  })
+                }
+              >
+                Clore et figer
+              </Button>
+            </div>
           </div>
         </Dialog>
       ) : null}

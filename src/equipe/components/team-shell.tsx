@@ -8,11 +8,11 @@ import { watchConnection } from '../../lib/connection-store';
 import { plural } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
 import { ROLE_LABELS, type StaffMe, type StaffRoleName } from '../../shared/api/staff';
-import { unsentTaps } from '../round/outbox';
 import { staffMeQuery, useStaffLogout } from '../team-api';
 import { startTeamApp } from '../team-start';
 import { TeamLogin } from './team-login';
 import { Snackbars } from '../../components/ui/snackbars';
+import forms from './team-forms.module.css';
 import styles from './team-shell.module.css';
 
 /** The team's pages, who may open them (admin may open all), and what each is for (the home page says it). */
@@ -101,7 +101,8 @@ function TeamNav({ me }: { me: StaffMe }) {
     });
   // Round actions not sent yet would leave with the next member's session: said first.
   const leave = async () => {
-    const waiting = await unsentTaps();
+    // Read from the round's outbox only now: every team page's frame need not carry it.
+    const waiting = await import('../round/outbox').then((m) => m.unsentTaps());
     if (waiting > 0) setUnsent(waiting);
     else out();
   };
@@ -124,17 +125,19 @@ function TeamNav({ me }: { me: StaffMe }) {
       </div>
       {unsent > 0 ? (
         <Dialog open title="Des actions de tournée ne sont pas envoyées" onClose={() => setUnsent(0)} dismissible={!logout.isPending}>
-          <p>
-            {plural(unsent, 'action enregistrée sur ce téléphone attend', 'actions enregistrées sur ce téléphone attendent')} d’être envoyée{unsent > 1 ? 's' : ''}. Elles restent sur le téléphone et partiront avec la
-            session du prochain membre connecté ici. Retrouvez le réseau et ouvrez « Ma tournée » pour les envoyer d’abord.
-          </p>
-          <div className={styles.dialogActions}>
-            <Button variant="ghost" onClick={() => setUnsent(0)} disabled={logout.isPending}>
-              Rester connecté
-            </Button>
-            <Button busy={logout.isPending} onClick={out}>
-              Se déconnecter quand même
-            </Button>
+          <div className={forms.form}>
+            <p>
+              {plural(unsent, 'action enregistrée sur ce téléphone attend', 'actions enregistrées sur ce téléphone attendent')} d’être envoyée{unsent > 1 ? 's' : ''}. Elles restent sur le téléphone et partiront avec la
+              session du prochain membre connecté ici. Retrouvez le réseau et ouvrez « Ma tournée » pour les envoyer d’abord.
+            </p>
+            <div className={forms.actions}>
+              <Button variant="ghost" onClick={() => setUnsent(0)} disabled={logout.isPending}>
+                Rester connecté
+              </Button>
+              <Button busy={logout.isPending} onClick={out}>
+                Se déconnecter quand même
+              </Button>
+            </div>
           </div>
         </Dialog>
       ) : null}
