@@ -224,6 +224,9 @@ describe('closing the round', () => {
     const r = roundSchema.parse(closed.json());
     expect(r.closed_at).toBe(at(MONDAY, '14:00:00').toISOString());
     expect(r.closed_by).toBe(TEAM.livreur);
+    const listed = roundsAnswerSchema.parse((await livreur.request('GET', `/api/staff/rounds?date=${MONDAY}`)).json()).rounds;
+    expect(listed.find((x) => x.tour_id === rg.id)!.closed_at).toBe(r.closed_at);
+    expect(listed.find((x) => x.tour_id === pi.id)!.closed_at).toBeNull();
     expect(r.totals).toMatchObject({ bags: 2, handed_over: 1, absent: 1, pending: 0, containers_expected: 2, containers_received: 3, vouchers_received: { count: 2, cents: 18_50 } });
 
     const paulOrder = await orderRow(paul.orderId);

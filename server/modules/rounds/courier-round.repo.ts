@@ -23,6 +23,9 @@ export async function lockRound(tx: Tx, tourId: number, date: string): Promise<R
   return row!;
 }
 
+/** The rounds of a date that exist (read or acted on), by tour. */
+export const roundsOn = (db: Conn, date: string) => db.select().from(rounds).where(eq(rounds.date, date));
+
 export async function closeRoundRow(tx: Tx, id: number, at: Date, by: string | null): Promise<void> {
   await tx.update(rounds).set({ closedAt: at, closedBy: by }).where(eq(rounds.id, id));
 }

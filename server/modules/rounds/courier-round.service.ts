@@ -7,7 +7,7 @@ import { audit, type Actor } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { lineText } from '../../pdf/round-format';
 import type { Bag } from '../../pdf/round-types';
-import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, settlementRows, type RoundEventRow } from './courier-round.repo';
+import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, roundsOn, settlementRows, type RoundEventRow } from './courier-round.repo';
 import { allTours } from './rounds.repo';
 import { declaredVouchers, roundsOfDate } from './rounds.service';
 
@@ -101,16 +101,16 @@ export function totalsOf(orders: RoundOrder[]): Round['totals'] {
 
 /** The rounds of a date: every tour with a bag that day, and whether its round is closed. */
 export async function roundsOfDay(db: Db, date: string) {
-  const tours = await roundsOfDate(db, date);
-  const closed = await Promise.all(tours.map((t) => findRound(db, t.id, date)));
+  const [tours, existing] = await Promise.all([roundsOfDate(db, date), roundsOn(db, date)]);
+  const closedAt = new Map(existing.map((r) => [r.tourId, r.closedAt]));
   return {
     date,
-    rounds: tours.map((t, i) => ({
+    rounds: tours.map((t) => ({
       tour_id: t.id,
       name: t.name,
       stops: t.stops.filter((s) => s.bags.length).length,
       bags: t.stops.reduce((n, s) => n + s.bags.length, 0),
-      closed_at: closed[i]?.closedAt?.toISOString() ?? null,
+      closed_at: closedAt.get(t.id)?.toISOString() ?? null,
     })),
   };
 }
