@@ -202,6 +202,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
   await expect(map.getByRole('button', { name: /^Arrêt \d+ : / })).toHaveCount(placed.length);
   await expect.poll(mapService.tiles).toBeGreaterThan(0);
+  await shot(page, 'map', map);
   await map.getByRole('button', { name: `Arrêt ${placed[0]!.rank} : ${placed[0]!.name}` }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`^Arrêt ${placed[0]!.rank} `) })).toBeFocused();
   await page.getByText('Carte des arrêts', { exact: true }).click();
@@ -249,6 +250,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   const unsent = page.getByRole('dialog', { name: 'Des actions de tournée ne sont pas envoyées' });
   await expect(unsent).toContainText('4 actions enregistrées sur ce téléphone attendent d’être envoyées.');
+  await shot(page, 'logout-unsent', unsent);
   await unsent.getByRole('button', { name: 'Rester connecté' }).click();
   await expect(unsent).toHaveCount(0);
 
@@ -376,6 +378,10 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(desk.getByText('Les totaux concordent avec les factures et les avoirs du jour, au centime.')).toBeVisible();
   await expect(desk.getByRole('link', { name: 'Télécharger le CSV du jour' })).toHaveAttribute('href', `/api/staff/closing.csv?date=${day}`);
   await expect(desk.locator('section').filter({ has: desk.getByRole('heading', { name: 'Reste dû après livraison' }) })).toContainText(paid.invoice);
+  // The cancelled order's vouchers were dropped with it: not listed as still to receive.
+  const vouchersSection = desk.locator('section').filter({ has: desk.getByRole('heading', { name: 'Titres-restaurant papier' }) });
+  await expect(vouchersSection).toContainText('Reçus par le livreur');
+  await expect(vouchersSection).not.toContainText(cancelled.invoice);
   await desk.getByRole('button', { name: 'Clore la journée' }).click();
   const dialog = desk.getByRole('dialog', { name: 'Clore la journée ?' });
   await dialog.getByRole('button', { name: 'Clore et figer' }).click();

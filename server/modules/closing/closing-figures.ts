@@ -78,6 +78,7 @@ function vouchersReceived(order: OrderRow): number {
 }
 
 const MEANS = ['card', 'edenred', 'pool', 'paper_vouchers'] as const;
+const GONE: OrderRow['state'][] = ['cancelled', 'refunded'];
 
 /**
  * A day's figures from its documents: sales by VAT rate, deposits outside VAT, means of payment,
@@ -123,7 +124,10 @@ export function closingFigures(date: string, invoices: InvoiceDoc[], notes: Cred
     paper_vouchers: {
       declared: sum(invoices, (d) => d.order.paperVouchersCents),
       received: sum(invoices, (d) => vouchersReceived(d.order)),
-      not_received: invoices.filter((d) => d.order.paperVouchersCents > 0 && !d.order.paperVouchersConfirmedAt).map((d) => owed(d.order, d.customer, d.order.paperVouchersCents)),
+      // A cancelled or refunded order's vouchers were dropped with it: nobody is to bring them.
+      not_received: invoices
+        .filter((d) => d.order.paperVouchersCents > 0 && !d.order.paperVouchersConfirmedAt && !GONE.includes(d.order.state))
+        .map((d) => owed(d.order, d.customer, d.order.paperVouchersCents)),
     },
     credit_notes: { count: notes.length, total: notesTotal, rates: noteRates, deposits: noteDeposits },
     refunds: refundsBy,
