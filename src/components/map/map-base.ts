@@ -1,7 +1,8 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { setWorkerUrl, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
+import { Marker, setWorkerUrl, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { DEFAULT_MAP_STYLE_URL } from '../../shared/constants';
+import pins from './map-pin.module.css';
 
 /*
  * What every map of Popote shares (the shop's delivery points, the courier's round): the style,
@@ -60,4 +61,23 @@ export function followStyle(map: MapLibre, onPlain: () => void) {
     map.setStyle(PLAIN_STYLE);
     onPlain();
   });
+}
+
+/** The pins' and the no-map notice's classes, shared by every map. */
+export const mapPinStyles = pins;
+
+/**
+ * A numbered pin on the map: a button (keyboard and screen readers reach it) hanging from its
+ * point, `className` adding the map's own states (chosen, done, cluster).
+ */
+export function addPin(map: MapLibre, at: [number, number], text: string, onClick: () => void, className = '') {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.className = `${pins.pin} ${className}`.trim();
+  element.textContent = text;
+  element.addEventListener('click', (event) => {
+    event.stopPropagation();
+    onClick();
+  });
+  return { marker: new Marker({ element, anchor: 'bottom' }).setLngLat(at).addTo(map), element };
 }

@@ -1,6 +1,6 @@
-import { LngLatBounds, Map as MapLibre, Marker, NavigationControl } from 'maplibre-gl';
+import { LngLatBounds, Map as MapLibre, NavigationControl, type Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { followStyle, mapLocale, STYLE_URL } from '../../components/map/map-base';
+import { addPin, followStyle, mapLocale, mapPinStyles, STYLE_URL } from '../../components/map/map-base';
 import { MAP } from '../../shared/constants';
 import styles from './round-map.module.css';
 
@@ -59,15 +59,7 @@ export default function RoundMap({ stops, onSelect }: { stops: RoundMapStop[]; o
     instance.once('load', () => setState((s) => (s === 'plain' ? s : 'ready')));
     const current = pins.current;
     for (const stop of stops) {
-      const element = document.createElement('button');
-      element.type = 'button';
-      element.className = styles.pin!;
-      element.textContent = String(stop.rank);
-      element.addEventListener('click', (event) => {
-        event.stopPropagation();
-        onSelectRef.current(stop.id);
-      });
-      current.set(stop.id, { marker: new Marker({ element, anchor: 'bottom' }).setLngLat([stop.lng, stop.lat]).addTo(instance), element });
+      current.set(stop.id, addPin(instance, [stop.lng, stop.lat], String(stop.rank), () => onSelectRef.current(stop.id), styles.stop));
     }
     return () => {
       current.clear();
@@ -87,6 +79,6 @@ export default function RoundMap({ stops, onSelect }: { stops: RoundMapStop[]; o
     }
   });
 
-  if (state === 'failed') return <p className={styles.failed}>La carte n’est pas disponible sur cet appareil : suivez la liste des arrêts.</p>;
+  if (state === 'failed') return <p className={mapPinStyles.failed}>La carte n’est pas disponible sur cet appareil : suivez la liste des arrêts.</p>;
   return <div ref={container} className={styles.map} data-testid="round-map" data-state={state} role="region" aria-label="Carte des arrêts de la tournée" />;
 }

@@ -1,6 +1,6 @@
-import { LngLatBounds, Map as MapLibre, Marker, NavigationControl } from 'maplibre-gl';
+import { LngLatBounds, Map as MapLibre, NavigationControl, type Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { followStyle, mapLocale, STYLE_URL } from '../../../components/map/map-base';
+import { addPin, followStyle, mapLocale, mapPinStyles, STYLE_URL } from '../../../components/map/map-base';
 import { MAP } from '../../../shared/constants';
 import type { LatLng } from '../../../shared/geo';
 import { clusterLabel, clusterPins } from '../map-clusters';
@@ -58,20 +58,14 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
       for (const { id } of group) markers.current.get(id)!.element.style.display = group.length > 1 ? 'none' : '';
       if (group.length === 1) continue;
       const members = group.map(({ id }) => points.find((p) => p.id === id)!);
-      const element = document.createElement('button');
-      element.type = 'button';
-      element.className = `${styles.pin} ${styles.cluster}`;
-      element.textContent = String(members.length);
+      const bounds = new LngLatBounds();
+      for (const p of members) bounds.extend([p.longitude, p.latitude]);
+      const center = bounds.getCenter();
+      const { marker, element } = addPin(instance, [center.lng, center.lat], String(members.length), () => instance.fitBounds(bounds, { padding: 80, maxZoom: instance.getMaxZoom(), duration: 400 }), styles.cluster);
       element.setAttribute('aria-label', clusterLabel(members));
       // The customer's choice inside: the cluster wears its colour.
       if (members.some((p) => p.id === selectedRef.current)) element.dataset.chosen = '';
-      const bounds = new LngLatBounds();
-      for (const p of members) bounds.extend([p.longitude, p.latitude]);
-      element.addEventListener('click', (event) => {
-        event.stopPropagation();
-        instance.fitBounds(bounds, { padding: 80, maxZoom: instance.getMaxZoom(), duration: 400 });
-      });
-      clusters.current.push(new Marker({ element, anchor: 'bottom' }).setLngLat(bounds.getCenter()).addTo(instance));
+      clusters.current.push(marker);
     }
   }
 
@@ -131,17 +125,9 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
     }
     for (const point of points) {
       if (existing.has(point.id)) continue;
-      const element = document.createElement('button');
-      element.type = 'button';
-      element.className = styles.pin!;
-      element.textContent = String(point.index);
-      element.setAttribute('aria-label', `${point.index}. ${point.name}`);
-      element.addEventListener('click', (event) => {
-        event.stopPropagation();
-        onSelectRef.current(point.id);
-      });
-      const marker = new Marker({ element, anchor: 'bottom' }).setLngLat([point.longitude, point.latitude]).addTo(instance);
-      existing.set(point.id, { marker, element });
+      const pin = addPin(instance, [point.longitude, point.latitude], String(point.index), () => onSelectRef.current(point.id), styles.point);
+      pin.element.setAttribute('aria-label', `${point.index}. ${point.name}`);
+      existing.set(point.id, pin);
     }
   }, [pointsKey]);
 
@@ -163,7 +149,7 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
   }, [selectedId]);
 
   if (state === 'failed') {
-    return <p className={styles.failed}>La carte n’est pas disponible sur cet appareil : choisissez votre point dans la liste.</p>;
+    return <p className={mapPinStyles.failed}>La carte n’est pas disponible sur cet appareil : choisissez votre point dans la liste.</p>;
   }
   return <div ref={container} className={styles.map} data-testid="delivery-map" data-state={state} aria-label="Carte des points de livraison" role="region" />;
 }
