@@ -8,6 +8,7 @@ import type { APIRequestContext } from './fixtures';
 import { expect, test, type BrowserContext, type Page } from './flaky-network';
 import { serveMapFixtures } from './map-fixtures';
 import { checkScreen } from './screen-check';
+import { logInTeam, TEAM_PASSWORD } from './team-steps';
 
 /**
  * The courier's round on the phone, offline first (/equipe/tournee): a customer who pays with paper
@@ -19,7 +20,6 @@ import { checkScreen } from './screen-check';
 
 test.use({ serviceWorkers: 'allow' });
 
-const TEAM_PASSWORD = 'popote-demo';
 const SHOTS = '/tmp/shots/round';
 
 /**
@@ -100,15 +100,6 @@ async function order(request: APIRequestContext, what: { formulas?: number; dish
   const me = (await (await request.get('/api/me')).json()) as { orders: { id: number; invoice_number: string }[] };
   const placed = me.orders.sort((a, b) => b.id - a.id)[0]!;
   return { id: placed.id, invoice: placed.invoice_number, paid: validated.remaining_price, tickets };
-}
-
-async function logInTeam(page: Page, email: string) {
-  await page.goto('/equipe');
-  const form = page.getByRole('form', { name: 'Connexion à Popote Équipe' });
-  await form.getByLabel('E-mail').fill(email);
-  await form.getByLabel('Mot de passe').fill(TEAM_PASSWORD);
-  await form.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
 }
 
 /** A team member's calls through the test's own request context (its cookies), with the team's token. */

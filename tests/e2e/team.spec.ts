@@ -5,6 +5,7 @@ import { customerWithCart, expectValidated, openPayment, recap, toHostedPage } f
 import { xsrfToken } from './xsrf';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { checkScreen } from './screen-check';
+import { logInTeam, TEAM_PASSWORD } from './team-steps';
 import { escapeRegExp } from './text-match';
 
 /**
@@ -14,7 +15,6 @@ import { escapeRegExp } from './text-match';
  * other test uses (its own stock), phone and desktop apart.
  */
 
-const TEAM_PASSWORD = 'popote-demo';
 const EDENRED = '/__sandbox/edenred';
 
 /**
@@ -32,15 +32,6 @@ async function privateDay(request: APIRequestContext, project: string): Promise<
   expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
   expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
   return day;
-}
-
-async function logInTeam(page: Page, email: string) {
-  await page.goto('/equipe');
-  const form = page.getByRole('form', { name: 'Connexion à Popote Équipe' });
-  await form.getByLabel('E-mail').fill(email);
-  await form.getByLabel('Mot de passe').fill(TEAM_PASSWORD);
-  await form.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
 }
 
 /** The team's navigation: a menu's links on a phone as on a desktop. */
