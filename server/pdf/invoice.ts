@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatEuros } from '#shared/money';
+import { formatRate } from '#shared/vat-rate';
 import { frenchTime, parisDate } from '#shared/time';
 import type { customers, orderProducts, orders } from '../db/schema';
 import { invoiceTotals } from './invoice-totals';
@@ -63,9 +64,6 @@ export function pdfText(text: string): string {
 }
 
 const euros = (cents: number) => pdfText(formatEuros(cents));
-const rateNumber = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
-/** 1000 → '10 %', 550 → '5,5 %' (no-break space, French typography). */
-export const formatRate = (rateBp: number) => `${rateNumber.format(rateBp / 100)}\u00a0%`;
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 // ---------------------------------------------------------------------------------------------

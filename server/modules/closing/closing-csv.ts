@@ -1,4 +1,5 @@
 import { parisDate } from '#shared/time';
+import { formatRate } from '#shared/vat-rate';
 import { creditNoteAmounts, invoiceAmounts, type CreditNoteDoc, type DocAmounts, type InvoiceDoc } from './closing-figures';
 
 /*
@@ -8,7 +9,6 @@ import { creditNoteAmounts, invoiceAmounts, type CreditNoteDoc, type DocAmounts,
  */
 
 const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-const rateLabel = (bp: number) => `${(bp / 100).toLocaleString('fr-FR')} %`;
 
 /**
  * A text as a spreadsheet reads it: never a formula (a name starting with '=' is kept as text),
@@ -43,7 +43,7 @@ export function closingCsv(invoices: InvoiceDoc[], notes: CreditNoteDoc[]): stri
     'Facture d’origine',
     'Date',
     'Client',
-    ...rates.flatMap((r) => [`HT ${rateLabel(r)}`, `TVA ${rateLabel(r)}`]),
+    ...rates.flatMap((r) => [`HT ${formatRate(r)}`, `TVA ${formatRate(r)}`]),
     'Total HT',
     'Total TVA',
     'Consignes (hors TVA)',

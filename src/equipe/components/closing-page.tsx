@@ -10,13 +10,12 @@ import { formatShortDateTime } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
 import { CLOSING_MEANS_LABELS, type Closing, type ClosingRate } from '../../shared/api/staff-closing';
 import { formatEuros } from '../../shared/money';
+import { formatRate } from '../../shared/vat-rate';
 import { closingCsvHref, closingQuery, useCloseDay } from '../closing-api';
 import { DayHeading } from './day-picker';
 import forms from './team-forms.module.css';
 import page from './team-page.module.css';
 import styles from './closing-page.module.css';
-
-const rateText = (bp: number) => `${(bp / 100).toLocaleString('fr-FR')} %`;
 
 /** The day's closing for an admin: the figures, their check, the CSV, closing the day. */
 export function ClosingPage({ date }: { date: string }) {
@@ -126,7 +125,7 @@ function RatesTable({ rates, total }: { rates: ClosingRate[]; total: { base: num
         <tbody>
           {rates.map((r) => (
             <tr key={r.rate_bp}>
-              <th scope="row">{rateText(r.rate_bp)}</th>
+              <th scope="row">{formatRate(r.rate_bp)}</th>
               <td>{formatEuros(r.base)}</td>
               <td>{formatEuros(r.vat)}</td>
               <td>{formatEuros(r.total)}</td>
