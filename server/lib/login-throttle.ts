@@ -111,12 +111,24 @@ async function waitBeforeNext(db: Db, keys: Record<Scope, string>, now: Date): P
   return waitMs;
 }
 
+/**
+ * The rows of these keys, locked in key order, for a statement that changes several: the claim
+ * takes them in that order, and a plain `key in (…)` would lock them in whatever order the table
+ * holds them, which deadlocks against a claim under a burst (seen in CI as a 409).
+ */
+function inKeyOrder(db: Db, keys: string[]) {
+  return inArray(
+    loginFailures.key,
+    db.select({ key: loginFailures.key }).from(loginFailures).where(inArray(loginFailures.key, keys)).orderBy(loginFailures.key).for('update'),
+  );
+}
+
 async function giveBack(db: Db, keys: string[]): Promise<void> {
   if (!keys.length) return;
   await db
     .update(loginFailures)
     .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
-    .where(inArray(loginFailures.key, keys));
+    .where(inKeyOrder(db, keys));
 }
 
 /**
@@ -127,7 +139,7 @@ export async function recordLoginFailure(db: Db, keys: Record<Scope, string>, no
   await db
     .update(loginFailures)
     .set({ lastFailedAt: sql`greatest(${loginFailures.lastFailedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(inArray(loginFailures.key, Object.values(keys)));
+    .where(inKeyOrder(db, Object.values(keys)));
 }
 
 /**
@@ -135,6 +147,6 @@ export async function recordLoginFailure(db: Db, keys: Record<Scope, string>, no
  * it, and gives back the slot its attempt took of the address's count (over every account).
  */
 export async function clearLoginFailures(db: Db, keys: Record<Scope, string>): Promise<void> {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [keys.pair, keys.email]));
+  await db.delete(loginFailures).where(inKeyOrder(db, [keys.pair, keys.email]));
   await giveBack(db, [keys.ip]);
 }
