@@ -381,6 +381,8 @@ export const sandboxPaygreenOrders = pgTable('sandbox_paygreen_orders', {
   cancelUrl: text('cancel_url'),
   notificationUrl: text('notification_url'),
   buyer: jsonb('buyer').$type<Record<string, unknown>>(),
+  /** `eligible_amounts.food`: the most a meal-voucher card may pay of it (none: any card pays it all). */
+  eligibleFood: integer('eligible_food'),
   refundedAmount: integer('refunded_amount').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -40,6 +40,7 @@ export const page = (title: string, body: string) => sandboxPage('PayGreen', STY
 export function paymentPage(row: Row): string {
   const status = row.status as PaymentOrderStatus;
   const summary = `<dl><dt>Montant</dt><dd class="amount">${escapeHtml(formatAmount(row.amount, row.currency))}</dd>
+${row.eligibleFood === null ? '' : `<dt>Titres-restaurant</dt><dd>jusqu’à ${escapeHtml(formatAmount(Math.min(row.eligibleFood, row.amount), row.currency))}</dd>`}
 <dt>Référence</dt><dd>${escapeHtml(row.reference)}</dd>
 <dt>N° de paiement</dt><dd>${escapeHtml(row.id)}</dd></dl>`;
   if (status !== 'pending') {

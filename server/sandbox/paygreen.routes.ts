@@ -48,6 +48,7 @@ const createSchema = z.object({
   auto_capture: z.boolean().optional(),
   mode: z.literal('instant').optional(),
   platforms: z.array(z.string()).optional(),
+  eligible_amounts: z.object({ food: z.number().int().min(0).optional(), travel: z.number().int().min(0).optional() }).optional(),
   description: z.string().max(500).optional(),
   shop_id: z.string().optional(),
 });
@@ -118,6 +119,7 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
     currency: row.currency,
     reference: row.reference,
     buyer: row.buyer,
+    eligible_amounts: row.eligibleFood === null ? null : { food: row.eligibleFood },
     refunded_amount: row.refundedAmount,
     auto_capture: true,
     return_url: row.returnUrl,
@@ -239,6 +241,7 @@ export const sandboxPaygreenRoutes: FastifyPluginAsyncZod = async (app) => {
         cancelUrl: body.cancel_url ? withPoId(body.cancel_url, id) : null,
         notificationUrl: body.notification_url ?? null,
         buyer: typeof body.buyer === 'string' ? { id: body.buyer } : body.buyer,
+        eligibleFood: body.eligible_amounts?.food ?? null,
         createdAt: now,
         updatedAt: now,
       })

@@ -37,6 +37,3 @@ export const ANONYMOUS_CART_MAX_HOLD_MS = 30 * 60 * 1000;
 /** Cutlery sets and tote bags are offered (1 per formula at most). */
 export const CUTLERY_UNIT_PRICE_CENTS = 0;
 export const TOTE_BAG_UNIT_PRICE_CENTS = 0;
-
-/** Meal vouchers paid from an Edenred balance: at most this much a day, and so per payment (French law, 25 €). */
-export const EDENRED_DAILY_LIMIT_CENTS = 2500;

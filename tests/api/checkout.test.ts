@@ -328,9 +328,12 @@ describe('POST /api/payment', () => {
     const pre = preOrder(await validate(v));
     const final = VELOUTE().price + menu.price + DEPOSIT_PER_MENU_CENTS;
     expect(pre.final_price).toBe(final);
-    preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 2, amount: 19 }] }));
+    // Vouchers pay the meal, within the day's 25 € (not the container's deposit): the pool the rest.
+    const voucherPart = 1900;
+    expect(final - DEPOSIT_PER_MENU_CENTS).toBeGreaterThanOrEqual(voucherPart);
+    preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 19 }] }));
     const applied = preOrder(await usePool(v));
-    expect(applied.pool).toBe(Math.min(1000 + 3800, final));
+    expect(applied.pool).toBe(final);
     expect(applied.remaining_price).toBe(0);
     // Placing the order must set it, whatever the choice did.
     await db().update(t.customers).set({ lastDeliveryId: null }).where(eq(t.customers.id, customer.id));
@@ -359,13 +362,17 @@ describe('POST /api/payment', () => {
     expect(await Promise.all(portions.map((id) => reservedOf(id)))).toEqual(reservedBefore);
 
     // Pool, deposits, history, last delivery.
-    // The vouchers settle the whole order; their excess waits for the staff's confirmation.
+    // The vouchers settle their part; the pool paid the rest at once.
     const after = await customerRow(customer.id);
-    expect(after.poolCents).toBe(1000);
+    expect(after.poolCents).toBe(1000 - (final - voucherPart));
     expect(after.deposits).toBe(1);
     expect(after.lastDeliveryId).toBe(delivery.id);
-    expect(rows[0]).toMatchObject({ paperVouchersCents: 3800, paperVouchersExcessCents: 3800 - final });
-    expect(await historiesOf(customer.id)).toEqual([]);
+    expect(rows[0]).toMatchObject({ paperVouchersCents: voucherPart, paperVouchersExcessCents: 0 });
+    expect(rows[0]!.paymentMeans).toEqual([
+      { means: 'paper_vouchers', amountCents: voucherPart },
+      { means: 'pool', amountCents: final - voucherPart },
+    ]);
+    expect((await historiesOf(customer.id)).map((h) => h.amountCents)).toEqual([-(final - voucherPart)]);
 
     // The account shows it.
     const me = userSchema.parse((await v.request('GET', '/api/me')).json());
@@ -373,8 +380,8 @@ describe('POST /api/payment', () => {
     expect(me.orders[0]).toMatchObject({ invoice_number: placed.invoice_number, amount_total: final });
     expect(me.pool).toBe(after.poolCents);
     expect(me.deposits).toBe(1);
-    expect(me.poolPending).toBe(3800 - final);
-    expect(me.poolHistories).toEqual([]);
+    expect(me.poolPending).toBe(0);
+    expect(me.poolHistories).toHaveLength(1);
 
     // The invoice.
     const pdf = await v.request('GET', `/api/pdfs/invoices/${placed.id}`);

@@ -65,7 +65,7 @@ beforeAll(async () => {
   const rg = tours.find((x) => x.stops.some((s) => s.name.startsWith('Gerland')) && x.stops.length === 4)!;
   const point = rg.stops.find((s) => s.name.startsWith('Gerland'))!.name;
   const formula = composeFirst(menuNamed('Formule Complète'));
-  // Two formulas: two containers taken, one returned; paid by 3 paper vouchers of 9,25 € and the pool.
+  // Two formulas: two containers taken, one returned; paid by 3 paper vouchers of 8 € (the 25 € a day) and the pool.
   const deposits = await placeOrderAt(
     { firstname: 'Nina', lastname: 'Roche', phone: '0650505050', deposits: 2 },
     rg.name,
@@ -75,12 +75,12 @@ beforeAll(async () => {
       cartOf(await v.request('POST', '/api/cart/increment', { id: line.unique_id }));
       cartOf(await v.request('POST', '/api/cart/deposits'));
     },
-    { quantity: 3, amount: 9.25 },
+    { quantity: 3, amount: 8 },
   );
   ids.deposits = deposits.orderId;
   ids.vouchers = deposits.orderId;
 
-  // The round: handed over with one voucher short, then closed.
+  // The round: handed over with one voucher short (and worth 9,25 € each, not the 8 € declared), then closed.
   const events: Record<string, unknown>[] = [
     { id: randomUUID(), type: 'handed_over', order_id: deposits.orderId, at: at(MONDAY, '08:50:00').toISOString() },
     { id: randomUUID(), type: 'vouchers_received', order_id: deposits.orderId, rows: [{ issuer: 'edenred', count: 2, unit_cents: 9_25 }], at: at(MONDAY, '08:50:01').toISOString() },
@@ -119,8 +119,8 @@ describe('GET /api/staff/closing', () => {
       expect(c.means.find((m) => m.means === means)!.amount, means).toBe(sum(orders, (o) => sum(o.paymentMeans.filter((m) => m.means === means), (m) => m.amountCents)));
       expect(c.means.find((m) => m.means === means)!.amount, means).toBeGreaterThan(0);
     }
-    expect(c.paper_vouchers).toEqual({ declared: 27_75, received: 18_50, not_received: [] });
-    expect(c.balances_due).toEqual([expect.objectContaining({ order_id: ids.vouchers, amount: 9_25, customer: 'Nina Roche' })]);
+    expect(c.paper_vouchers).toEqual({ declared: 24_00, received: 18_50, not_received: [] });
+    expect(c.balances_due).toEqual([expect.objectContaining({ order_id: ids.vouchers, amount: 24_00 - 18_50, customer: 'Nina Roche' })]);
     expect(c.credit_notes).toMatchObject({ count: 2, total: sum(notes, (n) => n.amountCents) });
     expect(sum(c.credit_notes.rates, (r) => r.total) + c.credit_notes.deposits).toBe(c.credit_notes.total);
     expect(sum(c.refunds, (r) => r.amount)).toBe(sum(refunds, (r) => r.amountCents));

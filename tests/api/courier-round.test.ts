@@ -21,7 +21,7 @@ let secondPhone: StaffBrowser;
 let rg: StaffTour;
 let pi: StaffTour;
 type Placed = Awaited<ReturnType<typeof placeOrderAt>>;
-let paul: Placed; // formula ×2, 2 containers declared back, paper vouchers 3 × 9,25 €
+let paul: Placed; // formula ×2, 2 containers declared back, paper vouchers 3 × 8 € (within the 25 € a day)
 let lina: Placed; // a dish, nothing to collect
 let marc: Placed; // a dish, paper vouchers 2 × 9,25 €, cancelled
 let sara: Placed; // on the other tour
@@ -65,7 +65,7 @@ beforeAll(async () => {
       cartOf(await v.request('POST', '/api/cart/deposits'));
       cartOf(await v.request('POST', '/api/cart/deposits'));
     },
-    { quantity: 3, amount: 9.25 },
+    { quantity: 3, amount: 8 },
   );
   lina = await placeOrderAt({ firstname: 'Lina', lastname: 'Morel', phone: '0620202020' }, rg.name, point(rg, 'Part-Dieu'), async (v) => void cartOf(await addDish(v, main.id)));
   marc = await placeOrderAt({ firstname: 'Marc', lastname: 'Faure', phone: '0630303030' }, rg.name, point(rg, 'Part-Dieu'), async (v) => void cartOf(await addDish(v, main.id)), { quantity: 2, amount: 9.25 });
@@ -81,11 +81,11 @@ describe('reading the round', () => {
     expect(r).toMatchObject({ tour_id: rg.id, date: MONDAY, closed_at: null });
     const p = orderIn(r, paul.orderId);
     expect(p).toMatchObject({ invoice_number: paul.invoice, customer: 'Paul G.', phone: '0610101010', containers_declared: 2, outcome: null, balance_due: 0 });
-    expect(p.vouchers_declared).toEqual({ total_cents: 27_75, rows: [{ count: 3, unit_cents: 9_25 }] });
+    expect(p.vouchers_declared).toEqual({ total_cents: 24_00, rows: [{ count: 3, unit_cents: 8_00 }] });
     expect(p.lines[0]).toMatch(/^2\u00a0×\u00a0Formule Complète : /);
     const stop = r.stops.find((s) => s.orders.some((o) => o.order_id === paul.orderId))!;
     expect(stop.lat).toEqual(expect.any(Number));
-    expect(r.totals).toMatchObject({ bags: 3, pending: 3, containers_expected: 2, vouchers_expected: { count: 5, cents: 46_25 } });
+    expect(r.totals).toMatchObject({ bags: 3, pending: 3, containers_expected: 2, vouchers_expected: { count: 5, cents: 24_00 + 18_50 } });
   });
 
   it('is for couriers and admins, with a session; a bad date or an unknown tour is refused', async () => {
@@ -209,14 +209,14 @@ describe('closing the round', () => {
     app.clock.set(at(MONDAY, '14:00:00'));
     // Lina, after all, refused her bag.
     await sent(secondPhone, [event({ type: 'absent', order_id: lina.orderId, reason: 'refused', at: PHONE_AT('13:30:00') })]);
-    // Paul: handed over, one voucher fewer than declared (2 × 9,25 € of 3), 3 containers of 2 declared.
+    // Paul: handed over, one voucher fewer than declared (2 × 8 € of 3), 3 containers of 2 declared.
     await sent(livreur, [
       event({ type: 'handed_over', order_id: paul.orderId, at: PHONE_AT('12:20:00') }),
-      event({ type: 'vouchers_received', order_id: paul.orderId, rows: [{ issuer: 'pluxee', count: 2, unit_cents: 9_25 }], at: PHONE_AT('12:20:10') }),
+      event({ type: 'vouchers_received', order_id: paul.orderId, rows: [{ issuer: 'pluxee', count: 2, unit_cents: 8_00 }], at: PHONE_AT('12:20:10') }),
       event({ type: 'containers_returned', order_id: paul.orderId, count: 3, at: PHONE_AT('12:20:20') }),
     ]);
     const preClose = await orderRow(paul.orderId);
-    // The two formulas cost more than the vouchers declared: all 27,75 € of them pay the order.
+    // The two formulas cost more than the vouchers declared: all 24 € of them pay the order.
     expect(preClose.paperVouchersExcessCents).toBe(0);
 
     const closed = await livreur.request('POST', `/api/staff/rounds/${rg.id}/close?date=${MONDAY}`);
@@ -227,13 +227,13 @@ describe('closing the round', () => {
     const listed = roundsAnswerSchema.parse((await livreur.request('GET', `/api/staff/rounds?date=${MONDAY}`)).json()).rounds;
     expect(listed.find((x) => x.tour_id === rg.id)!.closed_at).toBe(r.closed_at);
     expect(listed.find((x) => x.tour_id === pi.id)!.closed_at).toBeNull();
-    expect(r.totals).toMatchObject({ bags: 2, handed_over: 1, absent: 1, pending: 0, containers_expected: 2, containers_received: 3, vouchers_received: { count: 2, cents: 18_50 } });
+    expect(r.totals).toMatchObject({ bags: 2, handed_over: 1, absent: 1, pending: 0, containers_expected: 2, containers_received: 3, vouchers_received: { count: 2, cents: 16_00 } });
 
     const paulOrder = await orderRow(paul.orderId);
-    expect(paulOrder).toMatchObject({ state: 'delivered', status: 2, containersReceived: 3, paperVouchersReceived: [{ issuer: 'pluxee', count: 2, unit_cents: 9_25 }] });
+    expect(paulOrder).toMatchObject({ state: 'delivered', status: 2, containersReceived: 3, paperVouchersReceived: [{ issuer: 'pluxee', count: 2, unit_cents: 8_00 }] });
     expect(paulOrder.paperVouchersConfirmedAt).not.toBeNull();
-    // One voucher short: 9,25 € is due; nothing reaches the pool for vouchers.
-    const short = 9_25;
+    // One voucher short: 8 € is due; nothing reaches the pool for vouchers.
+    const short = 8_00;
     expect(paulOrder.balanceDueCents).toBe(short);
     // The third container, beyond the declaration, is credited: one fewer held, 4 € in the pool.
     const after = await customerRow(paul.customerId);
@@ -247,8 +247,8 @@ describe('closing the round', () => {
 
     const mail = (await mailsTo((await customerRow(paul.customerId)).email)).at(-1)!;
     expect(mail.subject).toBe(`Reste à régler sur votre commande Popote ${paul.invoice}`);
-    expect(mail.text).toMatch(/des titres-restaurant papier pour 9,25\s€/);
-    expect(mail.text).toMatch(/Reste à régler : 9,25\s€/);
+    expect(mail.text).toMatch(/des titres-restaurant papier pour 8,00\s€/);
+    expect(mail.text).toMatch(/Reste à régler : 8,00\s€/);
     const me = (await paul.v.request('GET', '/api/me')).json() as { orders: { id: number; balance_due: number; status_text: string }[] };
     expect(me.orders.find((o) => o.id === paul.orderId)).toMatchObject({ balance_due: short });
 

@@ -4,6 +4,7 @@ import * as t from '../../server/db/schema';
 import { preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
 import { EDENRED_ERRORS, EDENRED_MESSAGES, orderDetailsSchema } from '#shared/api/edenred';
 import { fixtures } from './fixtures';
+import { EDENRED_SANDBOX, linkEdenred, loginOnProvider as loginOnProvider_, setEdenredBalance } from './edenred-steps';
 import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -17,39 +18,14 @@ beforeEach(async () => {
 });
 
 type Customer = Awaited<ReturnType<typeof customerWithCart>>;
-const SANDBOX = '/__sandbox/edenred';
-
-/** What the emulator's login form posts: the authorize query, plus the demo account's credentials. */
-async function loginOnProvider(authorizeUrl: string, username: string, password = 'demo') {
-  const url = new URL(authorizeUrl);
-  const page = await app.app.inject({ method: 'GET', url: url.pathname + url.search });
-  expect(page.statusCode, page.body).toBe(200);
-  const form = new URLSearchParams(url.search);
-  form.set('username', username);
-  form.set('password', password);
-  form.set('action', 'login');
-  const res = await app.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
-  expect(res.statusCode, res.body).toBe(303);
-  return new URL(String(res.headers.location));
-}
-
-/** Links the customer's Edenred account as the popup does; answers the callback page. */
-async function link(c: Customer, username = 'marie@edenred.test') {
-  const start = await c.call('POST', '/api/edenred/oauth-url');
-  expect(start.statusCode, start.body).toBe(200);
-  const back = await loginOnProvider(start.json().url as string, username);
-  expect(back.pathname).toBe('/api/edenred/callback');
-  const page = await c.call('GET', back.pathname + back.search);
-  expect(page.statusCode).toBe(200);
-  expect(page.headers['content-type']).toMatch(/text\/html/);
-  return { page: page.body, back };
-}
+const SANDBOX = EDENRED_SANDBOX;
+const loginOnProvider = (authorizeUrl: string, username: string, password?: string) => loginOnProvider_(app.app, authorizeUrl, username, password);
+const link = (c: Customer, username?: string) => linkEdenred(app.app, c.call, username);
 
 const balance = async (c: Customer) => ((await c.call('GET', '/api/edenred/balance')).json() as { balance: number }).balance;
 const { ordersOf } = fixtures(() => app);
 const paymentsOf = (customerId: number) => app.database.db.select().from(t.payments).where(eq(t.payments.customerId, customerId));
-const setProviderBalance = (username: string, cents: number) =>
-  app.app.inject({ method: 'POST', url: `${SANDBOX}/accounts/${encodeURIComponent(username)}/balance`, payload: { balance_cents: cents } });
+const setProviderBalance = (username: string, cents: number) => setEdenredBalance(app.app, username, cents);
 
 describe('linking an Edenred account (OpenID Connect)', () => {
   it('answers an authorization URL with state, nonce and PKCE, for a logged-in customer only', async () => {

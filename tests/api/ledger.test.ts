@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { createTestApp, customerWithCart, type TestApp } from './helpers';
+import { addDays } from '#shared/time';
+import { MONDAY, at, createTestApp, customerWithCart, type TestApp } from './helpers';
 import { staffLoggedIn } from './staff-helpers';
 
 /**
@@ -43,6 +44,10 @@ describe('a customer’s ledger', () => {
     const first = await pay(preOrder.remaining_price);
     const confirmed = await (await staffLoggedIn(app.app)).request('POST', `/api/staff/orders/${first}/paper-vouchers/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The next day's order: meal vouchers pay at most 25 € a day, two of these the same day would not.
+    app.clock.set(at(addDays(MONDAY, 1), '09:00:00'));
+    await call('GET', '/api/state');
+    expect((await call('POST', '/api/login', { email: customer.email, password: 'secret-123' })).statusCode).toBe(200);
     await pay(await again());
 
     const me = (await call('GET', '/api/me')).json<{ pool: number; poolPending: number; poolHistories: { amount: number }[] }>();

@@ -50,6 +50,7 @@ const input = (overrides: Partial<CreatePaymentOrderInput> = {}): CreatePaymentO
   cancelUrl: 'http://localhost:3000/panier',
   notificationUrl: NOTIFICATION_URL,
   buyer: { email: 'demo@popote.fr', firstName: 'Camille', lastName: 'Durand', reference: 'customer-1' },
+  eligibleFood: 1290,
   ...overrides,
 });
 

@@ -201,9 +201,14 @@ for (const total of [2400, 2500, 2600, 4280]) {
       await expect(form.getByText('À payer avec Edenred')).toBeVisible();
       await expect(form).toContainText(euros(total));
       await form.getByRole('button', { name: /Retour au récapitulatif/ }).click();
+      await expect(recap(page).getByTestId('meal-voucher-cap')).toHaveCount(0);
     } else {
       await expect(widgetLink).toHaveCount(0);
       await expect(edenred(page).getByTestId('edenred-widget-cap')).toContainText('dans la limite de 25,00 € par jour');
+      // The recap says why meal vouchers pay less than the rest.
+      await expect(recap(page).getByTestId('meal-voucher-cap')).toHaveText(
+        'Les titres-restaurant sont plafonnés à 25 € par jour ; la consigne se règle par carte ou cagnotte. Titres-restaurant encore possibles sur cette commande : 25,00 €.',
+      );
     }
 
     await connect(page, 'marie@edenred.test');

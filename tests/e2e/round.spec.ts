@@ -60,16 +60,20 @@ function customerCalls(request: APIRequestContext) {
   };
 }
 
-/** Paper vouchers that pay `cents` exactly as the shop allows (no more than the need plus one ticket): `count` tickets of one value. */
-function ticketsFor(cents: number, count: number) {
-  const unit = Math.ceil(cents / count);
+/**
+ * Paper vouchers that pay `cents` as the shop allows (no more than the need plus one ticket):
+ * `count` tickets of one value; within `cents` when it is a cap, not a need.
+ */
+function ticketsFor(cents: number, count: number, cap = false) {
+  const unit = cap ? Math.floor(cents / count) : Math.ceil(cents / count);
   expect(unit).toBeLessThanOrEqual(19_00);
   return { count, unit };
 }
 
 /**
  * The customer orders for the scope's day: `formulas` formulas (a container each) or a dish,
- * `returned` containers given back, paid whole with `tickets` paper vouchers. Answers the order.
+ * `returned` containers given back, paid with `tickets` paper vouchers as far as meal vouchers may
+ * pay (the meal, 25 € a day), and the rest (the deposits) by card. Answers the order.
  */
 async function order(request: APIRequestContext, what: { formulas?: number; dish?: boolean; returned?: number; tickets: number; tour?: string }) {
   const call = customerCalls(request);
@@ -92,14 +96,26 @@ async function order(request: APIRequestContext, what: { formulas?: number; dish
     .flatMap((l) => l.deliveries)
     .filter((d) => !what.tour || d.tour.name === what.tour);
   await call('/api/deliveries', { id: deliveries[0]!.id });
-  const validated = (await call('/api/cart/validate')) as { remaining_price: number };
-  const tickets = ticketsFor(validated.remaining_price, what.tickets);
+  const validated = (await call('/api/cart/validate')) as { remaining_price: number; meal_vouchers: { left: number } };
+  const capped = validated.meal_vouchers.left < validated.remaining_price;
+  const tickets = ticketsFor(Math.min(validated.remaining_price, validated.meal_vouchers.left), what.tickets, capped);
   await call('/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: tickets.count, amount: tickets.unit / 100 }] });
-  await call('/api/pending-order/pool');
-  await call('/api/payment');
-  const me = (await (await request.get('/api/me')).json()) as { orders: { id: number; invoice_number: string }[] };
-  const placed = me.orders.sort((a, b) => b.id - a.id)[0]!;
-  return { id: placed.id, invoice: placed.invoice_number, paid: validated.remaining_price, tickets };
+  const ordersBefore = await ordersOf(request);
+  const pre = (await call('/api/pending-order/pool')) as { remaining_price: number };
+  if (pre.remaining_price > 0) {
+    // The card pays the rest, as PayGreen's notification says.
+    const { po_id: poId } = (await call('/api/payment/paygreen')) as { po_id: string };
+    expect((await request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } })).ok()).toBe(true);
+    await expect.poll(async () => (await ordersOf(request)).length).toBe(ordersBefore.length + 1);
+  } else {
+    await call('/api/payment');
+  }
+  const placed = (await ordersOf(request)).sort((a, b) => b.id - a.id)[0]!;
+  return { id: placed.id, invoice: placed.invoice_number, paid: validated.remaining_price - pre.remaining_price, tickets };
+}
+
+async function ordersOf(request: APIRequestContext) {
+  return ((await (await request.get('/api/me')).json()) as { orders: { id: number; invoice_number: string }[] }).orders;
 }
 
 /** A team member's calls through the test's own request context (its cookies), with the team's token. */

@@ -10,6 +10,7 @@ import { countPayment } from '../../lib/metrics';
 import { isUniqueViolation } from '../../lib/errors';
 import { paymentPending, resolveLiveCardPayments } from './card-pending.service';
 import { providerError } from './card-settlement';
+import { mealVoucherCap } from './meal-voucher-cap';
 
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
@@ -26,6 +27,8 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
   const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
   if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer par carte : finalisez votre commande.');
   if (cardAmountTooSmall(remaining)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
+  // A meal-voucher card pays at most the meal part the day's cap still leaves: the rest goes to a bank card.
+  const eligibleFood = Math.min(remaining, (await mealVoucherCap(app.db, pre)).left);
   const customer = await customerById(app.db, customerId);
   const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
   // The attempt is claimed before PayGreen is asked: a concurrent one (another tab, another
@@ -45,6 +48,7 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
       returnUrl: `${base}${CARD_RETURN_PATH}`,
       cancelUrl: `${base}${CARD_RETURN_PATH}`,
       notificationUrl: `${base}/api/payment/paygreen/notification`,
+      eligibleFood,
       buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
     });
     if (!order.hosted_payment_url) throw new PayGreenError('no hosted_payment_url', { code: 'invalid_response' });

@@ -173,6 +173,19 @@ export function linesOfOrder(db: Conn, orderId: number) {
 }
 
 /** A customer's order (another customer's is none). */
+/**
+ * The meal vouchers of the customer's orders delivered on a date (paid or delivered, not cancelled
+ * or refunded): what paper vouchers and Edenred paid of them (their means of payment).
+ */
+export async function mealVouchersUsedOn(db: Conn, customerId: number, deliveryDate: string): Promise<number> {
+  const meal = sql`(select coalesce(sum((m ->> 'amountCents')::int), 0) from jsonb_array_elements(${orders.paymentMeans}) m where m ->> 'means' in ('paper_vouchers', 'edenred'))`;
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${meal}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.deliveryDate, deliveryDate), inArray(orders.status, [1, 2])));
+  return Number(row?.used ?? 0);
+}
+
 export async function customerOrder(db: Conn, customerId: number, orderId: number): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   return order;

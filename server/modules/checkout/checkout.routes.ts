@@ -39,13 +39,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/pending-order', { config: { refusals: mergeRefusals(CUSTOMER_ONLY, NO_PRE_ORDER) }, schema: { summary: 'The open pre-order', ...preOrder } }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/pending-order/lunch-vouchers', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER) }, schema: { summary: 'Declare paper meal vouchers', body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
+  app.post('/api/pending-order/lunch-vouchers', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER, { 422: [CHECKOUT_ERRORS.mealVoucherCap] }) }, schema: { summary: 'Declare paper meal vouchers', body: lunchVouchersBodySchema, ...preOrder } }, async (request) =>
     declareVouchers(app.db, customerOf(request).owner.customerId, request.body.lunch_vouchers),
   );
 
   app.post('/api/pending-order/pool', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER) }, schema: { summary: 'Apply the pool to the pre-order', ...preOrder } }, async (request) => applyPool(app.db, customerOf(request).owner.customerId));
 
-  app.post('/api/payment', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER, { 409: [CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.cartChanged, CHECKOUT_ERRORS.deliveryRequired, CART_ERRORS.invalidDiscount] }) }, schema: { summary: 'Place the order when nothing is left to pay', ...order } }, async (request) => {
+  app.post('/api/payment', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, NO_PRE_ORDER, { 409: [CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.cartChanged, CHECKOUT_ERRORS.deliveryRequired, CART_ERRORS.invalidDiscount, CHECKOUT_ERRORS.mealVoucherCap] }) }, schema: { summary: 'Place the order when nothing is left to pay', ...order } }, async (request) => {
     const placed = await payWithoutCard(app.db, customerOf(request).owner.customerId, app.clock.now());
     // The pool paid the rest of a split payment: the Edenred part held is taken now.
     await captureHeldEdenred(app, placed.id);

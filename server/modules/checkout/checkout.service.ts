@@ -38,7 +38,8 @@ import {
 } from './checkout.repo';
 import { livePaymentsOf, updatePayment } from './payments.repo';
 import { orderConfirmationMail } from './order-mail';
-import { coverOf, coversExactly, meansOf } from './payment-cover';
+import { coverOf, coversExactly, mealVouchersOf, meansOf, paperVouchersPart } from './payment-cover';
+import { mealVoucherCap, mealVouchersView, requireWithinCap } from './meal-voucher-cap';
 import { enqueueMail } from '../../mail/outbox';
 import { EMAIL_PATTERN } from '#shared/api/fields';
 
@@ -64,7 +65,7 @@ export function preOrderAmounts(row: Pick<PreOrderRow, 'finalCents' | 'poolCents
   return { available, maxUsable, remaining: Math.max(0, row.finalCents - row.poolCents - edenred) };
 }
 
-function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
+async function toPreOrder(db: Db | Tx, row: PreOrderRow, customerPoolCents: number): Promise<PreOrder> {
   const { available, maxUsable, remaining } = preOrderAmounts(row, customerPoolCents);
   return {
     id: row.id,
@@ -80,14 +81,14 @@ function toPreOrder(row: PreOrderRow, customerPoolCents: number): PreOrder {
     lunch_vouchers: row.lunchVouchers,
     edenredPayment: row.edenredPayment ?? null,
     paper_vouchers_note: voucherNote(row),
+    meal_vouchers: mealVouchersView(await mealVoucherCap(db, row), row),
   };
 }
 
 /** What the declared vouchers will settle of the order (its price less any Edenred part), said in French. */
 function voucherNote(row: PreOrderRow): string | null {
-  const declared = vouchersTotalCents(row.lunchVouchers);
-  if (!declared) return null;
-  return paperVouchersNote(formatAmount(Math.min(declared, Math.max(0, row.finalCents - (row.edenredPayment?.unit_amount ?? 0)))));
+  if (!vouchersTotalCents(row.lunchVouchers)) return null;
+  return paperVouchersNote(formatAmount(paperVouchersPart(row)));
 }
 
 /**
@@ -106,7 +107,7 @@ export async function requireOpenPreOrder(db: Db | Tx, customerId: number): Prom
 }
 
 export async function viewPreOrder(db: Db, customerId: number): Promise<PreOrder> {
-  return toPreOrder(await requireOpenPreOrder(db, customerId), await customerPool(db, customerId));
+  return toPreOrder(db, await requireOpenPreOrder(db, customerId), await customerPool(db, customerId));
 }
 
 /** What the cart orders, frozen at validation: lines with their prices and VAT rates. */
@@ -172,7 +173,7 @@ export async function validateCart(db: Db, owner: CustomerCart, deliveryId: numb
       createdAt: now,
     });
   });
-  return toPreOrder(row, await customerPool(db, owner.customerId));
+  return toPreOrder(db, row, await customerPool(db, owner.customerId));
 }
 
 /**
@@ -190,16 +191,22 @@ async function changeOpenPreOrder(db: Db, customerId: number, change: (tx: Tx, p
     if (live.some((p) => p.provider === 'paygreen')) throw refusal(409, CHECKOUT_ERRORS.paymentPending, PAYMENT_PENDING_MESSAGE);
     if (live.length || (pre.edenredPayment && !pre.edenredPayment.authorization_id)) throw refusal(409, CHECKOUT_ERRORS.edenredPending, EDENRED_PENDING_MESSAGE);
     const pool = await customerPool(tx, customerId);
-    return toPreOrder(await change(tx, pre, pool), pool);
+    return toPreOrder(tx, await change(tx, pre, pool), pool);
   });
 }
 
-/** Paper vouchers declared with the order (the whole list); the pool applied stays within reach. */
+/**
+ * Paper vouchers declared with the order (the whole list); the pool applied stays within reach.
+ * Their face value, with any Edenred part, stays within the meal-voucher cap (meal-voucher-cap.ts).
+ */
 export async function declareVouchers(db: Db, customerId: number, rows: LunchVoucherRow[]): Promise<PreOrder> {
   return changeOpenPreOrder(db, customerId, async (tx, pre, pool) => {
     if (vouchersBeyondNeed(rows, Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)))) {
       throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
     }
+    // The list replaces the one declared: what is left for it is the room less the Edenred part.
+    const { room } = await mealVoucherCap(tx, pre);
+    requireWithinCap(paperVouchersPart(pre, rows), Math.max(0, room - (pre.edenredPayment?.unit_amount ?? 0)), 422);
     const poolCents = Math.min(pre.poolCents, preOrderAmounts({ ...pre, lunchVouchers: rows }, pool).maxUsable);
     return updatePreOrder(tx, pre.id, { lunchVouchers: rows, poolCents });
   });
@@ -246,6 +253,9 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
     }
     if (!coversExactly(cover, pre.finalCents)) throw refusal(409, CHECKOUT_ERRORS.notCovered, NOT_COVERED_MESSAGE);
+    // The day's meal vouchers, counted under the customer's lock: another order of that day placed
+    // meanwhile is in the count, and two placed at once wait for each other.
+    requireWithinCap(mealVouchersOf(cover), (await mealVoucherCap(tx, pre)).room, 409);
     if (pre.depositsReturned > (await returnableNow(tx, customer.id, now))) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
     // The code's conditions hold at placement too (dates, uses, first order, minimum basket).
     const codeRefused = await codeRefusal(tx, pre, customer.id, itemsOf(pre.lines), parisDate(now));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_ORDER_ID_PATTERN, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { CHECKOUT_ERRORS, PAYMENT_ORDER_ID_PATTERN, preOrderSchema, validatedOrderSchema } from '#shared/api/checkout';
 import {
   EDENRED_ERRORS,
   edenredAmountBodySchema,
@@ -25,7 +25,7 @@ import { closeWidget, payOnly, payPartly, refundForRefusedCard, registerWidgetPa
  */
 /** A payment from the linked balance: the account linked, the amount still the order's, within Edenred's limits. */
 const BALANCE_PAYMENT: Refusals = {
-  402: [EDENRED_ERRORS.limitExceeded, EDENRED_ERRORS.insufficientFunds],
+  402: [EDENRED_ERRORS.limitExceeded, EDENRED_ERRORS.insufficientFunds, CHECKOUT_ERRORS.mealVoucherCap],
   409: [EDENRED_ERRORS.notLinked, EDENRED_ERRORS.alreadyApplied, EDENRED_ERRORS.amountMismatch],
 };
 
@@ -54,7 +54,7 @@ export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => refundForRefusedCard(app, requireCustomerId(request), request.params.id),
   );
 
-  app.post('/api/payment/edenred/session', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Open an Edenred widget session', response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
+  app.post('/api/payment/edenred/session', { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 402: [EDENRED_ERRORS.limitExceeded, CHECKOUT_ERRORS.mealVoucherCap] }) }, schema: { summary: 'Open an Edenred widget session', response: { 200: widgetSessionAnswerSchema } } }, async (request) =>
     startWidget(app, requireCustomerId(request)),
   );
 

@@ -7,6 +7,7 @@ import { edenredOf, requireEdenredSession } from '../edenred/edenred.service';
 import { mailOnce, settleCardPayment } from './card-settlement';
 import { captureHeldEdenred, releaseEdenredClaim } from './edenred-holds';
 import { checkDailyLimit } from '../edenred/daily-limit.service';
+import { mealVoucherCap, requireWithinCap } from './meal-voucher-cap';
 import { claimEdenredPart, customerPool, preOrderById, restoreEdenredPart, setEdenredPart, takeOffEdenredPart, type PreOrderRow } from './checkout.repo';
 import { checkStillOpen, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
 import {
@@ -59,6 +60,7 @@ async function payablePreOrder(app: FastifyInstance, customerId: number, amount:
     // The rest goes to the card, which cannot take 0,50 € or less.
     if (cardAmountTooSmall(remaining - amount)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
   }
+  requireWithinCap(amount, (await mealVoucherCap(app.db, pre)).left, 402);
   await checkDailyLimit(app.db, customerId, amount, app.clock.now());
   return pre;
 }
@@ -186,6 +188,8 @@ export async function startWidget(app: FastifyInstance, customerId: number): Pro
   await checkStillOpen(app.db, pre, app.clock.now());
   const { remaining } = preOrderAmounts(pre, await customerPool(app.db, customerId));
   if (remaining === 0) throw new AppError(409, CHECKOUT_ERRORS.remaining, 'Il ne reste rien à payer : finalisez votre commande.');
+  // The widget pays the whole rest: all of it must be meal, within the day's cap.
+  requireWithinCap(remaining, (await mealVoucherCap(app.db, pre)).left, 402);
   await checkDailyLimit(app.db, customerId, remaining, app.clock.now());
   let session;
   try {

@@ -17,6 +17,14 @@ export interface PaymentCover {
 }
 
 /**
+ * What the paper vouchers declared (or `rows`, about to be) settle of a pre-order: their value, up
+ * to its price less any Edenred part. What they bring beyond it goes to the pool once received.
+ */
+export function paperVouchersPart(pre: Pick<PreOrderRow, 'lunchVouchers' | 'finalCents' | 'edenredPayment'>, rows = pre.lunchVouchers): number {
+  return Math.min(vouchersTotalCents(rows), Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)));
+}
+
+/**
  * What pays a pre-order, read inside the placing transaction once the pre-order and the customer
  * are locked: the vouchers and pool as the pre-order now says (a concurrent change of them waits
  * for the lock, so it cannot slip between this reading and the order), the Edenred part only when
@@ -43,6 +51,15 @@ export async function coverOf(tx: Tx, pre: PreOrderRow, providerPaymentId: numbe
 /** The one test of "paid enough", for every means: together they pay the order's total exactly. */
 export function coversExactly(cover: PaymentCover, due: number): boolean {
   return cover.vouchers + cover.pool + cover.edenred + (cover.provider?.amount ?? 0) === due;
+}
+
+/**
+ * The meal vouchers paying the order: the paper vouchers' part, the Edenred balance's part and
+ * Edenred's widget. A card on PayGreen's page may be a meal-voucher card too: PayGreen keeps it to
+ * the food amount it is given (card-payment.ts).
+ */
+export function mealVouchersOf(cover: PaymentCover): number {
+  return cover.vouchers + cover.edenred + (cover.provider?.means === 'edenred' ? cover.provider.amount : 0);
 }
 
 /** The order's means of payment, from the same cover that allowed it: vouchers first, then pool, Edenred and card. */

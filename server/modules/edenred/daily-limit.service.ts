@@ -1,5 +1,5 @@
 import { EDENRED_ERRORS } from '#shared/api/edenred';
-import { EDENRED_DAILY_LIMIT_CENTS } from '#shared/constants';
+import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '#shared/meal-vouchers';
 import { formatAmount } from '#shared/money';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db } from '../../db/client';
@@ -16,7 +16,7 @@ export async function edenredSpentToday(db: Db, customerId: number, now: Date): 
 }
 
 /** What Edenred can still take today: the balance within the daily cap, less today's payments here. */
-export const usableToday = (balance: number, spentToday: number) => Math.max(0, Math.min(balance, EDENRED_DAILY_LIMIT_CENTS - spentToday));
+export const usableToday = (balance: number, spentToday: number) => Math.max(0, Math.min(balance, MEAL_VOUCHER_DAILY_LIMIT_CENTS - spentToday));
 
 /**
  * Refuses beforehand (402, in the customer's words) an amount over what the day's cap leaves, so
@@ -24,12 +24,12 @@ export const usableToday = (balance: number, spentToday: number) => Math.max(0, 
  */
 export async function checkDailyLimit(db: Db, customerId: number, amount: number, now: Date): Promise<void> {
   const spent = await edenredSpentToday(db, customerId, now);
-  if (amount <= EDENRED_DAILY_LIMIT_CENTS - spent) return;
-  const left = Math.max(0, EDENRED_DAILY_LIMIT_CENTS - spent);
+  if (amount <= MEAL_VOUCHER_DAILY_LIMIT_CENTS - spent) return;
+  const left = Math.max(0, MEAL_VOUCHER_DAILY_LIMIT_CENTS - spent);
   const already = spent ? ` ; vous avez déjà payé ${formatAmount(spent)} € avec Edenred aujourd’hui` : '';
   throw new AppError(
     402,
     EDENRED_ERRORS.limitExceeded,
-    `Les titres-restaurant sont plafonnés à ${formatAmount(EDENRED_DAILY_LIMIT_CENTS)} € par jour${already} : vous pouvez encore payer ${formatAmount(left)} € avec Edenred.`,
+    `Les titres-restaurant sont plafonnés à ${formatAmount(MEAL_VOUCHER_DAILY_LIMIT_CENTS)} € par jour${already} : vous pouvez encore payer ${formatAmount(left)} € avec Edenred.`,
   );
 }

@@ -4,7 +4,7 @@ import { nonJsonAnswer } from '#shared/api/documents';
 import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '#shared/api/edenred';
 import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
-import { EDENRED_DAILY_LIMIT_CENTS } from '#shared/constants';
+import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '#shared/meal-vouchers';
 import { edenredSpentToday, usableToday } from './daily-limit.service';
 import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred.service';
 
@@ -56,7 +56,7 @@ export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/edenred/balance', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'The linked Edenred balance, and what of it Edenred accepts today', response: { 200: balanceSchema } } }, async (request) => {
     const customerId = requireCustomerId(request);
     const [balance, spent] = await Promise.all([balanceOf(app, customerId), edenredSpentToday(app.db, customerId, app.clock.now())]);
-    return { balance, usable: usableToday(balance, spent), spent_today: spent, daily_limit: EDENRED_DAILY_LIMIT_CENTS };
+    return { balance, usable: usableToday(balance, spent), spent_today: spent, daily_limit: MEAL_VOUCHER_DAILY_LIMIT_CENTS };
   });
 
   app.post('/api/edenred/logout', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Unlink the Edenred account', response: { 200: edenredLogoutSchema } } }, async (request) => {

@@ -34,6 +34,8 @@ export interface CreatePaymentOrderInput {
   cancelUrl: string;
   notificationUrl: string;
   buyer: { email: string; firstName: string; lastName: string; reference: string };
+  /** In cents: the most a meal-voucher card may pay of it (PayGreen's `eligible_amounts.food`). */
+  eligibleFood: number;
 }
 
 export interface PayGreenClient {
@@ -228,6 +230,8 @@ export function createPayGreenClient(config: PayGreenConfig & { fetch?: typeof f
         auto_capture: true,
         // conecs: meal-voucher cards (the Conecs network) beside bank cards.
         platforms: ['bank_card', 'conecs'],
+        // What meal vouchers may pay: PayGreen asks the rest from a bank card.
+        eligible_amounts: { food: input.eligibleFood },
         reference: input.reference,
         buyer: {
           email: input.buyer.email,

@@ -22,6 +22,8 @@ export const payment = proxy({
   edenredUsable: null as number | null,
   /** The widget session of the voucher-provider form, once opened. */
   widget: null as EdenredWidget | null,
+  /** The pre-order whose customer confirmed their employer allows meal vouchers on its Sunday or holiday. */
+  restDayConfirmed: null as number | null,
 });
 
 /** The payment modal's three sections: recap, paper vouchers, the provider's widget. */

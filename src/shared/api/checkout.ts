@@ -90,6 +90,17 @@ export const preOrderSchema = z.object({
   edenredPayment: z.nullable(z.object({ unit_amount: z.int(), authorization_id: z.string() })),
   /** The part of the order the declared paper vouchers settle, handed to the courier: "12,90 € à régler en titres-restaurant papier à la livraison". */
   paper_vouchers_note: z.nullable(z.string()),
+  /** What meal vouchers (paper, Edenred, a meal-voucher card) may pay on this order (src/shared/meal-vouchers.ts). */
+  meal_vouchers: z.object({
+    /** The order's total less its deposits, within the 25 € the delivery day's other orders leave. */
+    room: z.int(),
+    /** The room less the paper vouchers declared and the Edenred part applied here. */
+    left: z.int(),
+    /** Meal vouchers of the customer's other orders delivered the same day. */
+    used_that_day: z.int(),
+    /** The delivery day is a Sunday or a public holiday: what the panel says before any meal voucher. */
+    rest_day_note: z.nullable(z.string()),
+  }),
 });
 export type PreOrder = z.infer<typeof preOrderSchema>;
 
@@ -145,6 +156,8 @@ export const CHECKOUT_ERRORS = {
   edenredPending: 'edenred_pending',
   /** The pre-order became an order meanwhile: nothing on it can change any more. */
   alreadyPlaced: 'already_placed',
+  /** Meal vouchers asked beyond what the order's meal part and the day's 25 € cap allow (meal-vouchers.ts). */
+  mealVoucherCap: 'meal_voucher_cap',
 } as const;
 
 export const NOT_COVERED_MESSAGE = 'Votre paiement ne couvre plus le montant de la commande : vérifiez le récapitulatif puis réglez le reste.';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { PanelSection } from '../../../components/ui/panel-section';
 import type { PreOrder } from '../../../shared/api/checkout';
-import { EDENRED_DAILY_LIMIT_CENTS } from '../../../shared/constants';
+import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '../../../shared/meal-vouchers';
 import { formatEuros } from '../../../shared/money';
 import { applyEdenredBalance, connectEdenred, logoutEdenred, refreshEdenredBalance } from '../edenred-flow';
 import type { PaymentContext } from '../payment-flow';
@@ -16,13 +16,15 @@ interface EdenredBlockProps {
   preOrder: PreOrder;
   linked: boolean;
   ctx: PaymentContext;
+  /** What meal vouchers may still pay on this order (the day's 25 €, deposits left out). */
+  mealLeft: number;
 }
 
 /**
  * The recap's Edenred block (docs/product/payments.md): connect when the account is not linked; else the
  * balance, apply it (all or part of the rest) and logout. The widget is offered either way.
  */
-export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
+export function EdenredBlock({ preOrder, linked, ctx, mealLeft }: EdenredBlockProps) {
   const { edenredBalance: balance, edenredUsable: usable } = useSnapshot(payment);
   const [busy, setBusy] = useState<'apply' | 'logout' | null>(null);
 
@@ -30,8 +32,10 @@ export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
     if (linked) void refreshEdenredBalance();
   }, [linked]);
 
-  // Only what Edenred accepts today is offered (the 25 € daily cap, today's payments counted).
-  const plan = balance === null ? null : edenredPlan(usable ?? balance, preOrder.remaining_price);
+  // Only what Edenred accepts today (its 25 € a day, today's payments counted) and what this
+  // order's meal part still allows (the delivery day's 25 €, deposits left out) is offered.
+  const offered = balance === null ? null : Math.min(usable ?? balance, mealLeft);
+  const plan = offered === null ? null : edenredPlan(offered, preOrder.remaining_price);
   const applied = Boolean(preOrder.edenredPayment);
 
   async function run(kind: 'apply' | 'logout', action: () => Promise<void>) {
@@ -58,10 +62,10 @@ export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
             <span>Solde Edenred</span>
             <strong data-testid="edenred-balance">{balance === null ? 'Chargement…' : formatEuros(balance)}</strong>
           </p>
-          {balance !== null && usable !== null && usable < balance ? (
+          {balance !== null && offered !== null && offered < balance ? (
             <p className={styles.line}>
-              <span>Utilisable aujourd’hui (plafond de 25 € par jour)</span>
-              <strong>{formatEuros(usable)}</strong>
+              <span>Utilisable sur cette commande (plafond de 25 € par jour)</span>
+              <strong data-testid="edenred-usable">{formatEuros(offered)}</strong>
             </p>
           ) : null}
           <Button
@@ -84,11 +88,11 @@ export function EdenredBlock({ preOrder, linked, ctx }: EdenredBlockProps) {
           )}
         </>
       )}
-      {preOrder.remaining_price > EDENRED_DAILY_LIMIT_CENTS ? (
-        // The widget's payment is the whole rest, taken at once: above the day's cap it cannot be.
+      {preOrder.remaining_price > mealLeft ? (
+        // The widget's payment is the whole rest, taken at once: beyond what meal vouchers may pay it cannot be.
         <p className={styles.note} data-testid="edenred-widget-cap">
-          Le formulaire sécurisé Edenred règle tout le reste à payer, dans la limite de {formatEuros(EDENRED_DAILY_LIMIT_CENTS)} par jour : au-delà, utilisez votre solde
-          Edenred pour une partie et payez le reste par carte.
+          Le formulaire sécurisé Edenred règle tout le reste à payer, dans la limite de {formatEuros(MEAL_VOUCHER_DAILY_LIMIT_CENTS)} par jour, consigne exclue : au-delà,
+          utilisez votre solde Edenred pour une partie et payez le reste par carte.
         </p>
       ) : preOrder.remaining_price > 0 ? (
         <LinkButton className={styles.add} onClick={() => (payment.screen = 'edenred')}>

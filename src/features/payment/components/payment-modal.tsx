@@ -22,6 +22,7 @@ import { EdenredBlock } from './edenred-block';
 import { EdenredWidgetForm } from './edenred-widget-form';
 import { VoucherForm } from './voucher-form';
 import styles from './payment-modal.module.css';
+import { MEAL_VOUCHER_CAP_NOTE } from '../../../shared/meal-vouchers';
 
 interface RecapProps {
   preOrder: PreOrder;
@@ -71,6 +72,7 @@ export function PaymentModal({ open }: { open: boolean }) {
       ) : screen === 'vouchers' ? (
         <VoucherForm
           initial={preOrder.lunch_vouchers}
+          preOrder={preOrder}
           onSaved={(updated) => {
             payment.preOrder = updated;
             showRecap();
@@ -88,7 +90,13 @@ export function PaymentModal({ open }: { open: boolean }) {
   );
 }
 
-function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProps) {
+/** The recap and its means of payment (exported for its component test). */
+export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProps) {
+  const { restDayConfirmed } = useSnapshot(payment);
+  const meal = preOrder.meal_vouchers;
+  // On a Sunday or a public holiday, meal vouchers wait for the customer to say their employer allows them.
+  const mealAllowed = !meal.rest_day_note || restDayConfirmed === preOrder.id;
+  const mealLeft = mealAllowed ? meal.left : 0;
   const [pool, setPool] = useState<'idle' | 'loading' | 'partial'>('idle');
   const [poolError, setPoolError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -158,6 +166,7 @@ function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProps) {
           <strong data-testid="payment-edenred">− {formatEuros(preOrder.edenredPayment.unit_amount)}</strong>
         </p>
       ) : null}
+      {meal.rest_day_note ? <RestDayNotice preOrder={preOrder} confirmed={mealAllowed} /> : null}
       {paperVouchers ? (
         <PanelSection title="Ma cagnotte">
           <dl className={styles.pool}>
@@ -188,16 +197,24 @@ function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProps) {
           {preOrder.paper_vouchers_note ? <p className={styles.note}>{preOrder.paper_vouchers_note}</p> : null}
           {pool === 'partial' ? <Alert tone="info">Paiement enregistré, en attente du reste à payer</Alert> : null}
           {poolError ? <Alert>{poolError}</Alert> : null}
-          <LinkButton className={styles.add} onClick={() => (payment.screen = 'vouchers')}>
-            + Ajouter des tickets resto papiers à ma cagnotte
-          </LinkButton>
+          {mealAllowed && meal.room > (preOrder.edenredPayment?.unit_amount ?? 0) ? (
+            <LinkButton className={styles.add} onClick={() => (payment.screen = 'vouchers')}>
+              + Ajouter des tickets resto papiers à ma cagnotte
+            </LinkButton>
+          ) : null}
         </PanelSection>
       ) : null}
       <p className={`${styles.line} ${styles.remaining}`}>
         <span>Reste à payer</span>
         <strong data-testid="payment-remaining-price">{formatEuros(remaining)}</strong>
       </p>
-      {remaining > 0 ? <EdenredBlock preOrder={preOrder} linked={edenredLinked} ctx={ctx} /> : null}
+      {remaining > 0 && mealAllowed && mealLeft < remaining ? (
+        // Why meal vouchers are offered less than the rest to pay.
+        <p className={styles.note} data-testid="meal-voucher-cap">
+          {MEAL_VOUCHER_CAP_NOTE} Titres-restaurant encore possibles sur cette commande : {formatEuros(mealLeft)}.
+        </p>
+      ) : null}
+      {remaining > 0 && mealAllowed ? <EdenredBlock preOrder={preOrder} linked={edenredLinked} ctx={ctx} mealLeft={mealLeft} /> : null}
       {remaining > 0 ? (
         <PanelSection title="Moyens de paiement">
           <Button className={styles.type} onClick={() => void payCard()} busy={cardBusy}>
@@ -211,6 +228,19 @@ function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProps) {
         </Button>
       )}
       {cardError ? <Alert>{cardError}</Alert> : null}
+    </div>
+  );
+}
+
+/** A Sunday or a public holiday: meal vouchers only once the customer says their employer allows them. */
+function RestDayNotice({ preOrder, confirmed }: { preOrder: PreOrder; confirmed: boolean }) {
+  return (
+    <div className={styles.restDay} data-testid="meal-voucher-rest-day">
+      <Alert tone="info">{preOrder.meal_vouchers.rest_day_note}</Alert>
+      <label className={styles.confirm}>
+        <input type="checkbox" checked={confirmed} onChange={(e) => (payment.restDayConfirmed = e.target.checked ? preOrder.id : null)} />
+        Mon employeur autorise les titres-restaurant ce jour-là
+      </label>
     </div>
   );
 }

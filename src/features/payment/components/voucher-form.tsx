@@ -8,9 +8,12 @@ import { formatAmount, formatEuros } from '../../../shared/money';
 import { saveLunchVouchers } from '../api/payment-calls';
 import { DEFAULT_VOUCHER_ROW, removeVoucherRow, VOUCHER_QUANTITIES, vouchersOverLimit } from '../payment-rules';
 import styles from './payment-modal.module.css';
+import { mealVoucherCapMessage } from '../../../shared/meal-vouchers';
 
 interface VoucherFormProps {
   initial: readonly LunchVoucherRow[];
+  /** The pre-order the vouchers are declared on: what meal vouchers may still pay of it. */
+  preOrder: PreOrder;
   onSaved: (preOrder: PreOrder) => void;
   onCancel: () => void;
 }
@@ -23,7 +26,7 @@ const draftOf = (row: LunchVoucherRow): VoucherDraft => ({ quantity: row.quantit
  * 'Ma cagnotte Tickets resto papiers' (docs/product/vouchers-and-pool.md): rows of quantity × unit
  * value, the value typed to the cent (0 to 19 €: a ticket is often worth 9,25 €).
  */
-export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
+export function VoucherForm({ initial, preOrder, onSaved, onCancel }: VoucherFormProps) {
   const [drafts, setDrafts] = useState<VoucherDraft[]>(() => (initial.length ? initial : [DEFAULT_VOUCHER_ROW]).map(draftOf));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +34,11 @@ export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
   const [invalid, setInvalid] = useState<ReadonlySet<number>>(new Set());
   const id = useId();
   const rows: LunchVoucherRow[] = drafts.map((d) => ({ quantity: d.quantity, amount: parseVoucherValue(d.value) ?? 0 }));
-  const over = vouchersOverLimit(rows);
+  const edenred = preOrder.edenredPayment?.unit_amount ?? 0;
+  // The list replaces the one declared: it may settle the room less the Edenred part (meal-vouchers.ts).
+  const mealMax = Math.max(0, preOrder.meal_vouchers.room - edenred);
+  const overCap = Math.min(vouchersTotalCents(rows), Math.max(0, preOrder.final_price - edenred)) > mealMax;
+  const over = vouchersOverLimit(rows) || overCap;
   const total = formatEuros(vouchersTotalCents(rows));
 
   function update(index: number, patch: Partial<VoucherDraft>) {
@@ -120,8 +127,9 @@ export function VoucherForm({ initial, onSaved, onCancel }: VoucherFormProps) {
       <LinkButton className={styles.add} onClick={() => setDrafts((current) => [...current, draftOf(DEFAULT_VOUCHER_ROW)])} disabled={over}>
         Ajouter un autre ticket resto
       </LinkButton>
-      {over ? <Alert>{VOUCHERS_LIMIT_MESSAGE}</Alert> : null}
+      {vouchersOverLimit(rows) ? <Alert>{VOUCHERS_LIMIT_MESSAGE}</Alert> : overCap ? <Alert>{mealVoucherCapMessage(mealMax)}</Alert> : null}
       <ul className={styles.hints}>
+        <li data-testid="voucher-meal-max">Jusqu’à {formatEuros(mealMax)} de tickets sur cette commande : ils règlent le repas, pas la consigne, dans la limite de 25 € par jour.</li>
         <li>Écrivez votre nom au dos de chaque ticket.</li>
         <li>Remettez vos tickets au livreur à la réception de votre commande.</li>
       </ul>

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_paygreen_orders" ADD COLUMN "eligible_food" integer;
