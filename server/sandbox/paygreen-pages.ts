@@ -37,10 +37,17 @@ a{color:#1f7a4d}`;
 
 export const page = (title: string, body: string) => sandboxPage('PayGreen', STYLE, title, body);
 
+/** What a meal-voucher card may pay of the order (`eligible_amounts.food`), as the page says it. */
+function mealVoucherLine(row: Row): string {
+  if (row.eligibleFood === null) return '';
+  const said = row.eligibleFood >= row.amount ? 'tout le montant' : row.eligibleFood > 0 ? `jusqu’à ${formatAmount(row.eligibleFood, row.currency)}` : 'non acceptés';
+  return `<dt>Titres-restaurant</dt><dd>${escapeHtml(said)}</dd>`;
+}
+
 export function paymentPage(row: Row): string {
   const status = row.status as PaymentOrderStatus;
   const summary = `<dl><dt>Montant</dt><dd class="amount">${escapeHtml(formatAmount(row.amount, row.currency))}</dd>
-${row.eligibleFood === null ? '' : `<dt>Titres-restaurant</dt><dd>jusqu’à ${escapeHtml(formatAmount(Math.min(row.eligibleFood, row.amount), row.currency))}</dd>`}
+${mealVoucherLine(row)}
 <dt>Référence</dt><dd>${escapeHtml(row.reference)}</dd>
 <dt>N° de paiement</dt><dd>${escapeHtml(row.id)}</dd></dl>`;
   if (status !== 'pending') {

@@ -209,6 +209,7 @@ for (const total of [2400, 2500, 2600, 4280]) {
       await expect(recap(page).getByTestId('meal-voucher-cap')).toHaveText(
         'Les titres-restaurant sont plafonnés à 25 € par jour ; la consigne se règle par carte ou cagnotte. Titres-restaurant encore possibles sur cette commande : 25,00 €.',
       );
+      if (total === 4280) await recap(page).screenshot({ path: `/tmp/shots/${info.project.name}-edenred-cap.png` });
     }
 
     await connect(page, 'marie@edenred.test');
