@@ -22,7 +22,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-      { title: 'Popote — déjeuners faits maison livrés en triporteur à Lyon' },
+      // An unknown address has no page of its own to name it: the not-found page says what it is.
+      { title: matches.some((m) => m._notFound || m.status === 'notFound') ? 'Page introuvable — Popote' : 'Popote — déjeuners faits maison livrés en triporteur à Lyon' },
       { name: 'description', content: DESCRIPTION },
       { name: 'theme-color', content: '#b8452e' },
     ],

@@ -23,6 +23,12 @@ async function guestLogsIn(email: string, items: number) {
 }
 
 describe('logging in with a guest cart', () => {
+  it('says one article in the singular', async () => {
+    const c = await customerWithCart(app);
+    const { login } = await guestLogsIn(c.customer.email, 1);
+    expect(login.cart_notice?.message).toBe('L’article de votre panier a rejoint celui de votre compte : vérifiez-le, son total a changé.');
+  });
+
   it('merges it into the account’s cart, says so, and refuses the pre-order made before (409 cart_changed)', async () => {
     const c = await customerWithCart(app);
     const { guest, login } = await guestLogsIn(c.customer.email, 2);

@@ -61,6 +61,14 @@ describe('every placed order is confirmed by mail, with its invoice', () => {
     expect(text).toContain('Remise (code BIENVENUE10)');
   });
 
+  it('says "Moyens de paiement" over two means: paper vouchers and the pool', async () => {
+    const c = await customerWithCart(app);
+    expect((await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] })).statusCode).toBe(200);
+    const order = placed(await payFromPool(c));
+    const mail = (await mailsTo(c.customer.email)).find((m) => m.subject.includes(order.invoice_number))!;
+    expect(mail.text).toMatch(/\nMoyens de paiement :\n- .*titres-restaurant.*\n- Cagnotte Popote : /i);
+  });
+
   it('a card payment confirms once with the card as means; refused, pending and refunded payments get one short mail each', async () => {
     const c = await customerWithCart(app);
     // Refused, its return (at the former return address) replayed: one mail.

@@ -59,20 +59,20 @@ test('a visitor fills the cart with a formula and a dish, changes quantities, th
     ['couverts', 'Nos couverts sont limités !'],
     ['tote bags', 'Nos tote bags sont limités !'],
   ] as const) {
-    await cart.getByRole('button', { name: `Ajouter un : ${item}` }).click();
-    await expect(cart.getByRole('button', { name: `Retirer un : ${item}` })).toBeEnabled();
-    await cart.getByRole('button', { name: `Ajouter un : ${item}` }).click();
+    await cart.getByRole('button', { name: `Un de plus : ${item}` }).click();
+    await expect(cart.getByRole('button', { name: `Un de moins : ${item}` })).toBeEnabled();
+    await cart.getByRole('button', { name: `Un de plus : ${item}` }).click();
     await expect(snackbar(page, refusal)).toHaveCount(1);
   }
 
-  await cart.getByRole('button', { name: `Ajouter un : ${starter.name}` }).click();
+  await cart.getByRole('button', { name: `Un de plus : ${starter.name}` }).click();
   await expect(cart.getByTestId('cart-final-price')).toHaveText(finalPrice(menu.price + 2 * starter.price + DEPOSIT_PER_MENU_CENTS));
   await expect(cartButton(page, 3)).toBeAttached();
-  await cart.getByRole('button', { name: `Retirer un : ${starter.name}` }).click();
+  await cart.getByRole('button', { name: `Un de moins : ${starter.name}` }).click();
   await expect(cartButton(page, 2)).toBeAttached();
-  await cart.getByRole('button', { name: `Retirer un : ${starter.name}` }).click();
+  await cart.getByRole('button', { name: `Un de moins : ${starter.name}` }).click();
   await expect(lines).toHaveCount(1);
-  await cart.getByRole('button', { name: `Retirer un : ${menu.name}` }).click();
+  await cart.getByRole('button', { name: `Un de moins : ${menu.name}` }).click();
   await expect(cart.getByText('Votre panier est vide')).toBeVisible();
   await expect(cart.getByRole('link', { name: 'Commander' })).toBeVisible();
   await expect(cartButton(page, 0)).toBeAttached();
@@ -89,9 +89,9 @@ test('every cart limit says why, once', async ({ page }) => {
   // holds no container to return.
   await expect(cart.getByRole('heading', { name: 'Un petit bonus ?' })).toHaveCount(0);
   await expect(cart.getByText('Consigne ajoutée')).toHaveCount(0);
-  await cart.getByRole('button', { name: 'Ajouter un : consignes rendues' }).click();
+  await cart.getByRole('button', { name: 'Un de plus : consignes rendues' }).click();
   await expect(snackbar(page, 'Pas si vite !')).toHaveCount(1);
-  await expect(cart.getByRole('button', { name: 'Ajouter un : consignes rendues' })).toBeEnabled();
+  await expect(cart.getByRole('button', { name: 'Un de plus : consignes rendues' })).toBeEnabled();
   await cart.getByRole('button', { name: 'Fermer', exact: true }).click();
 
   // A guest's cart holds 10 articles: the card's button hears it from the server (errors.id).
@@ -219,7 +219,7 @@ test('a customer returns containers, never worth more than the order', async ({ 
   await cartButton(page, 1).click();
   const cart = cartDialog(page);
   await expect(cart.getByText('demo@popote.fr')).toBeVisible();
-  await cart.getByRole('button', { name: 'Ajouter un : consignes rendues' }).click();
+  await cart.getByRole('button', { name: 'Un de plus : consignes rendues' }).click();
   await expect(snackbar(page, 'Impossible de rendre plus de consignes !')).toHaveCount(1);
   await emptyCart(page);
 });

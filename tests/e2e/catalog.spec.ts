@@ -144,7 +144,7 @@ test.describe('closed website', () => {
     await page.goto('/');
     const popin = page.getByRole('dialog', { name: 'Les commandes du jour sont terminées' });
     await expect(popin).toBeVisible();
-    await expect(popin).toContainText('ouvrent à 15h');
+    await expect(popin).toContainText('ouvrent à 15\u00a0h');
     await expect(popin.getByLabel('Votre adresse e-mail')).toBeVisible();
     await popin.getByRole('button', { name: 'Voir la carte quand même' }).click();
     await expect(popin).toHaveCount(0);

@@ -253,3 +253,19 @@ test('paid by card, the order check stalls: the page is usable with a notice, an
   await expect(notice).toContainText('La connexion est instable : nous vérifions votre paiement', { timeout: 20_000 });
   await expectValidated(page, location.name);
 });
+
+test('a valid promo code sent while the connection is cut: said unchecked, not wrong, and applied once the network is back', async ({ page, network }) => {
+  await page.goto('/passer-commande');
+  const starter = await aStarter(page);
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await cartButton(page, 1).click();
+  const cart = page.getByRole('dialog', { name: 'Mon panier' });
+  network.fail(/^\/api\/cart\/discounts$/, { kind: 'cut' }, { method: 'POST' });
+  await cart.getByLabel('Votre code promo').fill('BIENVENUE10');
+  await cart.getByRole('button', { name: 'Appliquer' }).click();
+  await expect(cart.getByText('Connexion impossible : votre code n’a pas pu être vérifié. Réessayez dès le retour du réseau.')).toBeVisible();
+  await expect(cart.getByText('Votre code n\'existe pas ou n\'est plus valable')).toHaveCount(0);
+  network.heal();
+  await cart.getByRole('button', { name: 'Appliquer' }).click();
+  await expect(cart.getByText('BIENVENUE10')).toBeVisible();
+});

@@ -115,11 +115,11 @@ test('a whole order with the keyboard only: delivery, formula, signup, card paym
   const cart = page.getByRole('dialog', { name: 'Mon panier' });
   await expect(cart).toBeVisible();
   // A quantity changed from the keyboard: the cart answers, and focus stays on the button pressed.
-  const more = await tabTo(page, /^Ajouter un : /);
+  const more = await tabTo(page, /^Un de plus : /);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Panier, 2 articles/ })).toBeAttached();
   expect(await focused(page)).toEqual(more);
-  const less = await tabTo(page, /^Retirer un : /, { back: true });
+  const less = await tabTo(page, /^Un de moins : /, { back: true });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Panier, 1 article/ })).toBeAttached();
   expect(await focused(page)).toEqual(less);

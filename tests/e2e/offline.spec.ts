@@ -113,7 +113,7 @@ test('the cart stays intact, read-only, across an offline period and a reload', 
   await expect(cartDialog(page)).toContainText(starter.name);
   await expect(cartDialog(page).getByText('Hors connexion, votre panier est en lecture seule')).toBeVisible();
   await expect(cartDialog(page).getByRole('button', { name: 'Passer au paiement' })).toBeDisabled();
-  await expect(cartDialog(page).getByRole('button', { name: /^Ajouter un : / }).first()).toBeDisabled();
+  await expect(cartDialog(page).getByRole('button', { name: /^Un de plus : / }).first()).toBeDisabled();
   await page.screenshot({ path: `/tmp/shots/${test.info().project.name}-offline-cart.png` });
   await goOnline(page, context);
   await expect(cartDialog(page).getByRole('button', { name: 'Passer au paiement' })).toBeEnabled();

@@ -97,6 +97,9 @@ test('a payment left pending is not lost when the app is closed: the next visit 
 test('paper vouchers go to the pool, the pool pays part, the card the rest', async ({ page }, info) => {
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);
+  // An empty pool offers nothing to use.
+  await expect(recap(page).getByTestId('payment-max-usable-pool')).toHaveText(/^0,00\s€$/);
+  await expect(recap(page).getByRole('button', { name: /^Utiliser ma cagnotte/ })).toHaveCount(0);
   await recap(page).getByRole('button', { name: '+ Ajouter des tickets resto papiers à ma cagnotte' }).click();
   const screen = page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' });
   await expect(screen).toBeVisible();
@@ -153,6 +156,12 @@ test('paper vouchers worth the whole order: the pool pays it all', async ({ page
   const modal = recap(page);
   await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
   await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
+  // Applied, not spent: the order waits for the customer's "Valider ma commande".
+  await expect(modal.getByTestId('payment-remaining-price')).toHaveText(/^0,00\s€$/);
+  await expect(modal.getByText('Il ne reste rien à payer : validez votre commande pour la confirmer.')).toBeVisible();
+  await expect(modal.getByRole('button', { name: /^Utiliser ma cagnotte/ })).toHaveCount(0);
+  expect(((await (await page.request.get('/api/me')).json()) as { orders: unknown[] }).orders).toEqual([]);
+  await modal.getByRole('button', { name: 'Valider ma commande' }).click();
   await expectValidated(page, location.name);
   await expectInvoiceInAccount(page);
 });

@@ -142,7 +142,9 @@ test.describe('what the server answers', () => {
     for (const path of ['/plat-qui-nexiste-pas', '/passer-commande/plat-qui-nexiste-pas', '/une/page/inconnue']) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(404);
-      expect(await res.text()).toContain('Oups');
+      const html = await res.text();
+      expect(html).toContain('Oups');
+      expect(html).toContain('<title>Page introuvable — Popote</title>');
     }
   });
 

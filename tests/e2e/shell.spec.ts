@@ -34,6 +34,7 @@ test.describe('every route of the spec renders its page', () => {
 test('an unknown route shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/cette-page-nexiste-pas/vraiment');
   await expect(page.getByRole('heading', { level: 1, name: 'Oups' })).toBeVisible();
+  await expect(page).toHaveTitle('Page introuvable — Popote');
   await expect(page.getByText('404', { exact: true })).toBeVisible();
   await expect(page.getByText(/Le vent nous a emportés un peu trop loin/)).toBeVisible();
   await page.getByRole('link', { name: "Revenir à l'accueil" }).click();
@@ -57,7 +58,7 @@ test('header, menu and footer navigation follow the spec', async ({ page, isMobi
   if (isMobile) {
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    for (const name of ['Nos formules du jour', 'Notre concept', 'La consigne', 'Entreprises', 'Nos points de livraison', 'Rejoignez-nous']) {
+    for (const name of ['Nos formules du jour', 'Notre concept', 'La consigne', 'Plateaux repas', 'Entreprises', 'Nos points de livraison', 'Contactez-nous', 'Rejoignez-nous']) {
       await expect(menu.getByRole('link', { name })).toBeVisible();
     }
     await menu.getByRole('link', { name: 'La consigne' }).click();

@@ -84,7 +84,7 @@ test('a dish name and description holding markup show literally and never run', 
   expect(await injected()).toBe(0);
   expect(dialogs).toEqual([]);
 
-  await cart.getByRole('button', { name: `Retirer un : ${dish.name}` }).click();
+  await cart.getByRole('button', { name: `Un de moins : ${dish.name}` }).click();
   await expect(page.getByRole('button', { name: /^Panier, 0 article/ })).toBeAttached();
   expect(await ran()).toBeUndefined();
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartCount, expirySchedule, needsPointWarning, refusalNotice, splitLines } from '../../src/features/cart/cart-rules';
+import { CODE_UNCHECKED, cartCount, expirySchedule, needsPointWarning, promoCodeError, refusalNotice, splitLines } from '../../src/features/cart/cart-rules';
 import { CART_CHECKED, cartAction, cartState, replaceCart, stateCartIsCurrent } from '../../src/features/cart/cart-store';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { snackbars } from '../../src/lib/snackbar-store';
@@ -115,6 +115,12 @@ describe('expiry schedule', () => {
 
 describe('refusal notices', () => {
   const refused = (code: string, message = code, errors?: Record<string, string[]>) => new ApiError(409, { message, code, ...(errors ? { errors } : {}) });
+
+  it('says a code sent over a cut connection could not be checked, not that it does not exist', () => {
+    expect(promoCodeError(new NetworkError())).toBe(CODE_UNCHECKED);
+    expect(promoCodeError(new ApiError(422, { message: 'x', code: 'invalid_discount' }))).toBe(CART_NOTICES.invalidDiscount);
+    expect(promoCodeError(new ApiError(429, { message: 'Trop de tentatives : réessayez dans un moment.', code: 'too_many_requests' }))).toBe('Trop de tentatives : réessayez dans un moment.');
+  });
 
   it('shows the first message of errors.id for dishes', () => {
     const notice = refusalNotice('product', refused('sold_out', 'x', { id: ['Désolé, « Quenelle » est épuisé.', 'autre'] }));

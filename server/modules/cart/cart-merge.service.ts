@@ -81,7 +81,7 @@ function mergeNotice(kind: CartMergeNotice['kind'], items: number): CartMergeNot
         kind,
         items,
         title: 'Paniers réunis',
-        message: `Les ${articles(items)} de votre panier ont rejoint celui de votre compte : vérifiez-le, son total a changé.`,
+        message: `${items > 1 ? `Les ${articles(items)} de votre panier ont rejoint` : 'L’article de votre panier a rejoint'} celui de votre compte : vérifiez-le, son total a changé.`,
       }
     : { kind, items, title: 'Panier retrouvé', message: `Votre panier (${articles(items)}) est maintenant enregistré sur votre compte.` };
 }

@@ -25,6 +25,7 @@ export async function orderConfirmationMail(customer: CustomerRow, order: OrderR
     ...lines.filter((c) => c.parentId === l.id).map((c) => `    ${c.categoryName ? `${c.categoryName} : ` : ''}${c.name}${c.unitPriceCents ? ` (+${formatEuros(c.unitPriceCents)})` : ''}`),
   ]);
   const when = order.deliveryDate ? `le ${ddmmyyyy(order.deliveryDate)}${order.deliveryStart ? `, entre ${hhmm(order.deliveryStart)} et ${hhmm(order.deliveryEnd)}` : ''}` : '';
+  const means = paymentMeansLines(order.paymentMeans);
   const text = [
     `Bonjour ${customer.firstname},`,
     '',
@@ -38,8 +39,8 @@ export async function orderConfirmationMail(customer: CustomerRow, order: OrderR
     '',
     `Livraison : ${order.deliveryName ?? 'votre point de livraison'}${when ? `, ${when}` : ''}.`,
     '',
-    'Moyen de paiement :',
-    ...paymentMeansLines(order.paymentMeans).map((l) => `- ${l}`),
+    `${means.length > 1 ? 'Moyens' : 'Moyen'} de paiement :`,
+    ...means.map((l) => `- ${l}`),
     ...(order.paperVouchersCents ? ['Écrivez votre nom au dos de vos titres-restaurant papier et remettez-les au livreur.'] : []),
     '',
     'Votre facture est jointe à ce message.',

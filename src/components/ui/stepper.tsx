@@ -22,7 +22,7 @@ export function Stepper({ value, label, onIncrement, onDecrement, busy = false, 
   const more = !busy && canIncrement;
   return (
     <div className={styles.stepper} role="group" aria-label={`Quantité : ${label}`} aria-busy={busy || undefined}>
-      <button type="button" className={styles.step} onClick={less ? onDecrement : undefined} aria-disabled={!less || undefined} aria-label={`Retirer un : ${label}`}>
+      <button type="button" className={styles.step} onClick={less ? onDecrement : undefined} aria-disabled={!less || undefined} aria-label={`Un de moins : ${label}`}>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="M3 8h10" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
@@ -30,7 +30,7 @@ export function Stepper({ value, label, onIncrement, onDecrement, busy = false, 
       <output className={styles.value} aria-live="polite">
         {value}
       </output>
-      <button type="button" className={styles.step} onClick={more ? onIncrement : undefined} aria-disabled={!more || undefined} aria-label={`Ajouter un : ${label}`}>
+      <button type="button" className={styles.step} onClick={more ? onIncrement : undefined} aria-disabled={!more || undefined} aria-label={`Un de plus : ${label}`}>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>

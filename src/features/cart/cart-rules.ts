@@ -3,6 +3,18 @@ import type { Cart, CartProduct } from '../../shared/api/cart';
 import { CART_ERRORS, CART_NOTICES } from '../../shared/api/cart-codes';
 import { CART_EXPIRY_WARNING_S } from '../../shared/constants';
 
+/** Said under the promo field when a code could not be sent or its answer was lost. */
+export const CODE_UNCHECKED = 'Connexion impossible : votre code n’a pas pu être vérifié. Réessayez dès le retour du réseau.';
+
+/**
+ * What the promo field says of a refused code: a lost connection is no wrong code, and a refusal
+ * other than "unknown code" (too many tries) says its own reason.
+ */
+export function promoCodeError(error: ApiError): string {
+  if (error.status === 0) return CODE_UNCHECKED;
+  return error.body.code === CART_ERRORS.invalidDiscount || error.status === 422 ? CART_NOTICES.invalidDiscount : error.body.message;
+}
+
 /** Items in a cart: the header badge's count. */
 export function cartCount(cart: Cart | null): number {
   return cart ? cart.products.reduce((n, p) => n + p.quantity, 0) : 0;

@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import type { Cart } from '../../../shared/api/cart';
-import { CART_NOTICES } from '../../../shared/api/cart-codes';
 import { formatEuros } from '../../../shared/money';
 import { applyDiscount, removeDiscount } from '../api/cart-calls';
 import { cartState } from '../cart-store';
+import { promoCodeError } from '../cart-rules';
 import hidden from '../../../components/ui/visually-hidden.module.css';
 import styles from './cart-modal.module.css';
 
@@ -25,7 +25,7 @@ export function PromoCode({ cart }: { cart: Cart }) {
       return;
     }
     const result = await applyDiscount(code.trim());
-    if (result.error) setError(CART_NOTICES.invalidDiscount);
+    if (result.error) setError(promoCodeError(result.error));
     else if (result.ok) {
       setError(null);
       setCode('');

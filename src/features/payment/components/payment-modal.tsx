@@ -103,17 +103,15 @@ export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProp
   const [cardBusy, setCardBusy] = useState(false);
   const remaining = preOrder.remaining_price;
 
+  // The pool is applied, never spent at once: when it pays everything, "Valider ma commande"
+  // places the order, a step the customer takes knowingly.
   async function payWithPool() {
     setPool('loading');
     setPoolError(null);
     try {
       const updated = await applyPool();
       payment.preOrder = updated;
-      if (updated.remaining_price === 0) {
-        await completePayment(await payWithoutCard(), ctx);
-        return;
-      }
-      setPool('partial');
+      setPool(updated.remaining_price === 0 ? 'idle' : 'partial');
       void ctx.refresh();
     } catch (err) {
       setPool('idle');
@@ -189,11 +187,11 @@ export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProp
             <p role="status" className={styles.note}>
               Votre paiement cagnotte est en cours...
             </p>
-          ) : (
-            <Button variant="secondary" size="sm" onClick={() => void payWithPool()} disabled={preOrder.max_usable_pool <= 0 || preOrder.pool >= preOrder.max_usable_pool}>
+          ) : preOrder.max_usable_pool > 0 && preOrder.pool < preOrder.max_usable_pool ? (
+            <Button variant="secondary" size="sm" onClick={() => void payWithPool()}>
               Utiliser ma cagnotte ({formatEuros(preOrder.max_usable_pool)})
             </Button>
-          )}
+          ) : null}
           {preOrder.paper_vouchers_note ? <p className={styles.note}>{preOrder.paper_vouchers_note}</p> : null}
           {pool === 'partial' ? <Alert tone="info">Paiement enregistré, en attente du reste à payer</Alert> : null}
           {poolError ? <Alert>{poolError}</Alert> : null}
@@ -220,12 +218,15 @@ export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProp
           <Button className={styles.type} onClick={() => void payCard()} busy={cardBusy}>
             CB / Tickets restaurant
           </Button>
-          <p className={styles.note}>Carte bancaire ou carte Tickets restaurant (Swile, Up, Bimpli…), sur la page sécurisée de notre partenaire.</p>
+          <p className={styles.note}>Carte bancaire ou carte Tickets restaurant (Swile, Up, Pluxee…), sur la page sécurisée de notre partenaire.</p>
         </PanelSection>
       ) : (
-        <Button onClick={() => void finish()} busy={cardBusy}>
-          Valider ma commande
-        </Button>
+        <>
+          <p className={styles.note}>Il ne reste rien à payer : validez votre commande pour la confirmer.</p>
+          <Button onClick={() => void finish()} busy={cardBusy}>
+            Valider ma commande
+          </Button>
+        </>
       )}
       {cardError ? <Alert>{cardError}</Alert> : null}
     </div>

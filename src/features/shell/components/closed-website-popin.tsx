@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import styles from './popins.module.css';
+import { frenchTime } from '../../../shared/time';
 
 interface ClosedWebsitePopinProps {
   open: boolean;
@@ -15,7 +16,7 @@ interface ClosedWebsitePopinProps {
 
 /** No more slots today: when orders reopen, and the newsletter meanwhile (docs/product/delivery.md). */
 export function ClosedWebsitePopin({ open, onClose, openingHour, nextDateLabel, newsletter }: ClosedWebsitePopinProps) {
-  const hour = openingHour.replace(/^(\d{1,2}):(\d{2}).*$/, (_, h: string, m: string) => `${Number(h)}h${m === '00' ? '' : m}`);
+  const hour = frenchTime(openingHour);
   return (
     <Dialog open={open} title="Les commandes du jour sont terminées" onClose={onClose}>
       <div className={styles.popin}>

@@ -11,8 +11,11 @@ export const MOBILE_LINKS = [
   { to: '/passer-commande', label: 'Nos formules du jour' },
   { to: '/notre-concept', label: 'Notre concept' },
   { to: '/la-consigne', label: 'La consigne' },
+  // The desktop header's pages are all in the phone's menu too, and Contact, which the header lacks.
+  { to: '/plateaux-repas', label: 'Plateaux repas' },
   { to: '/entreprises', label: 'Entreprises' },
   { to: '/points-de-livraison', label: 'Nos points de livraison' },
+  { to: '/contact', label: 'Contactez-nous' },
   { to: '/rejoignez-nous', label: 'Rejoignez-nous' },
 ] as const;
 
