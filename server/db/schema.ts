@@ -317,6 +317,8 @@ export const orders = pgTable(
     deliveryStart: time('delivery_start'),
     deliveryEnd: time('delivery_end'),
     deliveryName: text('delivery_name'),
+    /** A company site: its slot is said "avant {start}" (src/shared/time.ts slotTime). */
+    deliveryPrivate: boolean('delivery_private').notNull().default(false),
     /** The pre-order it was placed from: unique, so a replayed payment never places it twice. */
     preOrderId: integer('pre_order_id'),
     /** Paper vouchers declared to pay it, handed to the courier; the excess over the order goes to the pool once the staff confirms. */

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatEuros } from '#shared/money';
 import { formatRate } from '#shared/vat-rate';
-import { frenchTime, parisDate } from '#shared/time';
+import { parisDate, slotTime } from '#shared/time';
 import type { customers, orderProducts, orders } from '../db/schema';
 import { invoiceTotals } from './invoice-totals';
 import { paymentMeansLines } from './payment-means';
@@ -14,7 +14,7 @@ type CustomerRow = typeof customers.$inferSelect;
 
 export type InvoiceOrder = Pick<
   OrderRow,
-  'invoiceNumber' | 'createdAt' | 'amountTotalCents' | 'discountCents' | 'depositCents' | 'deliveryDate' | 'deliveryStart' | 'deliveryEnd' | 'deliveryName'
+  'invoiceNumber' | 'createdAt' | 'amountTotalCents' | 'discountCents' | 'depositCents' | 'deliveryDate' | 'deliveryStart' | 'deliveryEnd' | 'deliveryName' | 'deliveryPrivate'
 > &
   Partial<Pick<OrderRow, 'paymentMeans' | 'discountCode'>>;
 
@@ -155,7 +155,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
   const customerLines = [`${customer.firstname} ${customer.lastname}`.trim(), customer.companyName ?? '', customer.email].filter(Boolean);
   for (const text of customerLines) customerY = write(text, left, customerY + 1, { width: half });
   let deliveryY = write('Livraison', right - half, blockTop, { width: half, bold: true, size: 10 });
-  const windowText = order.deliveryStart && order.deliveryEnd ? `, de ${frenchTime(order.deliveryStart)} à ${frenchTime(order.deliveryEnd)}` : '';
+  const windowText = order.deliveryStart && order.deliveryEnd ? `, ${slotTime(order.deliveryStart, order.deliveryEnd, order.deliveryPrivate)}` : '';
   const deliveryLines = [order.deliveryDate ? `Le ${ddmmyyyy(order.deliveryDate)}${windowText}` : '', order.deliveryName ? `Point de livraison : ${order.deliveryName}` : ''].filter(Boolean);
   for (const text of deliveryLines.length ? deliveryLines : ['—']) deliveryY = write(text, right - half, deliveryY + 1, { width: half });
   y = Math.max(customerY, deliveryY) + 20;

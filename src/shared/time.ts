@@ -110,6 +110,14 @@ export function frenchTimeRange(start: string, end: string): string {
   return `${frenchTime(start)}${NBSP}– ${frenchTime(end)}`;
 }
 
+/**
+ * A delivery slot's time, in the same words on every screen, mail and paper: a company site is
+ * delivered before its start ("avant 11 h 30"), a street stop within its window ("11 h 30 – 12 h").
+ */
+export function slotTime(start: string, end: string, companySite: boolean): string {
+  return companySite ? `avant ${frenchTime(start)}` : frenchTimeRange(start, end);
+}
+
 /** The Paris time of an instant, as the shop writes it: '15 h 28'. */
 export function frenchClock(date: Date): string {
   return frenchTime(parisTime(date));

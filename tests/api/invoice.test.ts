@@ -230,6 +230,7 @@ describe('renderInvoice', () => {
         deliveryStart: '12:00:00',
         deliveryEnd: '13:30:00',
         deliveryName: 'Tour Part-Dieu',
+        deliveryPrivate: true,
       },
       lines,
     });
@@ -240,7 +241,8 @@ describe('renderInvoice', () => {
     expect(text).toContain('Date d’émission : 01/01/2027');
     expect(text).toContain('Zoé Lefèvre');
     expect(text).toContain('Ça Marche SARL');
-    expect(text.replaceAll('\u00a0', ' ')).toContain('Le 04/01/2027, de 12 h à 13 h 30');
+    // A company site: delivered before its slot's start, as the picker said.
+    expect(text.replaceAll('\u00a0', ' ')).toContain('Le 04/01/2027, avant 12 h');
     expect(text).toContain('Tour Part-Dieu');
     expect(text).toContain('Eau pétillante ?');
     expect(text).toContain(`Entrée : Œuf en meurette 1 ${amount(150)} ${rate(1000)} ${amount(150)}`);

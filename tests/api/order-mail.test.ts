@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { frenchTime } from '#shared/time';
+import { frenchTime, slotTime } from '#shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import type { LightMyRequestResponse } from 'fastify';
@@ -27,10 +27,26 @@ async function textOf(pdf: Buffer): Promise<string> {
 /** The order a payment placed. */
 function placed(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; invoice_number: string; delivery_name: string; delivery_start: string; delivery_end: string };
+  return res.json() as { id: number; invoice_number: string; delivery_name: string; delivery_start: string; delivery_end: string; delivery_private: boolean };
 }
 
 describe('every placed order is confirmed by mail, with its invoice', () => {
+  it('says a company site’s slot "avant" its start, as the picker did, in the confirmation, the mail and the invoice', async () => {
+    const c = await customerWithCart(app);
+    const locations = (await app.app.inject('/api/delivery-locations')).json() as { name: string; is_private: boolean; deliveries: { id: number; starts_at: string }[] }[];
+    const site = locations.find((l) => l.is_private && l.deliveries.length)!;
+    expect((await c.call('POST', '/api/deliveries', { id: site.deliveries[0]!.id })).statusCode).toBe(200);
+    expect((await c.call('POST', '/api/cart/validate')).statusCode).toBe(200);
+    const order = placed(await payFromPool(c));
+    const before = `avant ${frenchTime(site.deliveries[0]!.starts_at)}`;
+    expect(order).toMatchObject({ delivery_name: site.name, delivery_private: true });
+    const mail = (await mailsTo(c.customer.email)).find((m) => m.subject.includes(order.invoice_number))!;
+    expect(mail.text).toContain(`${site.name}, le `);
+    expect(mail.text).toContain(`, ${before}.`);
+    expect((await textOf((await c.call('GET', `/api/pdfs/invoices/${order.id}`)).rawPayload)).replaceAll('\u00a0', ' ')).toContain(before.replaceAll('\u00a0', ' '));
+  });
+
+
   it('says the lines, the delivery point and window, the means of payment and the code, in French, with the invoice PDF', async () => {
     const c = await customerWithCart(app);
     await c.call('POST', '/api/cart/discounts', { code: 'BIENVENUE10' });
@@ -44,7 +60,7 @@ describe('every placed order is confirmed by mail, with its invoice', () => {
     const [line] = await db().select().from(t.orderProducts).where(eq(t.orderProducts.orderId, order.id));
     expect(mail.text).toContain(`- 1 × ${line!.name} : `);
     expect(mail.text).toContain(order.delivery_name);
-    expect(mail.text).toContain(`entre ${frenchTime(order.delivery_start)} et ${frenchTime(order.delivery_end)}`);
+    expect(mail.text).toContain(`, ${slotTime(order.delivery_start, order.delivery_end, order.delivery_private)}.`);
     expect(mail.text).toMatch(/Moyen de paiement :\n- Cagnotte Popote : /);
     expect(mail.text).toContain('code BIENVENUE10');
 

@@ -22,6 +22,7 @@ const order: ValidatedOrder = {
   delivery_name: 'Place Bellecour',
   delivery_start: '12:00',
   delivery_end: '13:00',
+  delivery_private: false,
   products: [],
 };
 const pending = () => new ApiError(409, { message: 'Le paiement est en cours de validation.', code: 'payment_pending' });

@@ -81,6 +81,7 @@ describe('validated order', () => {
     delivery_name: 'Place Bellecour',
     delivery_start: '12:00',
     delivery_end: '13:30',
+    delivery_private: false,
     products: [
       { id: 1, buyable_type: 'menu', buyable_id: 3, name: 'Formule Popote', unit_price: 1490, quantity: 1, categories: [], order_product_parent_id: null, sub_products: [] },
       { id: 2, buyable_type: 'product', buyable_id: 9, name: 'Taboulé', unit_price: 0, quantity: 1, categories: ['starter'], order_product_parent_id: 1, sub_products: [] },
@@ -100,10 +101,11 @@ describe('validated order', () => {
     });
   });
 
-  it('shows the delivery hours as hh:mm', () => {
+  it('shows the delivery hours as hh:mm, a company site’s as "avant" its start, as its slot was chosen', () => {
     expect(deliveryHours(order)).toBe('12\u00a0h\u00a0– 13\u00a0h\u00a030');
-    expect(deliveryHours({ delivery_start: '11:45:00', delivery_end: '12:30:00' })).toBe('11\u00a0h\u00a045\u00a0– 12\u00a0h\u00a030');
-    expect(deliveryHours({ delivery_start: null, delivery_end: null })).toBeNull();
+    expect(deliveryHours({ delivery_start: '11:45:00', delivery_end: '12:30:00', delivery_private: false })).toBe('11\u00a0h\u00a045\u00a0– 12\u00a0h\u00a030');
+    expect(deliveryHours({ delivery_start: '11:30', delivery_end: '12:00', delivery_private: true })).toBe('avant 11\u00a0h\u00a030');
+    expect(deliveryHours({ delivery_start: null, delivery_end: null, delivery_private: false })).toBeNull();
   });
 });
 

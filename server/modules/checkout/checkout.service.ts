@@ -286,6 +286,7 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       deliveryStart: delivery ? `${delivery.starts_at.slice(11, 16)}:00` : null,
       deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,
       deliveryName: delivery?.delivery_location.name ?? null,
+      deliveryPrivate: delivery?.delivery_location.is_private ?? false,
       preOrderId: pre.id,
       paperVouchersCents: vouchersTotalCents(pre.lunchVouchers),
       paperVouchersExcessCents: vouchersTotalCents(pre.lunchVouchers) - cover.vouchers,
@@ -368,6 +369,7 @@ export async function validatedOrder(db: Db, customerId: number, orderId: number
     delivery_name: order.deliveryName,
     delivery_start: order.deliveryStart?.slice(0, 5) ?? null,
     delivery_end: order.deliveryEnd?.slice(0, 5) ?? null,
+    delivery_private: order.deliveryPrivate,
     products: view.products,
   };
 }

@@ -1,5 +1,5 @@
 import { formatEuros } from '#shared/money';
-import { frenchTime } from '#shared/time';
+import { slotTime } from '#shared/time';
 import type { customers, orderProducts, orders } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/outbox';
 import { renderInvoice } from '../../pdf/invoice';
@@ -11,7 +11,6 @@ type LineRow = typeof orderProducts.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
 
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const hhmm = (time: string | null) => (time ? frenchTime(time) : '');
 
 /**
  * "Votre commande est confirmée": the lines, the delivery point and time window, how it was paid,
@@ -24,7 +23,8 @@ export async function orderConfirmationMail(customer: CustomerRow, order: OrderR
     `- ${l.quantity} × ${l.name} : ${formatEuros(l.unitPriceCents * l.quantity)}`,
     ...lines.filter((c) => c.parentId === l.id).map((c) => `    ${c.categoryName ? `${c.categoryName} : ` : ''}${c.name}${c.unitPriceCents ? ` (+${formatEuros(c.unitPriceCents)})` : ''}`),
   ]);
-  const when = order.deliveryDate ? `le ${ddmmyyyy(order.deliveryDate)}${order.deliveryStart ? `, entre ${hhmm(order.deliveryStart)} et ${hhmm(order.deliveryEnd)}` : ''}` : '';
+  const window = order.deliveryStart && order.deliveryEnd ? `, ${slotTime(order.deliveryStart, order.deliveryEnd, order.deliveryPrivate)}` : '';
+  const when = order.deliveryDate ? `le ${ddmmyyyy(order.deliveryDate)}${window}` : '';
   const means = paymentMeansLines(order.paymentMeans);
   const text = [
     `Bonjour ${customer.firstname},`,

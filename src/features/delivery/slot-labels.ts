@@ -1,9 +1,10 @@
 import type { LocationDelivery } from '../../shared/api/delivery';
-import { frenchTime, frenchTimeRange } from '../../shared/time';
+import { frenchTime, slotTime } from '../../shared/time';
 
 /** Slot labels (docs/product/delivery.md). */
 export function slotLabel(delivery: LocationDelivery, isPrivate: boolean): string {
-  return isPrivate ? `Livraison avant ${frenchTime(delivery.starts_at)}` : `Livraison : ${frenchTimeRange(delivery.starts_at, delivery.ends_at)}`;
+  const time = slotTime(delivery.starts_at, delivery.ends_at, isPrivate);
+  return isPrivate ? `Livraison ${time}` : `Livraison : ${time}`;
 }
 
 export function cutOffLabel(delivery: LocationDelivery): string {

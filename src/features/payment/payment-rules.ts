@@ -2,7 +2,7 @@ import { PAYMENT_ORDER_ID_PATTERN, cardAmountTooSmall, vouchersQuantity, type Lu
 import { MIN_CARD_AMOUNT_CENTS, PAPER_VOUCHERS_MAX } from '../../shared/constants';
 import { KEPT_PAYMENT_KEY } from './kept-payment-key';
 import { readStored, removeStored, writeStored } from '../../lib/stored';
-import { frenchTimeRange } from '../../shared/time';
+import { slotTime } from '../../shared/time';
 
 /** Paper voucher rows (docs/product/vouchers-and-pool.md): quantities 1..20, unit values 0..19 € to the cent. */
 export const VOUCHER_QUANTITIES = Array.from({ length: PAPER_VOUCHERS_MAX }, (_, i) => i + 1);
@@ -86,9 +86,9 @@ export function purchaseEvent(order: ValidatedOrder) {
 }
 
 /** '12 h – 13 h 30' */
-export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'delivery_end'>): string | null {
+export function deliveryHours(order: Pick<ValidatedOrder, 'delivery_start' | 'delivery_end' | 'delivery_private'>): string | null {
   if (!order.delivery_start || !order.delivery_end) return null;
-  return frenchTimeRange(order.delivery_start, order.delivery_end);
+  return slotTime(order.delivery_start, order.delivery_end, order.delivery_private);
 }
 
 

@@ -132,6 +132,8 @@ export const validatedOrderSchema = z.object({
   /** hh:mm */
   delivery_start: z.nullable(z.string()),
   delivery_end: z.nullable(z.string()),
+  /** A company site: delivered before its start ("avant 11 h 30"). */
+  delivery_private: z.boolean(),
   products: z.array(orderProductSchema),
 });
 export type ValidatedOrder = z.infer<typeof validatedOrderSchema>;

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "delivery_private" boolean DEFAULT false NOT NULL;
