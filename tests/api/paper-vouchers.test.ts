@@ -54,6 +54,19 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     expect((await historyOf(customer.id)).map((h) => [h.type, h.amountCents])).toEqual(excess ? [['lunch_vouchers', excess]] : []);
   });
 
+  it('are kept, with the pool applied, when the cart is validated again (the payment panel closed and opened)', async () => {
+    const { call, preOrder } = await customerWithCart(app);
+    const vouchers = [{ quantity: 1, amount: 5 }];
+    await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: vouchers });
+    const applied = (await call('POST', '/api/pending-order/pool')).json();
+    expect(applied).toMatchObject({ pool: 500, remaining_price: preOrder.remaining_price - 500 });
+    const again = await call('POST', '/api/cart/validate');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().id).not.toBe(preOrder.id);
+    expect(again.json()).toMatchObject({ lunch_vouchers: vouchers, pool: 500, remaining_price: preOrder.remaining_price - 500 });
+    expect(again.json().paper_vouchers_note).toBe('5,00 € à régler en titres-restaurant papier à la livraison');
+  });
+
   it('caps a declaration at what the order needs plus one voucher', async () => {
     const { call, preOrder } = await customerWithCart(app);
     const tooMany = await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: fivers(preOrder.remaining_price, 1) });

@@ -155,6 +155,11 @@ test('paper vouchers worth the whole order: the pool pays it all', async ({ page
   await screen.getByRole('button', { name: /^Ajouter 19,00\s€ à ma cagnotte$/ }).click();
   const modal = recap(page);
   await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
+  // The panel closed and opened again (a new validation of the cart): the vouchers are still declared.
+  await modal.getByRole('button', { name: 'Fermer' }).click();
+  await expect(modal).toBeHidden();
+  await openPayment(page);
+  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
   await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
   // Applied, not spent: the order waits for the customer's "Valider ma commande".
   await expect(modal.getByTestId('payment-remaining-price')).toHaveText(/^0,00\s€$/);

@@ -157,7 +157,8 @@ export async function validateCart(db: Db, owner: CustomerCart, deliveryId: numb
   const row = await db.transaction(async (tx) => {
     // Earlier pre-orders stay: a card payment started on one may still succeed, and is then placed
     // from what it paid for. The open one is the latest.
-    return insertPreOrder(tx, {
+    const previous = await openPreOrder(tx, owner.customerId);
+    const inserted = await insertPreOrder(tx, {
       customerId: owner.customerId,
       cartId: cart.id,
       cartVersion: cart.version,
@@ -172,8 +173,25 @@ export async function validateCart(db: Db, owner: CustomerCart, deliveryId: numb
       depositsReturned: cart.depositsReturned,
       createdAt: now,
     });
+    return previous ? carryOver(tx, previous, inserted) : inserted;
   });
   return toPreOrder(db, row, await customerPool(db, owner.customerId));
+}
+
+/**
+ * What the customer set on the checkout a new validation replaces (the panel closed and opened
+ * again, the cart changed): their paper vouchers, kept while the new order may still take them
+ * (need and meal-voucher cap), and the pool they applied, kept when the checkout is the same one.
+ * Nothing declared is dropped without the recap showing it.
+ */
+async function carryOver(tx: Tx, previous: PreOrderRow, next: PreOrderRow): Promise<PreOrderRow> {
+  if (!previous.lunchVouchers.length && !previous.poolCents) return next;
+  const rows = previous.lunchVouchers;
+  const vouchersFit = !vouchersBeyondNeed(rows, next.finalCents) && paperVouchersPart(next, rows) <= (await mealVoucherCap(tx, next)).room;
+  const lunchVouchers = vouchersFit ? rows : [];
+  const same = previous.cartVersion === next.cartVersion && previous.deliveryId === next.deliveryId && previous.finalCents === next.finalCents && vouchersFit;
+  const poolCents = same ? Math.min(previous.poolCents, preOrderAmounts({ ...next, lunchVouchers }, await customerPool(tx, next.customerId)).maxUsable) : 0;
+  return updatePreOrder(tx, next.id, { lunchVouchers, poolCents });
 }
 
 /**
