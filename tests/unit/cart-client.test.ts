@@ -132,6 +132,7 @@ describe('refusal notices', () => {
     expect(refusalNotice('tote-bags', refused('tote_bags_limit'))).toBe(CART_NOTICES.toteBags);
     expect(refusalNotice('deposits', refused('cannot_remove_deposit'))?.title).toBe('Impossible de rendre plus de consignes !');
     expect(refusalNotice('deposits', refused('not_enough_deposit'))?.title).toBe('Pas si vite !');
+    expect(refusalNotice('deposits', refused('deposits_not_delivered'))?.message).toBe(CART_NOTICES.depositsNotDelivered.message);
   });
 
   it('only logs other deposit errors, but says when the network is gone', () => {

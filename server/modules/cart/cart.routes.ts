@@ -35,7 +35,7 @@ const answers = { response: { 200: cartSchema } };
 /** What adding portions may meet: sold out, a line or the cart full, a guest's cap. */
 const ADDING: Refusals = { 409: [CART_ERRORS.soldOut, CART_ERRORS.lineLimit, CART_ERRORS.anonymousLimit] };
 const bonus = (code: string): Refusals => ({ 409: [code, CART_ERRORS.bonusDisabled] });
-const DEPOSITS: Refusals = { 409: [CART_ERRORS.notEnoughDeposit, CART_ERRORS.cannotRemoveDeposit] };
+const DEPOSITS: Refusals = { 409: [CART_ERRORS.notEnoughDeposit, CART_ERRORS.depositsNotDelivered, CART_ERRORS.cannotRemoveDeposit] };
 
 /** The cart API: every call answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {

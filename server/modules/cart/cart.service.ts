@@ -125,7 +125,11 @@ export function changeDeposits(ctx: CartContext, delta: 1 | -1): Promise<Cart> {
     // The session's read brought the containers the customer holds.
     const customerId = ctx.owner.customerId;
     const held = customerId && state.heldDeposits ? await returnableDeposits(conn, customerId, state.heldDeposits, ctx.now) : 0;
-    if (returned + 1 > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
+    if (returned + 1 > held) {
+      // Held, but still on their way: said so, not "none left" (the account counts them).
+      if (returned + 1 <= (state.heldDeposits ?? 0)) throw refusal(409, CART_ERRORS.depositsNotDelivered, CART_NOTICES.depositsNotDelivered.message);
+      throw refusal(409, CART_ERRORS.notEnoughDeposit, CART_NOTICES.notEnoughDeposit.title);
+    }
     if (returned + 1 > maxReturnableDeposits(totalsNow(state, reads).orderAmount, held)) {
       throw refusal(409, CART_ERRORS.cannotRemoveDeposit, CART_NOTICES.cannotRemoveDeposit.title);
     }

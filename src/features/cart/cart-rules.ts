@@ -71,6 +71,7 @@ export function refusalNotice(kind: CartActionKind, error: ApiError): Notice | n
     case 'deposits':
       if (code === CART_ERRORS.cannotRemoveDeposit) return CART_NOTICES.cannotRemoveDeposit;
       if (code === CART_ERRORS.notEnoughDeposit) return CART_NOTICES.notEnoughDeposit;
+      if (code === CART_ERRORS.depositsNotDelivered) return CART_NOTICES.depositsNotDelivered;
       // A lost connection is worth saying; other deposit errors are only logged.
       return error.status === 0 ? { title: 'Consigne', message: error.message } : null;
     case 'discount':

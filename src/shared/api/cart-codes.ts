@@ -12,6 +12,8 @@ export const CART_ERRORS = {
   toteBags: 'tote_bags_limit',
   bonusDisabled: 'bonus_disabled',
   notEnoughDeposit: 'not_enough_deposit',
+  /** The customer holds containers, but on their way still (an order not yet delivered). */
+  depositsNotDelivered: 'deposits_not_delivered',
   cannotRemoveDeposit: 'cannot_remove_deposit',
   invalidDiscount: 'invalid_discount',
   anonymousLimit: 'anonymous_limit',
@@ -26,5 +28,9 @@ export const CART_NOTICES = {
     message: 'La valeur des consignes rendues ne peut pas dépasser le montant de votre commande.',
   },
   notEnoughDeposit: { title: 'Pas si vite !', message: 'Vous n’avez plus de consigne à rendre.' },
+  depositsNotDelivered: {
+    title: 'Pas encore livrés',
+    message: 'Vos contenants arrivent avec votre commande en cours : vous pourrez les rendre au livreur à la commande suivante.',
+  },
   invalidDiscount: "Votre code n'existe pas ou n'est plus valable",
 } as const;
