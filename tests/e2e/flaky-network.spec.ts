@@ -135,7 +135,13 @@ test('offline, a logged-in customer is still shown as such, with their chosen po
   const kept = await page.evaluate(() => localStorage.getItem('popote:state') ?? '');
   expect(kept).toContain('Léa');
   expect(kept).not.toMatch(/@example\.fr|06 12/);
+  // The account itself is not kept on the device: offline it says so, never an endless loading.
+  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
+  const account = page.getByRole('dialog', { name: 'Mon compte' });
+  await expect(account.getByRole('status')).toHaveText('Hors connexion : votre compte s’affichera dès le retour du réseau.');
   await context.setOffline(false);
+  // Back online, the paused read goes on by itself: the account is shown.
+  await expect(account).toContainText('@example.fr');
 });
 
 test('a cart that expires offline says so, and shows no dishes it no longer holds', async ({ page, context, request }) => {

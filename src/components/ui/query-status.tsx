@@ -5,17 +5,26 @@ import { Button } from './button';
 import styles from './query-status.module.css';
 
 interface QueryStatusProps<T> {
-  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'refetch' | 'isFetching'>;
+  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'refetch' | 'isFetching' | 'fetchStatus'>;
   /** 'Chargement des formules…' */
   loading: string;
+  /** Said while the query waits for the network (offline, nothing kept): never an endless "Chargement…". */
+  offline?: string;
   /** 'Impossible de charger les formules.' */
   error: string;
   children: (data: T) => ReactNode;
 }
 
 /** Loading, error-with-retry, or the data: the three states of every list the server gives. */
-export function QueryStatus<T>({ query, loading, error, children }: QueryStatusProps<T>) {
+export function QueryStatus<T>({ query, loading, error, offline = 'Hors connexion : ceci s’affichera dès le retour du réseau.', children }: QueryStatusProps<T>) {
   if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.fetchStatus === 'paused') {
+    return (
+      <p className={styles.loading} role="status">
+        {offline}
+      </p>
+    );
+  }
   if (query.isError) {
     return (
       <Alert className={styles.error}>

@@ -25,7 +25,7 @@ interface AccountPanelProps {
 export function AccountPanel(props: AccountPanelProps) {
   const me = useQuery(meQuery);
   return (
-    <QueryStatus query={me} loading="Chargement de votre compte…" error="Impossible de charger votre compte.">
+    <QueryStatus query={me} loading="Chargement de votre compte…" offline="Hors connexion : votre compte s’affichera dès le retour du réseau." error="Impossible de charger votre compte.">
       {(user) => <Account user={user} {...props} />}
     </QueryStatus>
   );
