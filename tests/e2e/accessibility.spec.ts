@@ -102,7 +102,7 @@ test('axe: the guest’s modals (suggestion, delivery selector, menu, account, r
   test.setTimeout(180_000);
   await serveMapFixtures(context);
   await page.goto('/');
-  await page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').focus();
+  await page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').click();
   await checkDialog(page, 'Où voulez-vous déjeuner ?');
   await page.getByRole('dialog', { name: 'Où voulez-vous déjeuner ?' }).getByRole('button', { name: 'Voir les points de livraison' }).click();
   const selector = page.getByRole('dialog', { name: 'Choisir mon point de livraison' });

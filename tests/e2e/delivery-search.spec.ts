@@ -65,11 +65,18 @@ test('“Autour de moi” with the position denied says so and keeps the search'
   await expect(selector(page)).toHaveCount(0);
 });
 
-test('the header field’s first focus offers tricycle or office delivery, once per visit', async ({ page }) => {
+test('the header field’s first tap offers tricycle or office delivery, once per visit; its keyboard focus does not', async ({ page }) => {
   await page.goto('/');
   const field = page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise');
-  await field.focus();
   const suggestion = page.getByRole('dialog', { name: 'Où voulez-vous déjeuner ?' });
+  // Reached by the keyboard, the field takes the focus and keeps it: no pop-in opens.
+  await field.focus();
+  await page.keyboard.type('Ly');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Ly');
+  await expect(suggestion).toHaveCount(0);
+  await field.fill('');
+  await field.click();
   await expect(suggestion).toBeVisible();
   await expect(suggestion.getByRole('link', { name: 'Proposer mon entreprise' })).toHaveAttribute('href', '/entreprises');
   // The selector and the suggestion exclude each other.
@@ -78,6 +85,6 @@ test('the header field’s first focus offers tricycle or office delivery, once 
   await expect(suggestion).toHaveCount(0);
   await selector(page).getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(selector(page)).toHaveCount(0);
-  await page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').focus();
+  await page.getByRole('banner').getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').click();
   await expect(suggestion).toHaveCount(0);
 });

@@ -19,7 +19,10 @@ interface DeliverySearchProps {
   center: LatLng;
   /** Shows the result: the delivery selector opens on it. */
   onResult: () => void;
-  /** Trigger mode: the field's first focus opens the delivery suggestion. */
+  /**
+   * Trigger mode: the field's first tap or click opens the delivery suggestion. Not its keyboard
+   * focus: tabbing through the header must not open a pop-in and pull the focus into it.
+   */
   onFieldFocus?: () => void;
   compact?: boolean;
 }
@@ -91,7 +94,7 @@ export function DeliverySearch({ center, onResult, onFieldFocus, compact = false
             placeholder={PLACEHOLDER}
             value={term}
             onChange={(e) => setTerm(e.target.value)}
-            onFocus={onFieldFocus}
+            onClick={onFieldFocus}
             minLength={MAP.searchMinLength}
             required
             autoComplete="street-address"
