@@ -138,7 +138,7 @@ test('offline, a logged-in customer is still shown as such, with their chosen po
   // The account itself is not kept on the device: offline it says so, never an endless loading.
   await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
   const account = page.getByRole('dialog', { name: 'Mon compte' });
-  await expect(account.getByRole('status')).toHaveText('Hors connexion : votre compte s’affichera dès le retour du réseau.');
+  await expect(account.getByRole('status').filter({ hasText: 'Hors connexion' })).toHaveText('Hors connexion : votre compte s’affichera dès le retour du réseau.');
   await context.setOffline(false);
   // Back online, the paused read goes on by itself: the account is shown.
   await expect(account).toContainText('@example.fr');

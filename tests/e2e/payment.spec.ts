@@ -156,7 +156,7 @@ test('paper vouchers worth the whole order: the pool pays it all', async ({ page
   const modal = recap(page);
   await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
   // The panel closed and opened again (a new validation of the cart): the vouchers are still declared.
-  await modal.getByRole('button', { name: 'Fermer' }).click();
+  await modal.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(modal).toBeHidden();
   await openPayment(page);
   await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
