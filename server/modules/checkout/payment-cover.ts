@@ -1,4 +1,4 @@
-import { vouchersTotalCents } from '#shared/api/checkout';
+import { vouchersSettleCents, vouchersTotalCents } from '#shared/api/checkout';
 import type { Tx } from '../../db/client';
 import type { PaymentMean } from '../../db/schema';
 import type { PreOrderRow } from './checkout.repo';
@@ -21,7 +21,7 @@ export interface PaymentCover {
  * to its price less any Edenred part. What they bring beyond it goes to the pool once received.
  */
 export function paperVouchersPart(pre: Pick<PreOrderRow, 'lunchVouchers' | 'finalCents' | 'edenredPayment'>, rows = pre.lunchVouchers): number {
-  return Math.min(vouchersTotalCents(rows), Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)));
+  return vouchersSettleCents(rows, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0));
 }
 
 /**

@@ -32,6 +32,13 @@ export const voucherCents = (row: Pick<LunchVoucherRow, 'amount'>) => Math.round
 export const vouchersTotalCents = (rows: readonly LunchVoucherRow[]) => rows.reduce((n, r) => n + r.quantity * voucherCents(r), 0);
 
 /**
+ * What paper vouchers settle of an order: their value, up to what it needs of them (its price less
+ * any Edenred part). What they bring beyond it goes to the pool once received. The server's
+ * checks and the voucher form both count it so.
+ */
+export const vouchersSettleCents = (rows: readonly LunchVoucherRow[], needCents: number) => Math.min(vouchersTotalCents(rows), Math.max(0, needCents));
+
+/**
  * A unit value as typed, French way ('9,25', '9.25', '9', '9,5 €'): its euros, or null when it is
  * not a value from 0 to 19 € to the cent.
  */

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError } from '../../../lib/api-client';
-import { VOUCHER_VALUE_MESSAGE, VOUCHERS_LIMIT_MESSAGE, parseVoucherValue, vouchersTotalCents, type LunchVoucherRow, type PreOrder } from '../../../shared/api/checkout';
+import { VOUCHER_VALUE_MESSAGE, VOUCHERS_LIMIT_MESSAGE, parseVoucherValue, vouchersSettleCents, vouchersTotalCents, type LunchVoucherRow, type PreOrder } from '../../../shared/api/checkout';
 import { formatAmount, formatEuros } from '../../../shared/money';
 import { saveLunchVouchers } from '../api/payment-calls';
 import { DEFAULT_VOUCHER_ROW, removeVoucherRow, VOUCHER_QUANTITIES, vouchersOverLimit } from '../payment-rules';
@@ -37,7 +37,7 @@ export function VoucherForm({ initial, preOrder, onSaved, onCancel }: VoucherFor
   const edenred = preOrder.edenredPayment?.unit_amount ?? 0;
   // The list replaces the one declared: it may settle the room less the Edenred part (meal-vouchers.ts).
   const mealMax = Math.max(0, preOrder.meal_vouchers.room - edenred);
-  const overCap = Math.min(vouchersTotalCents(rows), Math.max(0, preOrder.final_price - edenred)) > mealMax;
+  const overCap = vouchersSettleCents(rows, preOrder.final_price - edenred) > mealMax;
   const over = vouchersOverLimit(rows) || overCap;
   const total = formatEuros(vouchersTotalCents(rows));
 
