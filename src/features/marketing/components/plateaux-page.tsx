@@ -13,8 +13,8 @@ export function PlateauxPage() {
         <div className={styles.split}>
           <div className={styles.text}>
             <p>
-              Le plateau repas Popote réunit une entrée, un plat et un dessert de la carte du jour, et
-              une boisson si vous le souhaitez parmi nos petits plus, préparés le matin même dans notre cuisine de Gerland avec des produits de saison,
+              Le plateau repas Popote réunit une entrée, un plat, un dessert et une boisson de la carte
+              du jour, préparés le matin même dans notre cuisine de Gerland avec des produits de saison,
               majoritairement régionaux. Chacun est servi dans nos contenants consignés en verre et
               en inox : ils se posent directement sur la table et se rendent au livreur à votre
               commande suivante.
