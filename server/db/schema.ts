@@ -312,6 +312,9 @@ export const orders = pgTable(
     vatCents: integer('vat_cents').notNull().default(0),
     discountCents: integer('discount_cents').notNull().default(0),
     depositCents: integer('deposit_cents').notNull().default(0),
+    /** depositCents in its two parts, shown apart on the invoice: containers taken, containers given back (cents, ≥ 0). */
+    depositChargedCents: integer('deposit_charged_cents').notNull().default(0),
+    depositRefundedCents: integer('deposit_refunded_cents').notNull().default(0),
     /** The delivery as it was when ordered (the slot row may be purged later). */
     deliveryDate: date('delivery_date', { mode: 'string' }),
     deliveryStart: time('delivery_start'),

@@ -58,6 +58,7 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
         amountTotalCents: totalCents,
         vatCents,
         depositCents: DEPOSIT_PER_MENU_CENTS,
+        depositChargedCents: DEPOSIT_PER_MENU_CENTS,
         deliveryDate: date,
         deliveryStart: '12:00:00',
         deliveryEnd: '13:30:00',

@@ -1,5 +1,6 @@
 import type { orderProducts } from '../db/schema';
 import { vatIncluded } from '../lib/vat';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 
 /*
  * An order's totals as its invoice states them, in cents, apart from their drawing (invoice.ts):
@@ -79,4 +80,28 @@ export function invoiceTotals(lines: TotalledLine[], discountCents: number): Inv
     vatCents: rates.reduce((a, r) => a + r.vatCents, 0),
     totalCents: itemsCents - discount,
   };
+}
+
+/** What the deposit lines read of an order: the net, and its two parts when recorded. */
+type DepositParts = { depositCents: number; depositChargedCents: number; depositRefundedCents: number };
+
+/**
+ * The deposit as the invoice and the confirmation mail state it, outside the VAT base: containers
+ * taken (+) and containers given back (−) on lines of their own, each with its count, so +4 € and
+ * −8 € never merge into one "−4 €". Their sum is the order's net deposit.
+ */
+export function depositLines(order: DepositParts): { label: string; cents: number }[] {
+  const { depositChargedCents: charged, depositRefundedCents: refunded } = order;
+  // An order without its parts recorded (none should remain after migration 0023): its net alone.
+  if (charged - refunded !== order.depositCents) {
+    return order.depositCents ? [{ label: order.depositCents > 0 ? 'Consigne' : 'Consigne restituée', cents: order.depositCents }] : [];
+  }
+  const containers = (cents: number) => {
+    const count = Math.round(cents / DEPOSIT_PER_MENU_CENTS);
+    return `${count} contenant${count > 1 ? 's' : ''}`;
+  };
+  return [
+    ...(charged ? [{ label: `Consigne : ${containers(charged)}`, cents: charged }] : []),
+    ...(refunded ? [{ label: `Consigne restituée : ${containers(refunded)}`, cents: -refunded }] : []),
+  ];
 }

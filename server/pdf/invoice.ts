@@ -3,7 +3,7 @@ import { formatEuros } from '#shared/money';
 import { formatRate } from '#shared/vat-rate';
 import { parisDate, slotTime } from '#shared/time';
 import type { customers, orderProducts, orders } from '../db/schema';
-import { invoiceTotals } from './invoice-totals';
+import { depositLines, invoiceTotals } from './invoice-totals';
 import { paymentMeansLines } from './payment-means';
 import type { Seller } from './seller';
 import { pdfBytes } from './pdf-bytes';
@@ -14,7 +14,7 @@ type CustomerRow = typeof customers.$inferSelect;
 
 export type InvoiceOrder = Pick<
   OrderRow,
-  'invoiceNumber' | 'createdAt' | 'amountTotalCents' | 'discountCents' | 'depositCents' | 'deliveryDate' | 'deliveryStart' | 'deliveryEnd' | 'deliveryName' | 'deliveryPrivate'
+  'invoiceNumber' | 'createdAt' | 'amountTotalCents' | 'discountCents' | 'depositCents' | 'depositChargedCents' | 'depositRefundedCents' | 'deliveryDate' | 'deliveryStart' | 'deliveryEnd' | 'deliveryName' | 'deliveryPrivate'
 > &
   Partial<Pick<OrderRow, 'paymentMeans' | 'discountCode'>>;
 
@@ -207,7 +207,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
 
   // Totals.
   const totals = invoiceTotals(lines, order.discountCents);
-  const labelCol = { x: right - 280, width: 180 };
+  const labelCol = { x: right - 340, width: 240 };
   const amountCol = { x: right - 95, width: 95 };
   const total = (label: string, cents: number, bold = false) =>
     row(
@@ -247,7 +247,8 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
   vatRow(['Total', euros(totals.baseCents), euros(totals.vatCents), euros(totals.totalCents)], true);
   y += 6;
 
-  if (order.depositCents !== 0) total(order.depositCents > 0 ? 'Consigne (hors champ de TVA)' : 'Consigne restituée (hors champ de TVA)', order.depositCents);
+  // Containers taken and given back are two lines (their net is what was paid).
+  for (const line of depositLines(order)) total(`${line.label} (hors champ de TVA)`, line.cents);
   ensure(24);
   rule(y - 2, INK);
   y += 2;

@@ -352,7 +352,7 @@ describe('POST /api/payment', () => {
     // One order, paid, from this pre-order.
     const rows = await ordersOf(customer.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: placed.id, status: 1, preOrderId: pre.id, amountTotalCents: final, deliveryId: delivery.id, depositCents: DEPOSIT_PER_MENU_CENTS });
+    expect(rows[0]).toMatchObject({ id: placed.id, status: 1, preOrderId: pre.id, amountTotalCents: final, deliveryId: delivery.id, depositCents: DEPOSIT_PER_MENU_CENTS, depositChargedCents: DEPOSIT_PER_MENU_CENTS, depositRefundedCents: 0 });
     const [preRow] = await db().select().from(t.preOrders).where(eq(t.preOrders.id, pre.id));
     expect(preRow!.orderId).toBe(placed.id);
 

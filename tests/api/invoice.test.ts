@@ -5,7 +5,8 @@ import { orderProducts, orders } from '../../server/db/schema';
 import { vatIncluded } from '../../server/lib/vat';
 import { formatRate } from '#shared/vat-rate';
 import { pdfText, renderInvoice, type InvoiceLine } from '../../server/pdf/invoice';
-import { invoiceTotals } from '../../server/pdf/invoice-totals';
+import { depositLines, invoiceTotals } from '../../server/pdf/invoice-totals';
+import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { SELLER } from '../../server/pdf/seller';
 import { ERROR_CODES } from '#shared/api/errors';
 import { formatEuros } from '#shared/money';
@@ -141,7 +142,8 @@ describe('GET /api/pdfs/invoices/{order id}: the PDF', () => {
       expect(text).toContain(`Total ${amount(totals.baseCents)} ${amount(order.vat_amount)} ${amount(totals.totalCents)}`);
       // The deposit outside the VAT base, then the amount paid.
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
-      expect(text).toContain(`Consigne (hors champ de TVA) ${amount(row!.depositCents)}`);
+      const containers = row!.depositChargedCents / DEPOSIT_PER_MENU_CENTS;
+      expect(text).toContain(`Consigne : ${containers} contenant${containers > 1 ? 's' : ''} (hors champ de TVA) ${amount(row!.depositChargedCents)}`);
       expect(totals.totalCents + row!.depositCents).toBe(order.amount_total);
       expect(text).toContain(`Total payé ${amount(order.amount_total)}`);
       // Legal mentions.
@@ -225,7 +227,10 @@ describe('renderInvoice', () => {
         createdAt: new Date('2026-12-31T23:30:00Z'),
         amountTotalCents: totals.totalCents - 400,
         discountCents: 500,
+        // One container taken with this order, two given back: two lines, never one "−4 €".
         depositCents: -400,
+        depositChargedCents: 400,
+        depositRefundedCents: 800,
         deliveryDate: '2027-01-04',
         deliveryStart: '12:00:00',
         deliveryEnd: '13:30:00',
@@ -251,8 +256,19 @@ describe('renderInvoice', () => {
     // Thousands are grouped with a no-break space (not Intl's narrow one, which Helvetica lacks).
     expect(amount(totals.itemsCents)).toMatch(/^\d{1,3} \d{3},\d{2} €$/);
     for (const r of totals.rates) expect(text).toContain(`TVA ${rate(r.rateBp)} ${amount(r.baseCents)} ${amount(r.vatCents)} ${amount(r.totalCents)}`);
-    expect(text).toContain(`Consigne restituée (hors champ de TVA) ${amount(-400)}`);
+    expect(text).toContain(`Consigne : 1 contenant (hors champ de TVA) ${amount(400)}`);
+    expect(text).toContain(`Consigne restituée : 2 contenants (hors champ de TVA) ${amount(-800)}`);
     expect(text).toContain(`Total payé ${amount(totals.totalCents - 400)}`);
+  });
+
+  it('states containers taken and given back apart, with their counts; an order without its parts, its net', () => {
+    expect(depositLines({ depositCents: 400, depositChargedCents: 400, depositRefundedCents: 0 })).toEqual([{ label: 'Consigne : 1 contenant', cents: 400 }]);
+    expect(depositLines({ depositCents: 0, depositChargedCents: 800, depositRefundedCents: 800 })).toEqual([
+      { label: 'Consigne : 2 contenants', cents: 800 },
+      { label: 'Consigne restituée : 2 contenants', cents: -800 },
+    ]);
+    expect(depositLines({ depositCents: 0, depositChargedCents: 0, depositRefundedCents: 0 })).toEqual([]);
+    expect(depositLines({ depositCents: -400, depositChargedCents: 0, depositRefundedCents: 0 })).toEqual([{ label: 'Consigne restituée', cents: -400 }]);
   });
 
   it('keeps text within what the standard fonts can draw', () => {

@@ -300,6 +300,8 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
       vatCents,
       discountCents: pre.discountCents,
       depositCents: (pre.depositsAdded - pre.depositsReturned) * DEPOSIT_PER_MENU_CENTS,
+      depositChargedCents: pre.depositsAdded * DEPOSIT_PER_MENU_CENTS,
+      depositRefundedCents: pre.depositsReturned * DEPOSIT_PER_MENU_CENTS,
       deliveryDate: pre.deliveryDate,
       deliveryStart: delivery ? `${delivery.starts_at.slice(11, 16)}:00` : null,
       deliveryEnd: delivery ? `${delivery.ends_at.slice(11, 16)}:00` : null,

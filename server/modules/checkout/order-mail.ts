@@ -3,6 +3,7 @@ import { slotTime } from '#shared/time';
 import type { customers, orderProducts, orders } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/outbox';
 import { renderInvoice } from '../../pdf/invoice';
+import { depositLines } from '../../pdf/invoice-totals';
 import { paymentMeansLines } from '../../pdf/payment-means';
 import { SELLER } from '../../pdf/seller';
 
@@ -34,7 +35,7 @@ export async function orderConfirmationMail(customer: CustomerRow, order: OrderR
     'Votre commande :',
     ...lineText,
     ...(order.discountCents ? [`Remise${order.discountCode ? ` (code ${order.discountCode})` : ''} : -${formatEuros(order.discountCents)}`] : []),
-    ...(order.depositCents ? [`Consigne : ${formatEuros(order.depositCents)}`] : []),
+    ...depositLines(order).map((line) => `${line.label} : ${formatEuros(line.cents)}`),
     `Total : ${formatEuros(order.amountTotalCents)}`,
     '',
     `Livraison : ${order.deliveryName ?? 'votre point de livraison'}${when ? `, ${when}` : ''}.`,
