@@ -47,6 +47,15 @@ test('an address far from Lyon is not used: every point is listed', async ({ pag
   expect(await selector(page).getByRole('listitem').count()).toBeGreaterThanOrEqual(8);
 });
 
+test('with the address service out of reach, the search says so and lists every point', async ({ page }) => {
+  await page.route('https://api-adresse.data.gouv.fr/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/passer-commande');
+  await search(page).getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').fill('17 rue du docteur bouchut');
+  await search(page).getByRole('button', { name: 'Rechercher' }).click();
+  await expect(searchStatus(page)).toHaveText('La recherche par adresse est indisponible pour le moment : voici tous nos points.');
+  expect(await selector(page).getByRole('listitem').count()).toBeGreaterThanOrEqual(8);
+});
+
 test('“Autour de moi” with the position granted sorts the points nearest first', async ({ page, context }) => {
   await context.grantPermissions(['geolocation']);
   // Place Ambroise-Courtois, Monplaisir.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createGeocoder } from '../../src/features/delivery/geocoding';
-import { NOTHING_FOUND, mapCenter, needsUsualPointConfirmation, searchDeliveryPoints, widgetParts } from '../../src/features/delivery/search-rules';
+import { ADDRESS_SEARCH_DOWN, NOTHING_FOUND, mapCenter, needsUsualPointConfirmation, searchDeliveryPoints, widgetParts } from '../../src/features/delivery/search-rules';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { byDistance, distanceMeters, isWithin } from '#shared/geo';
 
@@ -43,10 +43,10 @@ describe('geocoding adapter', () => {
     expect(place).toEqual({ lat: 45.7578137, lng: 4.8320114, label: 'Pl. Bellecour, 69002 Lyon, France' });
   });
 
-  it('answers null, and only logs, when the service fails or finds nothing', async () => {
+  it('answers null when the service finds nothing, and “unavailable” (only logged) when it fails or is out of reach', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(await createGeocoder({ fetch: answer('{}', 503) })('x y z')).toBeNull();
-    expect(await createGeocoder({ fetch: vi.fn(async () => Promise.reject(new TypeError('offline'))) })('x y z')).toBeNull();
+    expect(await createGeocoder({ fetch: answer('{}', 503) })('x y z')).toBe('unavailable');
+    expect(await createGeocoder({ fetch: vi.fn(async () => Promise.reject(new TypeError('offline'))) })('x y z')).toBe('unavailable');
     expect(await createGeocoder({ fetch: answer('{"type":"FeatureCollection","features":[]}') })('x y z')).toBeNull();
     expect(await createGeocoder({ fetch: answer('{"status":"ZERO_RESULTS","results":[]}'), googleKey: 'k' })('x y z')).toBeNull();
     expect(warn).toHaveBeenCalledTimes(2);
@@ -73,6 +73,10 @@ describe('delivery search', () => {
     const far = { lat: 45.4335, lng: 4.39, label: 'Saint-Étienne' };
     expect(await searchDeliveryPoints('saint-etienne', { searchPoints: async () => [], geocode: async () => far, center: LYON })).toEqual({ note: NOTHING_FOUND });
     expect(await searchDeliveryPoints('zzz', { searchPoints: async () => [], geocode: async () => null, center: LYON })).toEqual({ note: NOTHING_FOUND });
+  });
+
+  it('says the address search is down, not that the address matches nothing, when the geocoder is out of reach', async () => {
+    expect(await searchDeliveryPoints('rue garibaldi', { searchPoints: async () => [], geocode: async () => 'unavailable', center: LYON })).toEqual({ note: ADDRESS_SEARCH_DOWN });
   });
 
   it('takes the map centre from settings, Lyon by default', () => {

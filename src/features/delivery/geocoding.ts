@@ -5,13 +5,17 @@ export interface GeocodedPlace extends LatLng {
   label: string;
 }
 
+/** What a search term geocodes to: a place, nothing (null), or 'unavailable' when the service is out of reach. */
+export type Geocoded = GeocodedPlace | null | 'unavailable';
+
 type Fetch = typeof fetch;
 
 /**
  * Turns a search term into a place, through one adapter with two backends: the French national
  * address API (no key, the default) or Google's Geocoding API when a key is configured. The term is
- * looked up with the city suffix ('Lyon, France'). A missing service or an error is logged and
- * answers null: the search by point name still works.
+ * looked up with the city suffix ('Lyon, France'). A service out of reach or failing is logged and
+ * answers 'unavailable', so the customer is told the address search is down rather than that the
+ * address matches nothing; the search by point name still works.
  */
 export function createGeocoder(options: { googleKey?: string; fetch?: Fetch } = {}) {
   const doFetch: Fetch = options.fetch ?? ((...args) => fetch(...args));
@@ -36,13 +40,13 @@ export function createGeocoder(options: { googleKey?: string; fetch?: Fetch } = 
     return { ...result.geometry.location, label: result.formatted_address };
   }
 
-  return async function geocode(term: string): Promise<GeocodedPlace | null> {
+  return async function geocode(term: string): Promise<Geocoded> {
     const query = `${term.trim()}, ${MAP.geocodingSuffix}`;
     try {
       return key ? await google(query, key) : await adresse(query);
     } catch (err) {
       console.warn('Geocoding unavailable: searching by point name only.', err);
-      return null;
+      return 'unavailable';
     }
   };
 }

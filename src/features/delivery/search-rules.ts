@@ -1,7 +1,7 @@
 import type { DeliveryLocation } from '../../shared/api/delivery';
 import { MAP } from '../../shared/constants';
 import { isWithin, type LatLng } from '../../shared/geo';
-import type { GeocodedPlace } from './geocoding';
+import type { Geocoded, GeocodedPlace } from './geocoding';
 
 export interface SearchResult {
   matchIds?: number[];
@@ -12,12 +12,14 @@ export interface SearchResult {
 interface SearchDeps {
   /** GET /api/delivery-locations/search */
   searchPoints: (term: string) => Promise<DeliveryLocation[]>;
-  geocode: (term: string) => Promise<GeocodedPlace | null>;
+  geocode: (term: string) => Promise<Geocoded>;
   /** The map's default centre (settings). */
   center: LatLng;
 }
 
 export const NOTHING_FOUND = 'Aucun point de livraison ne correspond à votre recherche : voici tous nos points.';
+/** The address could not be looked up (no internet, the service down): the address is not to blame. */
+export const ADDRESS_SEARCH_DOWN = 'La recherche par adresse est indisponible pour le moment : voici tous nos points.';
 
 /**
  * Stored points first (name, address, company); otherwise the address is geocoded and used only
@@ -29,6 +31,7 @@ export async function searchDeliveryPoints(term: string, deps: SearchDeps): Prom
     return { matchIds: points.map((p) => p.id), note: `${points.length} point${points.length > 1 ? 's' : ''} pour « ${term.trim()} »` };
   }
   const place = await deps.geocode(term);
+  if (place === 'unavailable') return { note: ADDRESS_SEARCH_DOWN };
   if (place && isWithin(place, deps.center, MAP.proximityRadiusM)) {
     return { near: place, note: `Les points les plus proches de ${place.label}` };
   }
