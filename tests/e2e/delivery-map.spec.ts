@@ -54,3 +54,27 @@ test('without the map service, the pins and the list still work over a plain bac
   await (await pinOf(map, `1. ${locations[0]!.name}`)).click();
   await expect(page.getByRole('group', { name: `Créneaux à ${locations[0]!.name}` })).toBeVisible();
 });
+
+test('a search opens the map on what it found, clear of its edges and zoom buttons', async ({ page, context, isMobile }) => {
+  await serveMapFixtures(context);
+  await page.goto('/passer-commande');
+  const search = page.getByRole('main').getByRole('search', { name: 'Rechercher un point de livraison' });
+  // Charpennes lies about 2.5 km north-east of the map's default centre: outside a map left there.
+  await search.getByPlaceholder('Entrez votre adresse ou le nom de votre entreprise').fill('charpennes');
+  await search.getByRole('button', { name: 'Rechercher' }).click();
+  const selector = page.getByRole('dialog', { name: 'Choisir mon point de livraison' });
+  if (isMobile) await selector.getByRole('button', { name: 'Carte', exact: true }).click();
+  const map = selector.getByTestId('delivery-map');
+  await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  const pin = map.getByRole('button', { name: /^\d+\. Villeurbanne – Charpennes$/ });
+  const zoomIn = map.getByRole('button', { name: 'Zoom avant' });
+  await expect
+    .poll(async () => {
+      const [area, box, zoom] = await Promise.all([map.boundingBox(), pin.boundingBox(), zoomIn.boundingBox()]);
+      if (!area || !box || !zoom) return 'not drawn';
+      const inside = box.x >= area.x && box.y >= area.y && box.x + box.width <= area.x + area.width && box.y + box.height <= area.y + area.height;
+      const underZoom = box.x + box.width > zoom.x && box.y < zoom.y + zoom.height * 2;
+      return inside && !underZoom ? 'in view' : `pin at ${Math.round(box.x - area.x)},${Math.round(box.y - area.y)} of ${Math.round(area.width)}×${Math.round(area.height)}`;
+    })
+    .toBe('in view');
+});

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { DataAge } from '../../../components/ui/data-age';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { useAppState, useDeliveryDate } from '../../../lib/app-state';
-import { closePanel } from '../../../lib/panel-history';
+import { closePanel, panelReturnsTo } from '../../../lib/panel-history';
 import { notify } from '../../../lib/snackbar-store';
 import type { Delivery, DeliveryLocation } from '../../../shared/api/delivery';
 import { byDistance } from '../../../shared/geo';
@@ -15,6 +15,9 @@ import { mapCenter } from '../search-rules';
 import { slotLabel } from '../slot-labels';
 import { DeliverySelector, type IndexedLocation } from './delivery-selector';
 import styles from './delivery-finder.module.css';
+
+/** After an address search, the map opens on the nearest points. */
+const NEAREST_FRAMED = 3;
 
 /** The last search's view of the list: its matches, or every point nearest the place first. */
 function arrange(all: DeliveryLocation[], search: { matchIds: readonly number[] | null; near: { lat: number; lng: number } | null }): IndexedLocation[] {
@@ -42,8 +45,9 @@ export function DeliveryFinder() {
     notify({ title: 'Point de livraison enregistré', message: `${location.name} — ${slotLabel(delivery, location.is_private)}`, type: 'success' });
     // In place of the selector's entry (it goes with its address): back from the order page is the
     // page the selector was opened on, not the selector again.
-    if (!pathname.startsWith('/passer-commande')) void navigate({ to: '/passer-commande', replace: true });
-    else closePanel('deliverySelector');
+    // Chosen from the cart: the cart shows again, on this page.
+    if (panelReturnsTo() || pathname.startsWith('/passer-commande')) closePanel('deliverySelector');
+    else void navigate({ to: '/passer-commande', replace: true });
   }
 
   return (
@@ -59,7 +63,9 @@ export function DeliveryFinder() {
               </Alert>
             ) : null}
             {/* A new search starts the selection over on its best result. */}
-            <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} center={mapCenter(state?.settings ?? {})} currentDeliveryId={state?.current_delivery?.id ?? null}
+            <DeliverySelector key={shown.map((l) => l.id).join(',')} locations={shown} center={mapCenter(state?.settings ?? {})}
+              frameFirst={search.near ? NEAREST_FRAMED : undefined}
+              currentDeliveryId={state?.current_delivery?.id ?? null}
               loggedIn={Boolean(state?.customer?.id)}
               usualLocationId={state?.usual_delivery_location_id ?? null}
               onChosen={onChosen}

@@ -16,13 +16,33 @@ export interface MapPoint {
 
 interface DeliveryMapProps {
   points: MapPoint[];
+  /** The map opens on the first `frameFirst` points (the nearest of an address), else on all. */
+  frameFirst?: number;
   selectedId: number | null;
   center: LatLng;
   onSelect: (id: number) => void;
 }
 
-/** Numbered pins of the delivery points; the map re-centres on the chosen one. */
-export default function DeliveryMap({ points, selectedId, center, onSelect }: DeliveryMapProps) {
+/** Room kept around framed pins: a pin stands above its point, the zoom buttons sit top right. */
+const FRAME_PADDING = { top: 56, bottom: 24, left: 24, right: 56 };
+
+/** Shows the given points: a single one at the usual zoom, several all in view. */
+function frame(instance: MapLibre, points: MapPoint[]) {
+  if (points.length === 1) {
+    instance.jumpTo({ center: [points[0]!.longitude, points[0]!.latitude], zoom: MAP.zoom });
+    return;
+  }
+  if (points.length === 0) return;
+  const bounds = new LngLatBounds();
+  for (const p of points) bounds.extend([p.longitude, p.latitude]);
+  instance.fitBounds(bounds, { padding: FRAME_PADDING, maxZoom: MAP.zoom, duration: 0 });
+}
+
+/**
+ * Numbered pins of the delivery points. The map opens on what the search found (it is drawn anew
+ * for each search), then re-centres on the point the customer picks.
+ */
+export default function DeliveryMap({ points, frameFirst, selectedId, center, onSelect }: DeliveryMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibre | null>(null);
   const markers = useRef(new Map<number, { marker: Marker; element: HTMLButtonElement }>());
@@ -33,6 +53,7 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
   // The list is rebuilt on every render of the selector; the pins change only when its points do.
   const pointsKey = points.map((p) => p.id).join(',');
   const [state, setState] = useState<'loading' | 'ready' | 'plain' | 'failed'>('loading');
+  const initialSelection = useRef(selectedId);
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -91,15 +112,15 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
     }
     map.current = instance;
     instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    // First every point in view; then the map follows the customer's choice.
-    const all = pointsRef.current;
-    if (all.length > 1) {
-      const bounds = new LngLatBounds();
-      for (const p of all) bounds.extend([p.longitude, p.latitude]);
-      instance.fitBounds(bounds, { padding: 40, maxZoom: MAP.zoom, duration: 0 });
-    }
+    // First what the search found; then the map follows the customer's choice. Framed again once
+    // loaded: the panel holding the map may still have been taking its size at the first framing.
+    const framed = pointsRef.current.slice(0, frameFirst ?? pointsRef.current.length);
+    frame(instance, framed);
     followStyle(instance, () => setState('plain'));
-    instance.once('load', () => setState((s) => (s === 'plain' ? s : 'ready')));
+    instance.once('load', () => {
+      if (selectedRef.current === initialSelection.current) frame(instance, framed);
+      setState((s) => (s === 'plain' ? s : 'ready'));
+    });
     instance.on('zoomend', recluster);
     const current = markers.current;
     return () => {
@@ -140,7 +161,6 @@ export default function DeliveryMap({ points, selectedId, center, onSelect }: De
   }, [selectedId, pointsKey]);
 
   // Re-centre on the chosen point when the choice changes (not on the preselection).
-  const initialSelection = useRef(selectedId);
   useEffect(() => {
     if (selectedId === initialSelection.current) return;
     initialSelection.current = null;

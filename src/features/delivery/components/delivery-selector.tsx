@@ -28,6 +28,8 @@ interface DeliverySelectorProps {
   locations: IndexedLocation[];
   /** The map's default centre (settings). */
   center: LatLng;
+  /** The map opens on this many of the first points (the nearest of an address); on all by default. */
+  frameFirst?: number;
   /** The slot chosen before, preselected. */
   currentDeliveryId: number | null;
   loggedIn: boolean;
@@ -44,7 +46,7 @@ function slotsOf(location: DeliveryLocation) {
  * The list of delivery points (numbered as on the map) with the chosen point's slots as radio
  * buttons. Too-late slots and points are shown disabled with the reason (docs/product/delivery.md).
  */
-export function DeliverySelector({ locations, center, currentDeliveryId, loggedIn, usualLocationId, onChosen }: DeliverySelectorProps) {
+export function DeliverySelector({ locations, center, frameFirst, currentDeliveryId, loggedIn, usualLocationId, onChosen }: DeliverySelectorProps) {
   const online = useOnline();
   // The browser's time, once it runs the page: the server draws every slot open (its drawing, and
   // the hydration that must match it, cannot know the phone's time), and refuses a late choice anyway.
@@ -123,6 +125,7 @@ export function DeliverySelector({ locations, center, currentDeliveryId, loggedI
             <Suspense fallback={mapLoading}>
               <DeliveryMap
                 points={locations}
+                frameFirst={frameFirst}
                 selectedId={locationId}
                 center={center}
                 onSelect={(id) => {
