@@ -11,6 +11,8 @@ import { isVolet, PANELS, type Panel, type Volet } from '../shared/panels';
 
 /** The mark on a history entry this app pushed to open a panel. */
 const OPENED_HERE = 'popoteVolet';
+/** The panel to show again once this one is done with (the cart, after choosing a point from it). */
+const RETURN_TO = 'popoteReturnTo';
 
 let router: RegisteredRouter | null = null;
 
@@ -24,19 +26,29 @@ function openVolet(): Volet | undefined {
   return isVolet(volet) ? volet : undefined;
 }
 
+const entryState = () => (router?.latestLocation.state ?? {}) as Record<string, unknown>;
+
 function openedHere(): boolean {
-  return Boolean((router?.latestLocation.state as Record<string, unknown> | undefined)?.[OPENED_HERE]);
+  return Boolean(entryState()[OPENED_HERE]);
+}
+
+/** The panel the open one was opened from and gives way back to when closed, if it asked to. */
+export function panelReturnsTo(): Volet | undefined {
+  const volet = entryState()[RETURN_TO];
+  return isVolet(volet) ? volet : undefined;
 }
 
 /**
  * Opens a panel over the page where it is scrolled: a new entry, or in place of the open panel's
- * (one at a time, so the back button closes both).
+ * (one at a time, so the back button closes both). With `returning`, closing it shows the panel
+ * open now again instead (a point chosen from the cart goes back to the cart).
  */
-export function openPanel(panel: Panel) {
+export function openPanel(panel: Panel, options: { returning?: boolean } = {}) {
   const volet = PANELS[panel];
   const open = openVolet();
   if (!router || open === volet) return;
-  const state: Record<string, boolean> = { [OPENED_HERE]: open === undefined || openedHere() };
+  const state: Record<string, unknown> = { [OPENED_HERE]: open === undefined || openedHere() };
+  if (options.returning && open) state[RETURN_TO] = open;
   void router.navigate({
     to: '.',
     unsafeRelative: 'path',
@@ -52,6 +64,12 @@ export function openPanel(panel: Panel) {
 export function closePanel(panel?: Panel) {
   const open = openVolet();
   if (!router || open === undefined || (panel && PANELS[panel] !== open)) return;
+  const volet = panelReturnsTo();
+  if (volet) {
+    const state: Record<string, unknown> = { [OPENED_HERE]: openedHere() };
+    void router.navigate({ to: '.', unsafeRelative: 'path', search: (prev) => ({ ...prev, volet }), hash: true, replace: true, state, resetScroll: false });
+    return;
+  }
   if (openedHere()) return router.history.back();
   void router.navigate({ to: '.', unsafeRelative: 'path', search: (prev) => ({ ...prev, volet: undefined }), hash: true, replace: true, resetScroll: false });
 }

@@ -94,3 +94,28 @@ test('after a tour’s cut-off its slots are disabled, and the server refuses a 
   await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
   await expect(page.getByRole('alert')).toContainText('La fin des commandes pour ce point de livraison est passée pour aujourd’hui');
 });
+
+test('a point chosen from the cart on the home page goes back to the cart, on the home page', async ({ page, request }) => {
+  const locations = await freezeAt(page, request, '08:00:00');
+  const location = locations.find((l) => l.deliveries.length === 1 && !l.is_private) ?? locations.find((l) => !l.is_private)!;
+  await page.goto('/passer-commande');
+  await page.getByRole('button', { name: /^Ajouter au panier : / }).first().click();
+  await expect(page.getByRole('button', { name: /^Panier, 1 article/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Popote, retour à l’accueil' }).click();
+  await expect(page).toHaveURL('/');
+  await page.getByRole('button', { name: /^Panier, 1 article/ }).click();
+  const cart = page.getByRole('dialog', { name: 'Mon panier' });
+  await cart.getByRole('button', { name: 'Choisir un point de livraison' }).click();
+  const selector = page.getByRole('dialog', { name: 'Choisir mon point de livraison' });
+  await point(page, location).click();
+  const slots = selector.getByRole('group', { name: `Créneaux à ${location.name}` });
+  if (location.deliveries.length > 1) await slots.getByRole('radio').first().check();
+  await selector.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  await expect(cart).toBeVisible();
+  await expect(cart).toContainText(location.name);
+  await expect(page).toHaveURL('/?volet=panier');
+  // Closed, the cart leaves the page as it was before it opened.
+  await page.keyboard.press('Escape');
+  await expect(cart).toHaveCount(0);
+  await expect(page).toHaveURL('/');
+});

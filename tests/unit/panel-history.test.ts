@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { bindPanelRouter, closePanel, openPanel } from '../../src/lib/panel-history';
+import { bindPanelRouter, closePanel, openPanel, panelReturnsTo } from '../../src/lib/panel-history';
 import { PANELS, validatePanelSearch } from '../../src/shared/panels';
 
 /** A router as the app's (the panels in the root's search), over a history in memory. */
@@ -67,6 +67,22 @@ describe('the open panel in the address', () => {
     const history = await routerAt('/passer-commande?payment_status=pending#plats');
     openPanel('help');
     expect(history.href()).toBe('/passer-commande?payment_status=pending&volet=aide#plats');
+  });
+
+  it('a panel opened from another, returning, gives way back to it when closed, in the same entry', async () => {
+    const history = await routerAt('/');
+    openPanel('cart');
+    openPanel('deliverySelector', { returning: true });
+    expect(history.href()).toBe('/?volet=livraison');
+    expect(panelReturnsTo()).toBe('panier');
+    closePanel('deliverySelector');
+    await Promise.resolve();
+    expect(history.href()).toBe('/?volet=panier');
+    expect(history.length()).toBe(2);
+    expect(panelReturnsTo()).toBeUndefined();
+    // The cart shown again still closes over its entry.
+    closePanel('cart');
+    expect(history.href()).toBe('/');
   });
 
   it('closing a panel that is not the open one changes nothing', async () => {

@@ -88,7 +88,12 @@ export async function resumeCheckout(): Promise<void> {
 
 function failed(err: unknown, ctx: PaymentContext) {
   const body = err instanceof ApiError ? err.body : null;
-  if (body?.code === CHECKOUT_ERRORS.deliveryRequired) openPanel('deliverySelector');
+  if (body?.code === CHECKOUT_ERRORS.deliveryRequired) {
+    // The selector opening is the answer (a toast would cover its « Valider »); once a point is
+    // chosen, the panel the checkout started from (the cart) shows again, to be validated.
+    openPanel('deliverySelector', { returning: true });
+    return;
+  }
   if (body?.code === 'invalid_discount' || body?.code === CHECKOUT_ERRORS.cartChanged || body?.code === CHECKOUT_ERRORS.soldOut) void ctx.refresh();
   notify({ title: 'Paiement', message: body?.message ?? 'Une erreur est survenue.', type: 'error' });
 }

@@ -27,7 +27,7 @@ export function CartPanel({ open, delivery, renderAccount, onCheckout }: Overlay
       bonuses={{ cutlery: settings.enable_cutlery === '1', toteBags: settings.enable_tote_bags === '1' }}
       renderAccount={renderAccount}
       onCheckout={onCheckout}
-      onChooseDelivery={() => openPanel('deliverySelector')}
+      onChooseDelivery={() => openPanel('deliverySelector', { returning: true })}
     />
   );
 }

@@ -14,7 +14,7 @@ export function ChosenDelivery() {
     <DeliverySummary
       delivery={state?.current_delivery ?? null}
       dateLabel={date ? formatLongDate(date) : null}
-      onChoose={() => openPanel('deliverySelector')}
+      onChoose={() => openPanel('deliverySelector', { returning: true })}
     />
   );
 }
