@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestMenu, coursesBesideName, hasPricedExtras, rotate, selectedMenu, wrapIndex } from '../../src/features/catalog/catalog-rules';
+import { cheapestMenu, coursesBesideName, formulaColumns, hasPricedExtras, rotate, selectedMenu, wrapIndex } from '../../src/features/catalog/catalog-rules';
 import type { Menu } from '#shared/api/catalog';
 
 const menu = (id: number, price: number): Menu => ({ id, slug: `m${id}`, name: `M${id}`, description: '', price, categories: [] });
@@ -30,6 +30,12 @@ describe('menus', () => {
     expect(selectedMenu(menus, 2)?.id).toBe(2);
     expect(selectedMenu(menus, 99)?.id).toBe(1);
     expect(selectedMenu([], null)).toBeNull();
+  });
+});
+
+describe('formula cards on a wide screen', () => {
+  it('puts at most five a row, the rows even, never one card alone on a row', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(formulaColumns)).toEqual([1, 2, 3, 4, 5, 3, 4, 4, 5, 5, 4]);
   });
 });
 

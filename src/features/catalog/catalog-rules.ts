@@ -37,3 +37,12 @@ export function rotate<T>(items: readonly T[], start: number): T[] {
   const from = wrapIndex(start, items.length);
   return [...items.slice(from), ...items.slice(0, from)];
 }
+
+/**
+ * The formula cards' columns on a wide screen: at most five a row, the rows as even as can be
+ * (5 → 5, 6 → 3 + 3, 7 → 4 + 3), so no card sits alone on a row three quarters empty.
+ */
+export function formulaColumns(count: number): number {
+  const rows = Math.ceil(count / 5);
+  return Math.max(1, Math.ceil(count / Math.max(1, rows)));
+}

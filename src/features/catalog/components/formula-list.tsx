@@ -1,7 +1,8 @@
+import type { CSSProperties } from 'react';
 import type { Menu } from '../../../shared/api/catalog';
 import { formatEuros } from '../../../shared/money';
 import { Button } from '../../../components/ui/button';
-import { cheapestMenu, coursesBesideName, hasPricedExtras } from '../catalog-rules';
+import { cheapestMenu, coursesBesideName, formulaColumns, hasPricedExtras } from '../catalog-rules';
 import styles from './formula-list.module.css';
 
 const COURSE_NAMES: Record<number, string> = { 1: 'Entrée', 2: 'Plat', 3: 'Dessert' };
@@ -30,7 +31,7 @@ export function FormulaList({ menus, onCompose }: FormulaListProps) {
     return <p className={styles.empty}>Pas de formule au menu ce jour-là : la cuisine se repose. Revenez demain !</p>;
   }
   return (
-    <ul className={styles.list}>
+    <ul className={styles.list} style={{ '--formula-columns': formulaColumns(menus.length) } as CSSProperties}>
       {menus.map((menu) => (
         <li key={menu.id} className={styles.card} data-cheapest={menu.price === lowest || undefined}>
           <h3 className={styles.name}>{menu.name}</h3>
