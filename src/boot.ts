@@ -1,4 +1,4 @@
-import { afterFirstPaint, keepEarlyInstallOffer, linkInlinedStylesheets, loadPageScripts, reloadAfterFailedLoad } from './app/first-paint';
+import { afterFirstPaint, holdEarlyTaps, keepEarlyInstallOffer, linkInlinedStylesheets, loadPageScripts, reloadAfterFailedLoad } from './app/first-paint';
 
 /*
  * The page's first script, and the only one its HTML loads: it imports nothing the app shares, so
@@ -8,6 +8,7 @@ import { afterFirstPaint, keepEarlyInstallOffer, linkInlinedStylesheets, loadPag
  * competing with the page for the connection and the processor.
  */
 keepEarlyInstallOffer();
+holdEarlyTaps();
 await afterFirstPaint();
 linkInlinedStylesheets();
 await loadPageScripts().catch((error: unknown) => {

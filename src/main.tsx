@@ -4,10 +4,16 @@ import { hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
+import { setCallWatcher } from './lib/api-client';
+import { callWatcher } from './lib/connection-store';
 import { wait } from './lib/wait';
 import './app/global.css';
 
 reloadOnChunkFailure();
+// Watched from the first call (the visitor's state, asked during hydration): one that stalls says
+// "lente" after a few seconds, not only "ne répond pas" at its deadline. The notice itself shows
+// only once hydrated (offline-banner.tsx), so the first render still matches the server's.
+setCallWatcher(callWatcher);
 
 // The main thread given back twice: the app's start is three tasks (its modules' evaluation, the
 // router's creation, hydration's start) rather than one long one a tap or a scroll would wait for.

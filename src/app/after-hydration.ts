@@ -3,8 +3,8 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { restoreStoredCart, shareCartWithOtherTabs } from '../features/cart/cart-store';
 import { registerServiceWorker } from '../features/pwa/register-sw';
-import { setBusyNotice, setCallWatcher } from '../lib/api-client';
-import { callWatcher, watchConnection } from '../lib/connection-store';
+import { setBusyNotice } from '../lib/api-client';
+import { watchConnection } from '../lib/connection-store';
 import { restoreKeptState } from '../lib/kept-state';
 import { notify } from '../lib/snackbar-store';
 import { wait } from '../lib/wait';
@@ -26,8 +26,6 @@ function startAfterHydration(queryClient: QueryClient): void {
       setBusyNotice((message) => notify({ title: 'Patience', message, type: 'info' }));
       // Back online: everything shown is asked again (state, cart, menus, points), stale copies replaced.
       watchConnection(() => void queryClient.invalidateQueries());
-      // A call slow to answer, or not answering at all while the browser says online, is said too.
-      setCallWatcher(callWatcher);
     },
     // The last cart seen, until the server answers (offline, it is all there is); the same for who
     // the visitor is and their chosen point. Neither replaces what the server has answered since.

@@ -119,8 +119,10 @@ const CODE_RELOAD_GUARD_MS = 60_000;
  * Answers whether a reload is on its way.
  */
 export function reloadAfterFailedLoad(win: Window = window, storage: Storage | null = sessionStorageOrNull(), now = Date.now): boolean {
-  const last = Number(storage?.getItem(CODE_RELOAD_KEY) ?? 0);
-  if (now() - last < CODE_RELOAD_GUARD_MS) return false;
+  // Without a storage to note it in (site data blocked), a reload could not know it was the
+  // second: the page stays as it is, readable, rather than reload itself in a loop.
+  const last = lastReloadAt(storage);
+  if (last === null || now() - last < CODE_RELOAD_GUARD_MS) return false;
   let leaving = false;
   win.addEventListener('pagehide', () => (leaving = true), { once: true });
   const reload = () => {
@@ -137,10 +139,64 @@ export function reloadAfterFailedLoad(win: Window = window, storage: Storage | n
   return true;
 }
 
+function lastReloadAt(storage: Storage | null): number | null {
+  try {
+    return storage ? Number(storage.getItem(CODE_RELOAD_KEY) ?? 0) : null;
+  } catch {
+    return null;
+  }
+}
+
 function sessionStorageOrNull(): Storage | null {
   try {
     return sessionStorage;
   } catch {
     return null;
   }
+}
+
+/**
+ * A tap on one of the server's buttons before the app has taken the page over would do nothing:
+ * the button is drawn, not yet alive (on a crawling connection, for many seconds). It is held
+ * instead: the button shows it waits (aria-busy, data-held), and once the app is there
+ * (html[data-hydrated], src/app/after-hydration.ts) the last held tap is made again, once. Only
+ * plain buttons: links and forms work without the app, and submit buttons are drawn disabled
+ * until then. Caught on the window before React's own listener, so React never sees it twice.
+ */
+export function holdEarlyTaps(win: Window = window): void {
+  const root = win.document.documentElement;
+  if (root.hasAttribute('data-hydrated')) return;
+  // Said on the document while the app starts (its cursor shows it); taken off once it is there.
+  root.dataset.starting = '';
+  let held: { button: HTMLButtonElement; label: string | null } | null = null;
+  const release = () => {
+    if (!held) return;
+    held.button.removeAttribute('aria-busy');
+    delete held.button.dataset.held;
+  };
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || button.type !== 'button' || button.disabled) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    release();
+    held = { button, label: button.getAttribute('aria-label') };
+    button.setAttribute('aria-busy', 'true');
+    button.dataset.held = '';
+  };
+  win.addEventListener('click', onClick, true);
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute('data-hydrated')) return;
+    observer.disconnect();
+    win.removeEventListener('click', onClick, true);
+    delete root.dataset.starting;
+    if (!held) return;
+    release();
+    const { button, label } = held;
+    held = null;
+    // Hydration keeps the server's nodes; should it have drawn the button anew, it is found by its name.
+    const target = button.isConnected ? button : label ? win.document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(label)}"]`) : null;
+    if (target && !target.disabled) target.click();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
 }

@@ -45,21 +45,33 @@ function cameBack() {
 }
 
 const slowCalls = new Set<object>();
+/** Every call on its way, slow or not. */
+const pendingCalls = new Set<object>();
 let probe: ReturnType<typeof setInterval> | undefined;
 
 /** The calls as the notice sees them (api-client's CallWatcher). */
 export const callWatcher = {
   waiting(): () => void {
     const call = {};
+    pendingCalls.add(call);
     const timer = setTimeout(() => {
       slowCalls.add(call);
       connection.slow = true;
     }, SLOW_CALL_MS);
     return () => {
       clearTimeout(timer);
+      pendingCalls.delete(call);
       slowCalls.delete(call);
       connection.slow = slowCalls.size > 0;
     };
+  },
+  /**
+   * The health probe answered: the connection works, but a call still waiting (the one server
+   * route that hangs, retried) is not answered for all that. The stall ends then only when none
+   * waits; otherwise the notice would say "revenue", then "lente" again for the same call.
+   */
+  probeAnswered(): void {
+    if (pendingCalls.size === 0) callWatcher.answered();
   },
   answered(): void {
     if (!connection.stalled) return;
@@ -76,7 +88,7 @@ export const callWatcher = {
     // stalled probe must not say "slow").
     probe = setInterval(() => {
       void fetch('/api/health', { signal: AbortSignal.timeout(PROBE_EVERY_MS), cache: 'no-store' }).then(
-        () => callWatcher.answered(),
+        () => callWatcher.probeAnswered(),
         () => undefined,
       );
     }, PROBE_EVERY_MS);

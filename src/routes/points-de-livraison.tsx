@@ -5,12 +5,12 @@ import { DeliveryFinder } from '../features/delivery/components/delivery-finder'
 import { deliveryLocationsQuery } from '../features/delivery/api/locations';
 import { DeliveryPointsPage } from '../features/delivery/components/delivery-points-page';
 import { knownDeliveryDate, loadDeliveryDate } from '../lib/app-state';
+import { loadWithin } from '../lib/loader-patience';
 
 export const Route = createFileRoute('/points-de-livraison')({
   // The points are in the server's page, listed, before any map.
-  loader: async ({ context: { queryClient } }) => {
-    await queryClient.ensureQueryData(deliveryLocationsQuery(await loadDeliveryDate(queryClient))).catch(() => undefined);
-  },
+  loader: ({ context: { queryClient } }) =>
+    loadWithin((async () => queryClient.ensureQueryData(deliveryLocationsQuery(await loadDeliveryDate(queryClient))))()),
   head: ({ match: { context } }) =>
     pageHead({
       origin: context.origin,

@@ -51,6 +51,17 @@ test('paid by card, the answers of the order check lost: the app checks again an
   expect(network.sent(ORDER_CHECK).length).toBeGreaterThan(3);
 });
 
+test('paid by card, the way back stalls (online, no answer): the worker sends the customer to the check within seconds, which completes', async ({ page, network }, info) => {
+  const { location } = await customerWithCart(page, `${info.project.name}-retour-bloque`);
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await openPayment(page);
+  await toHostedPage(page);
+  // S26b: the return address itself hangs; the browser would wait two minutes on a blank tab.
+  network.fail(/^\/api\/payment\/paygreen\/return/, { kind: 'stall' });
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+});
+
 test('paid by card, the way back to the shop cut: the worker sends the customer to the check, which completes', async ({ page, network }, info) => {
   const { location } = await customerWithCart(page, `${info.project.name}-retour-coupe`);
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
@@ -87,7 +98,12 @@ test('a stalled "Ajouter" says the connection is slow, gives up at its deadline 
   // read again (the change may have reached the server) and shown as it is: here, untouched.
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
   await checkScreen(page, 'connexion lente');
-  await expect(snackbar(page, 'nous avons vérifié votre panier')).toBeVisible({ timeout: 25_000 });
+  // That check stalls too the first time (S15, every call hanging): the button is given back at
+  // the change's deadline all the same, not kept disabled while the check waits its own.
+  network.fail(/^\/api\/cart$/, { kind: 'stall' }, { method: 'GET', times: 1 });
+  await expect.poll(() => network.sent(/^\/api\/cart$/, 'GET').length, { timeout: 25_000 }).toBeGreaterThan(0);
+  await expect(add).toBeEnabled({ timeout: 5_000 });
+  await expect(snackbar(page, 'Impossible d’ajouter ce plat')).toContainText('La connexion ne répond pas', { timeout: 15_000 });
   await expect(cartButton(page, 0)).toBeVisible();
   network.heal();
   await add.click();
@@ -221,6 +237,26 @@ test('a first visit on a crawling connection: the page reads before its scripts 
   await page.close();
 });
 
+test('a tap on "Ajouter" before the app has taken the page over is held, then made once it is there', async ({ context, network }) => {
+  // S09: the page's first script comes, the app's code crawls far behind it.
+  network.fail(/^\/assets\/.+\.js$/, { kind: 'delay', ms: 1000 });
+  network.fail(/^\/assets\/app-[\w-]+\.js$/, { kind: 'delay', ms: 5000 });
+  const page = await context.newPage();
+  const starter = await aStarter(page);
+  await page.goto('/passer-commande', { waitUntil: 'commit' });
+  // The first script is there (it says the app is starting); the app is not.
+  await expect(page.locator('html[data-starting]')).toHaveCount(1, { timeout: 15_000 });
+  const add = page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true });
+  await add.click();
+  await expect(add).toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  // Once hydrated, the tap is made: one portion, on screen and on the server.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(cartButton(page, 1)).toBeVisible();
+  expect((await serverCart(page)).products).toEqual([expect.objectContaining({ quantity: 1 })]);
+  await page.close();
+});
+
 test('the app’s code lost on the way: the page loads itself again, and works', async ({ page, network }) => {
   const APP_CODE = /^\/assets\/app-[\w-]+\.js$/;
   // Lost however often the browser asks for it on that page; back for the page loaded again.
@@ -274,4 +310,73 @@ test('a valid promo code sent while the connection is cut: said unchecked, not w
   network.heal();
   await cart.getByRole('button', { name: 'Appliquer' }).click();
   await expect(cart.getByText('BIENVENUE10')).toBeVisible();
+});
+
+test('the visitor’s state hangs on a first visit: “lente” first, then “ne répond pas”, which the health check alone does not undo', async ({ page, network }) => {
+  // Only /api/state hangs (S11): the page, its menus and the health check answer.
+  network.fail(/^\/api\/state$/, { kind: 'stall' });
+  await page.goto('/passer-commande');
+  const banner = page.getByTestId('connection-banner');
+  // The call is watched from the start, hydration included: slow is said before its deadline.
+  await expect(banner).toContainText('La connexion est lente.');
+  await expect(banner).toContainText('La connexion ne répond pas', { timeout: 15_000 });
+  // The probe's answer (the connection works) does not turn it back into "lente" while the state
+  // call, retried, still waits.
+  // (A resource timing entry is added once its answer has arrived.)
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName(`${location.origin}/api/health`).length), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(banner).toContainText('La connexion ne répond pas');
+  await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+  network.heal();
+  await expect(banner).toContainText('La connexion est revenue.', { timeout: 20_000 });
+});
+
+test('site data blocked (every storage getter throws): the shop hydrates once, works, and does not reload itself', async ({ page }) => {
+  // As with strict privacy settings (S40, S40b): localStorage, sessionStorage and IndexedDB refuse.
+  await page.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage', 'indexedDB']) {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    }
+  });
+  let loads = 0;
+  page.on('load', () => loads++);
+  // The page fixture waits for hydration: a page that never hydrates fails here.
+  await page.goto('/passer-commande');
+  const starter = await aStarter(page);
+  await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
+  await expect(cartButton(page, 1)).toBeVisible();
+  // Kept nowhere, the cart is the server's: a reload shows it still.
+  await page.reload();
+  await expect(cartButton(page, 1)).toBeVisible();
+  expect(loads).toBe(2);
+});
+
+test('a first visit whose dishes hang: the order page opens at once, says they load, then offers to try again', async ({ page, network }) => {
+  // S13b: the home page came whole; the order page's dishes (not on the home page) then hang.
+  await page.goto('/');
+  network.fail(/^\/api\/products\?/, { kind: 'stall' });
+  await page.getByRole('link', { name: 'Voir les formules du jour' }).click();
+  // The navigation does not wait for the hanging read: the page is there, its dishes loading.
+  await expect(page).toHaveURL(/\/passer-commande$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Chargement des plats…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
+  // At the read's deadline (not after its retries), the failure is said, with a way to try again.
+  await expect(page.getByText('Impossible de charger les plats.')).toBeVisible({ timeout: 15_000 });
+  // Offered while the automatic retries go on: pressing it starts afresh, answered once healed.
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  network.heal();
+  await expect(page.getByRole('button', { name: /^Ajouter au panier : / }).first()).toBeVisible();
+});
+
+test('the worker in control, a page never visited whose navigation hangs: the offline shell draws it within seconds', async ({ page, network }) => {
+  await underTheWorker(page);
+  // S14b: no copy of this page is kept; its navigation reaches nothing.
+  network.fail(/^\/notre-concept/, { kind: 'stall' });
+  await page.goto('/notre-concept');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/concept/i);
 });

@@ -86,10 +86,26 @@ describe('cart mirror', () => {
     replaceCart(cart([dish(1)]));
     // The server applied the addition, but its answer never came back.
     const lost = new NetworkError('La connexion ne répond pas : vérifiez votre réseau puis réessayez.', 'network_timeout');
-    const result = await cartAction('product-1', 'product', () => Promise.reject(lost), () => Promise.resolve(cart([dish(1, 2)])));
+    let answer!: (value: Cart) => void;
+    const result = await cartAction('product-1', 'product', () => Promise.reject(lost), () => new Promise<Cart>((resolve) => (answer = resolve)));
+    // The button is given back before the check answers (on a stalled line it waits its deadline).
     expect(result).toEqual({ ok: false, error: lost });
-    expect(cartState.cart!.products[0]!.quantity).toBe(2);
+    expect(cartState.pending).toEqual({});
+    answer(cart([dish(1, 2)]));
+    await vi.waitFor(() => expect(cartState.cart!.products[0]!.quantity).toBe(2));
     expect(snackbars.queue.map((s) => [s.title, s.message])).toEqual([[CART_CHECKED.title, CART_CHECKED.message]]);
+  });
+
+  it('does not let a late check of a lost change overwrite a change made since', async () => {
+    replaceCart(cart([dish(1)]));
+    let answer!: (value: Cart) => void;
+    await cartAction('product-1', 'product', () => Promise.reject(new NetworkError()), () => new Promise<Cart>((resolve) => (answer = resolve)));
+    await cartAction('product-1', 'product', () => Promise.resolve(cart([dish(1, 3)])));
+    answer(cart([dish(1, 2)]));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cartState.cart!.products[0]!.quantity).toBe(3);
+    expect(snackbars.queue).toEqual([]);
   });
 
   it('says the connection failed when the cart cannot be read again either', async () => {
@@ -97,7 +113,7 @@ describe('cart mirror', () => {
     const lost = new NetworkError();
     await cartAction('product-1', 'product', () => Promise.reject(lost), () => Promise.reject(new NetworkError()));
     expect(cartState.cart!.products[0]!.quantity).toBe(1);
-    expect(snackbars.queue.map((s) => [s.title, s.type])).toEqual([['Impossible d’ajouter ce plat', 'error']]);
+    await vi.waitFor(() => expect(snackbars.queue.map((s) => [s.title, s.type])).toEqual([['Impossible d’ajouter ce plat', 'error']]));
   });
 });
 

@@ -18,6 +18,26 @@ describe('chunk load failure', () => {
     stop();
   });
 
+  it('never reloads where the tab has no storage to note it in (site data blocked): it could loop', () => {
+    const reload = vi.fn();
+    const refusing = { getItem: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } } as unknown as Storage;
+    for (const storage of [null, refusing]) {
+      const stop = reloadOnChunkFailure(storage, () => 9_000_000, reload, () => true);
+      window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+      stop();
+    }
+    expect(reload).not.toHaveBeenCalled();
+    // The storage's very getter throws there: starting must not (the app would never hydrate).
+    const own = Object.getOwnPropertyDescriptor(window, 'sessionStorage');
+    Object.defineProperty(window, 'sessionStorage', { configurable: true, get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+    try {
+      expect(() => reloadOnChunkFailure()()).not.toThrow();
+    } finally {
+      if (own) Object.defineProperty(window, 'sessionStorage', own);
+      else delete (window as unknown as Record<string, unknown>).sessionStorage;
+    }
+  });
+
   it('does not reload offline: a chunk never fetched is missing, not replaced', () => {
     const reload = vi.fn();
     let online = false;

@@ -125,6 +125,14 @@ describe('the app that failed to load', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  it('does not reload a tab with no storage to note it in (site data blocked): it would loop', () => {
+    const { win, reload } = tab(true);
+    const refusing = { getItem: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } } as unknown as Storage;
+    expect(reloadAfterFailedLoad(win, null, () => 1_000_000)).toBe(false);
+    expect(reloadAfterFailedLoad(win, refusing, () => 1_000_000)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('offline, waits for the connection to return', () => {
     const { win, storage, reload, fire } = tab(false);
     expect(reloadAfterFailedLoad(win, storage, () => 5_000_000)).toBe(true);

@@ -5,7 +5,7 @@ import { Button } from './button';
 import styles from './query-status.module.css';
 
 interface QueryStatusProps<T> {
-  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'refetch' | 'isFetching' | 'fetchStatus'>;
+  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'failureCount' | 'refetch' | 'isFetching' | 'fetchStatus'>;
   /** 'Chargement des formules…' */
   loading: string;
   /** Said while the query waits for the network (offline, nothing kept): never an endless "Chargement…". */
@@ -25,11 +25,14 @@ export function QueryStatus<T>({ query, loading, error, offline = 'Hors connexio
       </p>
     );
   }
-  if (query.isError) {
+  // A failed try is said at once, with the way to try again, not only after the automatic
+  // retries (some 30 s of a hanging connection): the retry under way shows as the button's wait.
+  if (query.isError || query.failureCount > 0) {
     return (
       <Alert className={styles.error}>
         <p>{error} Vérifiez votre connexion puis réessayez.</p>
-        <Button variant="secondary" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
+        {/* Busy for the customer's own try, not while the automatic ones go on: pressing it then starts afresh. */}
+        <Button variant="secondary" size="sm" busy={query.isFetching && query.failureCount === 0} onClick={() => void query.refetch()}>
           Réessayer
         </Button>
       </Alert>

@@ -93,6 +93,12 @@ export const CART_CHECKED = {
 export async function cartAction(key: string, kind: CartActionKind, call: () => Promise<Cart>, reread?: () => Promise<Cart>): Promise<{ ok: boolean; error?: ApiError }> {
   if (cartState.pending[key]) return { ok: false };
   cartState.pending[key] = true;
+  const change = ++changesStarted;
+  const refused = (error: ApiError) => {
+    const notice = refusalNotice(kind, error);
+    if (notice) notify({ ...notice, type: 'error' });
+    else if (kind === 'deposits') console.warn('deposit change refused', error.body);
+  };
   try {
     replaceCart(await call());
     return { ok: true };
@@ -100,16 +106,19 @@ export async function cartAction(key: string, kind: CartActionKind, call: () => 
     if (!(error instanceof ApiError)) throw error;
     // Unsent (its anti-forgery token could not be fetched): certainly not applied, plainly failed.
     if (error instanceof NetworkError && !error.unsent && reread) {
-      const cart = await reread().catch(() => null);
-      if (cart) {
-        replaceCart(cart);
-        notify({ ...CART_CHECKED, type: 'info' });
-        return { ok: false, error };
-      }
+      // The button is given back at once (on a stalled line the check may wait its own deadline):
+      // the check runs behind it, and shows the cart only if no change was started since.
+      void reread().then(
+        (cart) => {
+          if (change !== changesStarted) return;
+          replaceCart(cart);
+          notify({ ...CART_CHECKED, type: 'info' });
+        },
+        () => refused(error),
+      );
+      return { ok: false, error };
     }
-    const notice = refusalNotice(kind, error);
-    if (notice) notify({ ...notice, type: 'error' });
-    else if (kind === 'deposits') console.warn('deposit change refused', error.body);
+    refused(error);
     return { ok: false, error };
   } finally {
     delete cartState.pending[key];
@@ -119,6 +128,8 @@ export async function cartAction(key: string, kind: CartActionKind, call: () => 
 
 /** When a cart change last ended (ms); one under way is in `cartState.pending`. */
 let lastChangeAt = 0;
+/** How many changes were started: a late check of an older one does not overwrite a newer. */
+let changesStarted = 0;
 
 /**
  * Whether the cart inside an app state asked for at `requestedAt` may replace the mirror: not while a

@@ -11,7 +11,7 @@ const RECONNECT_GRACE_MS = 5000;
  * returns, a chunk never fetched (the map) is simply missing: no reload, the caller falls back
  * (the list without the map).
  */
-export function reloadOnChunkFailure(storage: Storage = sessionStorage, now: () => number = Date.now, reload = () => location.reload(), online = () => navigator.onLine) {
+export function reloadOnChunkFailure(storage: Storage | null = tabStorage(), now: () => number = Date.now, reload = () => location.reload(), online = () => navigator.onLine) {
   // Leaving the page cancels its pending chunk loads: those failures are no deploy, and a reload
   // then would cancel the navigation under way (a customer clicking to another page).
   let leaving = false;
@@ -26,10 +26,16 @@ export function reloadOnChunkFailure(storage: Storage = sessionStorage, now: () 
   window.addEventListener('online', onBack);
   const onError = (event: Event) => {
     if (leaving || !online() || now() - backAt < RECONNECT_GRACE_MS) return;
-    const last = Number(storage.getItem(KEY) ?? 0);
-    if (now() - last < CHUNK_RELOAD_GUARD_MS) return;
+    // Without a storage to note the reload in (site data blocked), it could loop: none then.
+    try {
+      if (!storage) return;
+      const last = Number(storage.getItem(KEY) ?? 0);
+      if (now() - last < CHUNK_RELOAD_GUARD_MS) return;
+      storage.setItem(KEY, String(now()));
+    } catch {
+      return;
+    }
     event.preventDefault();
-    storage.setItem(KEY, String(now()));
     reload();
   };
   window.addEventListener('vite:preloadError', onError);
@@ -37,4 +43,13 @@ export function reloadOnChunkFailure(storage: Storage = sessionStorage, now: () 
     window.removeEventListener('vite:preloadError', onError);
     window.removeEventListener('online', onBack);
   };
+}
+
+/** This tab's storage, or null where the browser refuses it (its very getter throws then). */
+function tabStorage(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
 }

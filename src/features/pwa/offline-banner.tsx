@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { connection } from '../../lib/connection-store';
+import { useHydrated } from '../../lib/use-hydrated';
 import styles from './offline-banner.module.css';
 
 /**
@@ -12,7 +13,11 @@ import styles from './offline-banner.module.css';
  */
 export function OfflineBanner() {
   const { online, restored, noticeReduced: reduced, slow, stalled } = useSnapshot(connection);
+  const hydrated = useHydrated();
   const setReduced = (value: boolean) => (connection.noticeReduced = value);
+  // Drawn as the server drew it (online, nothing to say) until hydrated: a call watched from the
+  // start may have turned slow while the page was hydrating.
+  if (!hydrated) return <div role="status" aria-live="polite" className={styles.live} />;
   if (online && (stalled || slow)) {
     return (
       <div role="status" aria-live="polite" className={`${styles.banner} ${styles.slow}`} data-testid="connection-banner">

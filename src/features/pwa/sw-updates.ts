@@ -32,6 +32,7 @@ export function startServiceWorker(): Workbox {
       void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'WARM', pixelRatio: devicePixelRatio }));
       setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
-    .catch((err: unknown) => console.error('Service worker registration failed', err));
+    // Refused where site data is blocked: the shop works, only not offline.
+    .catch((err: unknown) => console.warn('Service worker registration refused: no offline use.', err));
   return wb;
 }

@@ -19,9 +19,22 @@ export function shouldShowHomepagePopin(settings: Settings, storage: Pick<Storag
   return Boolean(text) && storage.getItem(HOMEPAGE_SEEN) !== fingerprint(text!);
 }
 
-export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage, 'setItem'> = localStorage) {
+export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage, 'setItem'> | null = localStorageOrNull()) {
   const text = settings.homepage_popin_text?.trim();
-  if (text) storage.setItem(HOMEPAGE_SEEN, fingerprint(text));
+  try {
+    if (text) storage?.setItem(HOMEPAGE_SEEN, fingerprint(text));
+  } catch {
+    // Refused: the pop-in may show again on the next visit.
+  }
+}
+
+/** The device's storage, or null where the browser refuses it (its very getter throws then). */
+function localStorageOrNull(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -36,7 +49,9 @@ export function usePopinTriggers(shop: ShopOpen | undefined, settings: Settings 
   }, [shop]);
 
   useEffect(() => {
-    if (!settings || !onHome || !shouldShowHomepagePopin(settings, localStorage)) return;
+    // Without storage the pop-in could not be remembered as seen: it is not shown at all.
+    const storage = localStorageOrNull();
+    if (!settings || !onHome || !storage || !shouldShowHomepagePopin(settings, storage)) return;
     markHomepagePopinSeen(settings);
     openPopin('homepage');
   }, [settings, onHome]);
