@@ -98,8 +98,9 @@ registerRoute(
       const network = pages.handle(options);
       network.catch(() => undefined);
       // Past its timeout NetworkFirst answers with the kept copy, but without one it goes on
-      // waiting for the network: a page never visited, on a stalled line, stayed a blank tab.
-      // The shell answers then (the page's answer, should it come later, is still kept).
+      // waiting for the network: a page never visited (or the way back from the card payment,
+      // whose address is new each time), on a stalled line, stayed a blank tab for minutes. The
+      // shell answers then (the page's answer, should it come later, is still kept).
       const noCopy = new Promise<Response>((resolve) => setTimeout(() => resolve(offlineShell()), NAVIGATION_TIMEOUT_S * 1000 + 500));
       try {
         return await Promise.race([network, noCopy]);
@@ -112,16 +113,12 @@ registerRoute(
 );
 
 // The way back from the payment page: the server's answer when it comes, else the order page,
-// which checks the pending payment as soon as the network allows. "When it comes" is bounded: a
-// stalled way back (online, no answer) would leave a blank tab for the browser's two minutes. A
-// navigation request takes no abort signal, hence the race.
-const PAYMENT_RETURN_TIMEOUT_S = 5;
+// which checks the pending payment as soon as the network allows.
 registerRoute(
   ({ url, request }) => request.mode === 'navigate' && paymentReturnFallback(url, self.location.origin) !== null,
   async ({ request, url }) => {
     try {
-      const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('No answer on the way back')), PAYMENT_RETURN_TIMEOUT_S * 1000));
-      return await Promise.race([fetch(request), late]);
+      return await fetch(request);
     } catch {
       return Response.redirect(paymentReturnFallback(url, self.location.origin)!, 303);
     }

@@ -56,8 +56,9 @@ test('paid by card, the way back stalls (online, no answer): the worker sends th
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await openPayment(page);
   await toHostedPage(page);
-  // S26b: the return address itself hangs; the browser would wait two minutes on a blank tab.
-  network.fail(/^\/api\/payment\/paygreen\/return/, { kind: 'stall' });
+  // S26b: the way back (the order page, with the payment's id) hangs; the browser would wait two
+  // minutes on a blank tab. The worker draws the page from its shell, and the app checks.
+  network.fail(/^\/passer-commande\?payment_status=returned&/, { kind: 'stall' });
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
 });
