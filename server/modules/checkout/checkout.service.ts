@@ -12,7 +12,7 @@ import { invoiceTotals } from '../../pdf/invoice-totals';
 import { toOrder } from '../account/account.service';
 import { cartForCheckout, lockCartReleasingPortions, removeOrderedCart, returnableNow, takeOrderPortions } from '../cart/cart-order.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
-import { checkPointAtCheckout } from '../delivery/point-access';
+import { checkPointAtCheckout } from '../delivery/point-access.service';
 import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
@@ -46,7 +46,7 @@ import { EMAIL_PATTERN } from '#shared/api/fields';
 
 /** The logged-in customer's cart: theirs once logged in, whichever session asks. */
 type CustomerCart = { sessionId: string; customerId: number };
-/** The session's chosen delivery, and the company point whose code it gave (point-access.ts). */
+/** The session's chosen delivery, and the company point whose code it gave (point-access.service.ts). */
 type Chosen = { deliveryId: number | null; codeGivenFor: number | null };
 
 const DEPOSITS_NOT_YET_MESSAGE = 'Vous ne pouvez rendre que les consignes déjà reçues : celles d’une commande pas encore livrée se rendent à la suivante.';

@@ -16,7 +16,7 @@ import { mergeRefusals, OPENS_A_SESSION } from '../../plugins/openapi-contract';
 import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';
 import { recordChoice } from './delivery.repo';
 import { checkChoice, DELIVERY_COOKIE, locationsAnswer, searchLocations } from './delivery.service';
-import { checkPointChoice } from './point-access';
+import { checkPointChoice } from './point-access.service';
 
 /**
  * Wrong company codes, per visitor and per address, as the cart's promo codes are: a code shared
