@@ -31,8 +31,7 @@ export type LocationDelivery = z.infer<typeof locationDeliverySchema>;
  * an account of the company's e-mail domain, or the code the company hands out. The code itself
  * never leaves the server.
  */
-export const pointAccessSchema = z.nullable(z.enum(['email_domain', 'code']));
-export type PointAccess = z.infer<typeof pointAccessSchema>;
+const pointAccessSchema = z.nullable(z.enum(['email_domain', 'code']));
 
 /** A delivery point with its slots on the delivery date (docs/product/delivery.md). */
 export const deliveryLocationSchema = z.extend(deliveryLocationSummarySchema, {
