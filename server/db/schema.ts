@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -132,16 +133,30 @@ export const menuCategoryProducts = pgTable(
   (t) => [primaryKey({ columns: [t.menuCategoryId, t.productId] })],
 );
 
-export const deliveryLocations = pgTable('delivery_locations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  address: text('address').notNull(),
-  company: text('company'),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  isPrivate: boolean('is_private').notNull().default(false),
-  position: integer('position').notNull().default(0),
-});
+export const deliveryLocations = pgTable(
+  'delivery_locations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    address: text('address').notNull(),
+    company: text('company'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    isPrivate: boolean('is_private').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    /**
+     * A company point's access rule (docs/product/delivery.md, "Company points"), one at most: the
+     * e-mail domain its customers' accounts must have (lower case, without '@'), or the code the
+     * company hands out to its staff (compared trimmed, case ignored; never sent to the client).
+     */
+    accessEmailDomain: text('access_email_domain'),
+    accessCode: text('access_code'),
+  },
+  (t) => [
+    check('delivery_locations_one_access_rule', sql`${t.accessEmailDomain} is null or ${t.accessCode} is null`),
+    check('delivery_locations_access_domain_form', sql`${t.accessEmailDomain} = lower(${t.accessEmailDomain}) and position('@' in ${t.accessEmailDomain}) = 0`),
+  ],
+);
 
 /** A courier's round; its order cut-off applies to every delivery it makes. */
 export const tours = pgTable('tours', {
@@ -204,6 +219,11 @@ export const sessions = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
     deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    /**
+     * The company point whose access code this session gave (POST /api/deliveries): checking out
+     * to it later does not ask for the code again. Kept at login, dropped at logout.
+     */
+    accessCodeLocationId: integer('access_code_location_id').references(() => deliveryLocations.id, { onDelete: 'set null' }),
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

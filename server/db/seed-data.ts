@@ -50,6 +50,9 @@ export interface SeedLocation {
   latitude: number;
   longitude: number;
   isPrivate: boolean;
+  /** A company point's access rule, one at most (docs/product/delivery.md, "Company points"). */
+  accessEmailDomain?: string;
+  accessCode?: string;
   tours: SeedTour[];
 }
 
@@ -826,6 +829,8 @@ export const locations: SeedLocation[] = [
     latitude: 45.75893,
     longitude: 4.85719,
     isPrivate: true,
+    // Its staff order with their company address (docs/sandbox.md).
+    accessEmailDomain: 'lugduneo.fr',
     tours: [
       { name: ENTREPRISES, orderTimeLimit: '10:00:00', startsAt: '11:30', endsAt: '12:00' },
       { name: ENTREPRISES_13H, orderTimeLimit: '11:00:00', startsAt: '12:30', endsAt: '13:00' },
@@ -847,6 +852,8 @@ export const locations: SeedLocation[] = [
     latitude: 45.78128,
     longitude: 4.80697,
     isPrivate: true,
+    // The code the company hands out; the demo's customer can use it (docs/sandbox.md).
+    accessCode: 'CANOPEE-VAISE',
     tours: [{ name: ENTREPRISES, orderTimeLimit: '10:00:00', startsAt: '11:30', endsAt: '12:00' }],
   },
   {

@@ -141,6 +141,8 @@ export async function seedReference(db: Db, now: Date): Promise<void> {
           latitude: l.latitude,
           longitude: l.longitude,
           isPrivate: l.isPrivate,
+          accessEmailDomain: l.accessEmailDomain ?? null,
+          accessCode: l.accessCode ?? null,
           position,
         })),
       )

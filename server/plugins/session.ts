@@ -98,7 +98,7 @@ export function setSessionCookies(app: FastifyInstance, reply: FastifyReply, ses
 export async function createSession(
   app: FastifyInstance,
   reply: FastifyReply,
-  values: { customerId?: number | null; remember?: boolean; deliveryId?: number | null } = {},
+  values: { customerId?: number | null; remember?: boolean; deliveryId?: number | null; accessCodeLocationId?: number | null } = {},
 ): Promise<Session> {
   const token = randomToken();
   const now = app.clock.now();
@@ -110,6 +110,7 @@ export async function createSession(
       customerId: values.customerId ?? null,
       remember: values.remember ?? false,
       deliveryId: values.deliveryId ?? null,
+      accessCodeLocationId: values.accessCodeLocationId ?? null,
       csrfToken: randomToken(),
       createdAt: now,
       updatedAt: now,

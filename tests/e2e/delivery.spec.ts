@@ -119,3 +119,26 @@ test('a point chosen from the cart on the home page goes back to the cart, on th
   await expect(cart).toHaveCount(0);
   await expect(page).toHaveURL('/');
 });
+
+test('a company point asks for its code: a wrong one is said under the field, the right one saves the choice', async ({ page, request }) => {
+  const locations = await freezeAt(page, request, '08:00:00');
+  const location = locations.find((l) => l.access === 'code' && l.deliveries.length > 0)!;
+  const domainPoint = locations.find((l) => l.access === 'email_domain')!;
+  await page.goto('/points-de-livraison');
+  // A point for an e-mail domain says so, tied to its button for screen readers.
+  await expect(point(page, domainPoint)).toHaveAccessibleDescription(`Réservé aux salariés : commande avec une adresse e-mail @${domainPoint.access_email_domain}.`);
+  await point(page, location).click();
+  const code = page.getByRole('textbox', { name: 'Code de votre entreprise' });
+  await code.fill('PAS-LE-BON');
+  await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  await expect(code).toHaveAccessibleDescription('Ce code n’ouvre pas ce point de livraison.');
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(code).toBeFocused();
+  await expect(page).toHaveURL('/points-de-livraison');
+  // The seeded code (docs/sandbox.md), typed in lower case.
+  await code.fill('canopee-vaise');
+  await expect(code).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  await expect(page).toHaveURL('/passer-commande');
+  await expect(page.getByRole('region', { name: /Votre livraison/ })).toContainText(location.name);
+});

@@ -42,7 +42,8 @@ async function newSponsorCode(app: FastifyInstance, firstname: string): Promise<
 
 /**
  * A new session for the customer (never the visitor's old one: no fixation). The visitor's cart
- * and delivery choice follow them; the anonymous session is gone.
+ * and delivery choice follow them, with the company code given for it (whoever typed it is who
+ * logs in); the anonymous session is gone.
  */
 export async function startCustomerSession(
   app: FastifyInstance,
@@ -52,7 +53,7 @@ export async function startCustomerSession(
   remember: boolean,
 ): Promise<{ session: Session; cartNotice: CartMergeNotice | null }> {
   const old = request.session;
-  const session = await createSession(app, reply, { customerId, remember, deliveryId: old?.deliveryId ?? null });
+  const session = await createSession(app, reply, { customerId, remember, deliveryId: old?.deliveryId ?? null, accessCodeLocationId: old?.accessCodeLocationId ?? null });
   let cartNotice: CartMergeNotice | null = null;
   if (old) {
     if (!old.customerId) cartNotice = await adoptCart(app.db, old.id, customerId, app.clock.now());
@@ -139,6 +140,7 @@ export async function login(app: FastifyInstance, ip: string, email: string, pas
   return customer;
 }
 
+/** The delivery choice stays on the device; a company code given does not (the next person may not have it). */
 export async function logout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const old = request.session;
   request.session = await createSession(app, reply, { deliveryId: old?.deliveryId ?? null });

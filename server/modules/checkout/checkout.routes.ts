@@ -5,7 +5,7 @@ import { CART_ERRORS } from '#shared/api/cart-codes';
 import { CUSTOMER_ONLY, mergeRefusals } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending.service';
-import { chosenDeliveryId } from '../delivery/delivery.service';
+import { chosenDeliveryId, codeGivenFor } from '../delivery/delivery.service';
 import { captureHeldEdenred, releaseSupersededHolds } from './edenred-holds';
 import { applyPool, declareVouchers, orderFreeCart, payWithoutCard, validateCart, viewPreOrder } from './checkout.service';
 
@@ -16,7 +16,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   function customerOf(request: FastifyRequest) {
     const customerId = requireCustomerId(request);
-    return { owner: { sessionId: request.session!.id, customerId }, deliveryId: chosenDeliveryId(request) };
+    return { owner: { sessionId: request.session!.id, customerId }, chosen: { deliveryId: chosenDeliveryId(request), codeGivenFor: codeGivenFor(request) } };
   }
 
   /** A customer's, and refused while a card payment is under way (lockWhileCardPending). */
@@ -25,16 +25,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const preOrder = { response: { 200: preOrderSchema } };
   const order = { response: { 200: validatedOrderSchema } };
 
-  app.post('/api/cart/validate', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, { 409: [CHECKOUT_ERRORS.cartEmpty, CHECKOUT_ERRORS.deliveryRequired] }) }, schema: { summary: 'Turn the cart into a pre-order', ...preOrder } }, async (request) => {
-    const { owner, deliveryId } = customerOf(request);
-    const created = await validateCart(app.db, owner, deliveryId, app.clock.now());
+  app.post('/api/cart/validate', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, { 409: [CHECKOUT_ERRORS.cartEmpty, CHECKOUT_ERRORS.deliveryRequired, CHECKOUT_ERRORS.deliveryAccess] }) }, schema: { summary: 'Turn the cart into a pre-order', ...preOrder } }, async (request) => {
+    const { owner, chosen } = customerOf(request);
+    const created = await validateCart(app.db, owner, chosen, app.clock.now());
     await releaseSupersededHolds(app, owner.customerId, created.id);
     return created;
   });
 
-  app.post('/api/cart/order', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, { 409: [CHECKOUT_ERRORS.cartEmpty, CHECKOUT_ERRORS.deliveryRequired, CHECKOUT_ERRORS.notFree] }) }, schema: { summary: 'Order a free cart at once', ...order } }, async (request) => {
-    const { owner, deliveryId } = customerOf(request);
-    return orderFreeCart(app.db, owner, deliveryId, app.clock.now());
+  app.post('/api/cart/order', { config: { refusals: mergeRefusals(WAITS_FOR_CARD, { 409: [CHECKOUT_ERRORS.cartEmpty, CHECKOUT_ERRORS.deliveryRequired, CHECKOUT_ERRORS.deliveryAccess, CHECKOUT_ERRORS.notFree] }) }, schema: { summary: 'Order a free cart at once', ...order } }, async (request) => {
+    const { owner, chosen } = customerOf(request);
+    return orderFreeCart(app.db, owner, chosen, app.clock.now());
   });
 
   app.post('/api/pending-order', { config: { refusals: mergeRefusals(CUSTOMER_ONLY, NO_PRE_ORDER) }, schema: { summary: 'The open pre-order', ...preOrder } }, async (request) => viewPreOrder(app.db, customerOf(request).owner.customerId));

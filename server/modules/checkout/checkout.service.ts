@@ -12,6 +12,7 @@ import { invoiceTotals } from '../../pdf/invoice-totals';
 import { toOrder } from '../account/account.service';
 import { cartForCheckout, lockCartReleasingPortions, removeOrderedCart, returnableNow, takeOrderPortions } from '../cart/cart-order.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
+import { checkPointAtCheckout } from '../delivery/point-access.service';
 import { deliveryDateAt } from '../state/state.service';
 import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
@@ -45,6 +46,8 @@ import { EMAIL_PATTERN } from '#shared/api/fields';
 
 /** The logged-in customer's cart: theirs once logged in, whichever session asks. */
 type CustomerCart = { sessionId: string; customerId: number };
+/** The session's chosen delivery, and the company point whose code it gave (point-access.service.ts). */
+type Chosen = { deliveryId: number | null; codeGivenFor: number | null };
 
 const DEPOSITS_NOT_YET_MESSAGE = 'Vous ne pouvez rendre que les consignes déjà reçues : celles d’une commande pas encore livrée se rendent à la suivante.';
 
@@ -140,11 +143,13 @@ async function snapshotOf(db: Db, checkout: NonNullable<Awaited<ReturnType<typeo
  * "Passer au paiement": the logged-in customer's cart, for a delivery still open for ordering,
  * becomes a pre-order (a new one each time: the cart may have changed since the last).
  */
-export async function validateCart(db: Db, owner: CustomerCart, deliveryId: number | null, now: Date): Promise<PreOrder> {
+export async function validateCart(db: Db, owner: CustomerCart, { deliveryId, codeGivenFor }: Chosen, now: Date): Promise<PreOrder> {
   const checkout = await cartForCheckout(db, owner, now);
   if (!checkout) throw refusal(409, CHECKOUT_ERRORS.cartEmpty, 'Votre panier est vide.');
   if (!deliveryId) throw refusal(409, CHECKOUT_ERRORS.deliveryRequired, DELIVERY_REQUIRED_MESSAGE);
   const delivery = await checkChoice(db, deliveryId, await deliveryDateAt(db, now), now);
+  // A company point's rule again: the customer paying may not be who chose it (docs/product/delivery.md).
+  await checkPointAtCheckout(db, delivery.delivery_location.id, { customerId: owner.customerId, codeGivenFor });
   const { cart, totals, discount, held } = checkout;
   // Containers come back only once the order that brought them is delivered (cart.md).
   if (cart.depositsReturned > held) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
@@ -368,8 +373,8 @@ export async function checkStillOpen(db: Db, pre: Pick<PreOrderRow, 'deliveryId'
 const CART_CHANGED_MESSAGE = 'Votre panier a changé depuis sa validation : validez-le à nouveau pour voir le nouveau total avant de payer.';
 
 /** A free cart (final price 0,00) is ordered directly. */
-export async function orderFreeCart(db: Db, owner: CustomerCart, deliveryId: number | null, now: Date): Promise<ValidatedOrder> {
-  const pre = await validateCart(db, owner, deliveryId, now);
+export async function orderFreeCart(db: Db, owner: CustomerCart, chosen: Chosen, now: Date): Promise<ValidatedOrder> {
+  const pre = await validateCart(db, owner, chosen, now);
   if (pre.final_price !== 0) throw refusal(409, CHECKOUT_ERRORS.notFree, 'Cette commande n’est pas gratuite : passez par le paiement.');
   const orderId = await placeOrder(db, pre.id, now);
   countPayment('free', 'success');

@@ -42,10 +42,28 @@ export async function findSlot(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Records the choice on the session, and as the customer's usual point when logged in. */
-export async function recordChoice(db: Db, sessionId: string, customerId: number | null, deliveryId: number) {
+/** A point's access rule, with the company it names in its refusals. */
+export async function findPointRule(db: Db, locationId: number) {
+  const [row] = await db
+    .select({ id: deliveryLocations.id, company: deliveryLocations.company, accessEmailDomain: deliveryLocations.accessEmailDomain, accessCode: deliveryLocations.accessCode })
+    .from(deliveryLocations)
+    .where(eq(deliveryLocations.id, locationId));
+  return row ?? null;
+}
+export type PointRule = NonNullable<Awaited<ReturnType<typeof findPointRule>>>;
+
+export async function customerEmail(db: Db, customerId: number): Promise<string | null> {
+  const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId));
+  return row?.email ?? null;
+}
+
+/**
+ * Records the choice on the session, and as the customer's usual point when logged in;
+ * `codeGivenFor`: the point whose access code the choice gave, remembered by the session.
+ */
+export async function recordChoice(db: Db, sessionId: string, customerId: number | null, deliveryId: number, codeGivenFor?: number) {
   await db.transaction(async (tx) => {
-    await tx.update(sessions).set({ deliveryId }).where(eq(sessions.id, sessionId));
+    await tx.update(sessions).set(codeGivenFor ? { deliveryId, accessCodeLocationId: codeGivenFor } : { deliveryId }).where(eq(sessions.id, sessionId));
     if (customerId) await tx.update(customers).set({ lastDeliveryId: deliveryId }).where(eq(customers.id, customerId));
   });
 }

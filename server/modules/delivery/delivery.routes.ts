@@ -6,11 +6,37 @@ import {
   deliverySearchQuerySchema,
   selectDeliveryBodySchema,
 } from '#shared/api/delivery';
+import { POINT_ACCESS_ERRORS, TOO_LATE_CODE } from '#shared/api/delivery';
+import { ERROR_CODES } from '#shared/api/errors';
 import { parisInstant } from '#shared/time';
+import { AppError } from '../../lib/errors';
 import { sendCacheable, sendSerialized } from '../../lib/http-cache';
+import { failureLimit } from '../../lib/rate-limit';
+import { mergeRefusals, OPENS_A_SESSION } from '../../plugins/openapi-contract';
 import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';
 import { recordChoice } from './delivery.repo';
 import { checkChoice, DELIVERY_COOKIE, locationsAnswer, searchLocations } from './delivery.service';
+import { checkPointChoice } from './point-access.service';
+
+/**
+ * Wrong company codes, per visitor and per address, as the cart's promo codes are: a code shared
+ * by a whole company is short enough to be guessed at, so past the limit even a right one waits.
+ */
+export const WRONG_ACCESS_CODES = { perSession: 10, perIp: 30, windowMs: 15 * 60 * 1000 } as const;
+const wrongAccessCodes = failureLimit({
+  name: 'wrong-access-code',
+  windowMs: WRONG_ACCESS_CODES.windowMs,
+  limits: (request) => ({ ...(request.session && { [`session:${request.session.id}`]: WRONG_ACCESS_CODES.perSession }), [`ip:${request.ip}`]: WRONG_ACCESS_CODES.perIp }),
+});
+const isWrongAccessCode = (error: unknown) => error instanceof AppError && error.code === POINT_ACCESS_ERRORS.codeRefused;
+
+/** What choosing a slot may meet besides its input: no such slot, too late, not today, a company point's rule. */
+const CHOOSING = mergeRefusals(OPENS_A_SESSION, {
+  403: [POINT_ACCESS_ERRORS.reserved],
+  404: [ERROR_CODES.notFound],
+  409: [TOO_LATE_CODE, 'not_current_delivery_date'],
+  422: [POINT_ACCESS_ERRORS.codeRefused],
+});
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,11 +58,17 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/deliveries', { schema: { summary: 'Choose a delivery slot', body: selectDeliveryBodySchema, response: { 200: deliverySchema } } }, async (request, reply) => {
+  app.post('/api/deliveries', { config: { refusals: CHOOSING }, schema: { summary: 'Choose a delivery slot', body: selectDeliveryBodySchema, response: { 200: deliverySchema } } }, async (request, reply) => {
     const session = await request.ensureSession();
     const now = app.clock.now();
     const delivery = await checkChoice(app.db, request.body.id, await deliveryDateAt(app.db, now), now);
-    await recordChoice(app.db, session.id, session.customerId, delivery.id);
+    const locationId = delivery.delivery_location.id;
+    // An emptied field ('') is no code: the session's earlier one, if any, still counts.
+    const code = request.body.access_code || undefined;
+    const judge = () => checkPointChoice(app.db, locationId, { customerId: session.customerId, codeGivenFor: session.accessCodeLocationId, code });
+    // Only a code typed is a guess: it takes its slot before it is judged, and keeps it if wrong.
+    const { codeGiven } = code ? await wrongAccessCodes.judge(request, judge, isWrongAccessCode) : await judge();
+    await recordChoice(app.db, session.id, session.customerId, delivery.id, codeGiven ? locationId : undefined);
     reply.setCookie(DELIVERY_COOKIE, String(delivery.id), {
       path: '/',
       httpOnly: true,

@@ -19,6 +19,9 @@ export function chosenDeliveryId(request: FastifyRequest): number | null {
   return Number.isSafeInteger(cookie) && cookie > 0 ? cookie : null;
 }
 
+/** The point whose company code the visitor's session gave (point-access.service.ts). */
+export const codeGivenFor = (request: FastifyRequest): number | null => request.session?.accessCodeLocationId ?? null;
+
 /** Lower-case, without accents: 'Croix-Rousse' and 'croix rousse' and 'CROIX-ROUSSÉ' meet. */
 export function foldForSearch(text: string): string {
   return text
@@ -53,6 +56,9 @@ export async function locationsOn(db: Db, date: string | null): Promise<Delivery
     latitude: l.latitude,
     longitude: l.longitude,
     is_private: l.isPrivate,
+    // What the point asks, never its code (point-access.service.ts judges it).
+    access: l.accessEmailDomain ? 'email_domain' : l.accessCode ? 'code' : null,
+    access_email_domain: l.accessEmailDomain,
     deliveries: slots.filter((s) => s.location.id === l.id).map(toLocationDelivery),
   }));
 }

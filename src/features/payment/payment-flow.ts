@@ -88,9 +88,11 @@ export async function resumeCheckout(): Promise<void> {
 
 function failed(err: unknown, ctx: PaymentContext) {
   const body = err instanceof ApiError ? err.body : null;
-  if (body?.code === CHECKOUT_ERRORS.deliveryRequired) {
-    // The selector opening is the answer (a toast would cover its « Valider »); once a point is
-    // chosen, the panel the checkout started from (the cart) shows again, to be validated.
+  // No point, or a company point this customer or session may not order to (its address, its
+  // code): the selector opening is the answer (a toast would cover its « Valider »), on the point,
+  // where its rule is said and its code asked. Once a point is chosen, the panel the checkout
+  // started from (the cart) shows again, to be validated.
+  if (body?.code === CHECKOUT_ERRORS.deliveryRequired || body?.code === CHECKOUT_ERRORS.deliveryAccess) {
     openPanel('deliverySelector', { returning: true });
     return;
   }

@@ -149,6 +149,8 @@ export const CHECKOUT_ERRORS = {
   loginRequired: 'unauthenticated',
   cartEmpty: 'cart_empty',
   deliveryRequired: 'delivery_required',
+  /** The chosen company point's rule is not met by this customer or session (docs/product/delivery.md, "Company points"). */
+  deliveryAccess: 'delivery_access_required',
   noPreOrder: 'no_pre_order',
   remaining: 'remaining_price',
   notFree: 'not_free',

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client';
 import { offlineReadable } from '../../../lib/offline-queries';
 import { recordServedAt } from '../../../lib/served-at';
+import type { SelectDeliveryBody } from '../../../shared/api/delivery';
 import { PUBLIC_READS, publicReadUrl } from '../../../shared/api/public-reads';
 /** The delivery schemas load with the answers (no zod on the first screen). */
 const deliverySchemas = () => import('../../../shared/api/delivery');
@@ -16,11 +17,11 @@ export const deliveryLocationsQuery = (date: string | null) =>
     ...offlineReadable,
   });
 
-/** POST /api/deliveries: the chosen slot; the app state (current delivery) is refreshed after. */
+/** POST /api/deliveries: the chosen slot (and a company point's code); the app state (current delivery) is refreshed after. */
 export function useSelectDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api('/api/deliveries', { method: 'POST', body: { id }, schema: () => deliverySchemas().then((m) => m.deliverySchema) }),
+    mutationFn: (body: SelectDeliveryBody) => api('/api/deliveries', { method: 'POST', body, schema: () => deliverySchemas().then((m) => m.deliverySchema) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['state'] }),
   });
 }

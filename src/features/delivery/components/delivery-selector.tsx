@@ -1,13 +1,23 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { OfflineReason } from '../../../components/ui/offline-reason';
 import { useOnline } from '../../../lib/connection-store';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLaidOut } from '../../../lib/use-laid-out';
 import { ApiError } from '../../../lib/api-client';
-import { DELIVERY_REQUIRED_MESSAGE, DIFFERENT_POINT_WARNING, SLOT_REQUIRED_MESSAGE, type Delivery, type DeliveryLocation } from '../../../shared/api/delivery';
+import {
+  ACCESS_CODE_LABEL,
+  ACCESS_CODE_MAX_LENGTH,
+  DELIVERY_REQUIRED_MESSAGE,
+  DIFFERENT_POINT_WARNING,
+  domainPointNote,
+  SLOT_REQUIRED_MESSAGE,
+  type Delivery,
+  type DeliveryLocation,
+} from '../../../shared/api/delivery';
 import { isLocationTooLate, isTooLate } from '../../../shared/delivery-rules';
 import type { LatLng } from '../../../shared/geo';
 import { parisDate, parisTime } from '../../../shared/time';
@@ -60,6 +70,10 @@ export function DeliverySelector({ locations, center, frameFirst, currentDeliver
     currentDeliveryId ?? (initial && initial.deliveries.length === 1 ? initial.deliveries[0]!.id : null),
   );
   const [error, setError] = useState<string | null>(null);
+  /** A company point's code (docs/product/delivery.md, "Company points"), and the server's word on it. */
+  const [accessCode, setAccessCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeField = useRef<HTMLInputElement>(null);
   /** The location the customer was warned about: submitting it again proceeds. */
   const [warnedFor, setWarnedFor] = useState<number | null>(null);
   /** Below 667 px, map and list take turns (the switch); wider, both show. */
@@ -70,10 +84,14 @@ export function DeliverySelector({ locations, center, frameFirst, currentDeliver
   const [mapArea, mapShown] = useLaidOut();
   const select = useSelectDelivery();
   const slotsName = useId();
+  const noteId = useId();
 
   function chooseLocation(location: DeliveryLocation) {
+    // The code typed is for the point it was typed at.
+    if (location.id !== locationId) setAccessCode('');
     setLocationId(location.id);
     setError(null);
+    setCodeError(null);
     // A point with exactly one slot selects it; otherwise the customer picks one.
     setDeliveryId(location.deliveries.length === 1 ? location.deliveries[0]!.id : null);
   }
@@ -97,9 +115,20 @@ export function DeliverySelector({ locations, center, frameFirst, currentDeliver
       setWarnedFor(picked.id);
       return;
     }
-    select.mutate(deliveryId, {
+    // Sent when typed only: a session that gave the code before is not asked again (the server knows).
+    const code = picked?.access === 'code' ? accessCode.trim() : '';
+    select.mutate(code ? { id: deliveryId, access_code: code } : { id: deliveryId }, {
       onSuccess: onChosen,
-      onError: (err) => setError(err instanceof ApiError ? (err.fieldMessage('id') ?? err.message) : 'Une erreur est survenue, réessayez.'),
+      onError: (err) => {
+        const codeMessage = err instanceof ApiError ? err.fieldMessage('access_code') : undefined;
+        if (codeMessage) {
+          // Said under the field, which takes the focus: the customer types it again there.
+          setCodeError(codeMessage);
+          codeField.current?.focus();
+          return;
+        }
+        setError(err instanceof ApiError ? (err.fieldMessage('id') ?? err.message) : 'Une erreur est survenue, réessayez.');
+      },
     });
   }
 
@@ -147,9 +176,16 @@ export function DeliverySelector({ locations, center, frameFirst, currentDeliver
           const selected = location.id === locationId;
           const tooLate = now !== null && location.deliveries.length > 0 && isLocationTooLate(slotsOf(location), today, nowTime);
           const closed = location.deliveries.length === 0;
+          const domain = location.access === 'email_domain' ? location.access_email_domain : null;
           return (
             <li key={location.id} className={styles.item} data-selected={selected || undefined}>
-              <button type="button" className={styles.location} aria-pressed={selected} onClick={() => chooseLocation(location)}>
+              <button
+                type="button"
+                className={styles.location}
+                aria-pressed={selected}
+                aria-describedby={domain ? `${noteId}-${location.id}` : undefined}
+                onClick={() => chooseLocation(location)}
+              >
                 <span className={styles.pin} aria-hidden="true">
                   {location.index}
                 </span>
@@ -161,6 +197,11 @@ export function DeliverySelector({ locations, center, frameFirst, currentDeliver
                   {closed ? <Badge tone="danger">Pas de livraison ce jour-là</Badge> : null}
                 </span>
               </button>
+              {domain ? (
+                <p id={`${noteId}-${location.id}`} className={styles.accessNote}>
+                  {domainPointNote(domain)}
+                </p>
+              ) : null}
               {selected && location.deliveries.length > 0 ? (
                 <fieldset className={styles.slots}>
                   <legend className={styles.legend}>Créneaux à {location.name}</legend>
@@ -189,6 +230,23 @@ export function DeliverySelector({ locations, center, frameFirst, currentDeliver
                     );
                   })}
                 </fieldset>
+              ) : null}
+              {selected && !closed && location.access === 'code' ? (
+                <TextField
+                  ref={codeField}
+                  className={styles.accessCode}
+                  label={ACCESS_CODE_LABEL}
+                  error={codeError ?? undefined}
+                  value={accessCode}
+                  maxLength={ACCESS_CODE_MAX_LENGTH}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  onChange={(event) => {
+                    setAccessCode(event.target.value);
+                    setCodeError(null);
+                  }}
+                />
               ) : null}
             </li>
           );
