@@ -381,3 +381,20 @@ test('the worker in control, a page never visited whose navigation hangs: the of
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/concept/i);
 });
+
+test('a delivery point chosen while every answer is lost: applied by the server, and said chosen, not failed', async ({ page, network }) => {
+  // S22: each POST reaches the server, which applies it; its answer never comes back.
+  await page.goto('/passer-commande');
+  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as { name: string; is_private: boolean; deliveries: { id: number }[] }[];
+  const location = locations.find((l) => !l.is_private && l.deliveries.length === 1)!;
+  network.fail(/^\/api\/deliveries$/, { kind: 'drop' }, { method: 'POST' });
+  await page.getByRole('button', { name: 'Choisir un point de livraison' }).click();
+  const selector = page.getByRole('dialog', { name: 'Choisir mon point de livraison' });
+  await selector.getByRole('button', { name: new RegExp(`^${location.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  await selector.getByRole('button', { name: 'Valider ce point de livraison' }).click();
+  await expect(snackbar(page, 'Point de livraison enregistré')).toContainText(location.name);
+  await expect(selector).toHaveCount(0);
+  expect(network.sent(/^\/api\/deliveries$/, 'POST').length).toBeGreaterThan(0);
+  const state = (await (await page.request.get('/api/state')).json()) as { current_delivery: { id: number } | null };
+  expect(state.current_delivery?.id).toBe(location.deliveries[0]!.id);
+});

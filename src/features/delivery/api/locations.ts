@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, NetworkError } from '../../../lib/api-client';
+import { appStateQuery } from '../../../lib/app-state';
 import { offlineReadable } from '../../../lib/offline-queries';
 import { recordServedAt } from '../../../lib/served-at';
 import type { SelectDeliveryBody } from '../../../shared/api/delivery';
@@ -21,7 +22,18 @@ export const deliveryLocationsQuery = (date: string | null) =>
 export function useSelectDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SelectDeliveryBody) => api('/api/deliveries', { method: 'POST', body, schema: () => deliverySchemas().then((m) => m.deliverySchema) }),
+    mutationFn: async (body: SelectDeliveryBody) => {
+      try {
+        return await api('/api/deliveries', { method: 'POST', body, schema: () => deliverySchemas().then((m) => m.deliverySchema) });
+      } catch (err) {
+        // Sent, but its answer lost or stalled: the choice may have been applied. The state says
+        // what the server holds; the same slot there is the choice made, not a failure.
+        if (!(err instanceof NetworkError) || err.unsent) throw err;
+        const state = await queryClient.fetchQuery({ ...appStateQuery, staleTime: 0 }).catch(() => null);
+        if (state?.current_delivery?.id === body.id) return state.current_delivery;
+        throw err;
+      }
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['state'] }),
   });
 }
