@@ -118,7 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { env } = options;
   const baseClock = options.clock ?? createClock();
   // In the sandbox, a test or QA run may move the time of its own requests only (sandbox/scope.ts).
-  const clock = env.SANDBOX ? scopedClock(baseClock) : baseClock;
+  const scoped = env.SANDBOX ? scopedClock(baseClock) : null;
+  const clock = scoped?.clock ?? baseClock;
   const database = options.database ?? (await openDatabase(env.DATABASE_URL, env.DATA_DIR));
   try {
     if (!options.database) {
@@ -157,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  if (env.SANDBOX) registerSandboxScopes(app);
+  if (scoped) registerSandboxScopes(app, scoped.scopes);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const config = route.config as { csrf?: boolean; staff?: unknown } | undefined;

@@ -25,9 +25,14 @@ const MAX_SCOPES = 2000;
 const SCOPE_PATTERN = /^[\w.-]{1,100}$/;
 
 const current = new AsyncLocalStorage<SandboxScope>();
-const scopes = new Map<string, SandboxScope>();
 
-function scopeNamed(name: string): SandboxScope {
+/**
+ * An app's scopes, by name: its own (made with its clock, scopedClock), so that two apps in one
+ * process (the API tests) never see each other's scopes and times.
+ */
+export type SandboxScopes = Map<string, SandboxScope>;
+
+function scopeNamed(scopes: SandboxScopes, name: string): SandboxScope {
   let scope = scopes.get(name);
   if (!scope) {
     if (scopes.size >= MAX_SCOPES) scopes.delete(scopes.keys().next().value!);
@@ -57,9 +62,10 @@ export function scopedSwitch<T>(global: { value: T | null }, key: string) {
   };
 }
 
-/** The server's clock, read and set within the current scope when there is one. */
-export function scopedClock(base: Clock): Clock {
-  return {
+/** The server's clock, read and set within the current scope when there is one, and the app's scopes it reads. */
+export function scopedClock(base: Clock): { clock: Clock; scopes: SandboxScopes } {
+  const scopes: SandboxScopes = new Map();
+  const clock: Clock = {
     now: () => {
       const frozen = currentScope()?.now;
       return frozen ? new Date(frozen.getTime()) : base.now();
@@ -71,15 +77,16 @@ export function scopedClock(base: Clock): Clock {
     },
     shared: () => ![...scopes.values()].some((scope) => scope.now !== null),
   };
+  return { clock, scopes };
 }
 
 /** Runs each request in the scope it names (a request without a name keeps the scope it is made in). */
-export function registerSandboxScopes(app: FastifyInstance) {
+export function registerSandboxScopes(app: FastifyInstance, scopes: SandboxScopes) {
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers[SANDBOX_SCOPE_HEADER];
     const name = (typeof header === 'string' ? header : undefined) ?? cookieValue(request.headers.cookie, SANDBOX_SCOPE_COOKIE);
     if (!name || !SCOPE_PATTERN.test(name)) return done();
-    current.run(scopeNamed(name), done);
+    current.run(scopeNamed(scopes, name), done);
   });
 }
 

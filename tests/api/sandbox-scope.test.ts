@@ -22,6 +22,20 @@ describe('sandbox scopes', () => {
   const dateIn = async (headers: Record<string, string>) =>
     (await t.app.inject({ url: '/api/state', headers })).json<{ current_delivery_date: string }>().current_delivery_date;
 
+  it('belong to their app: a scope’s time set on one app leaves another app’s time everyone’s', async () => {
+    // Two apps in one process, as the API tests run (a worker keeps its modules between files).
+    const other = await createTestApp();
+    try {
+      const scope = { [SANDBOX_SCOPE_HEADER]: 'tester-of-another-app' };
+      await other.app.inject({ method: 'POST', url: '/__sandbox/clock', headers: scope, payload: { now: `${WEDNESDAY}T09:00:00+01:00` } });
+      expect(other.app.clock.shared()).toBe(false);
+      expect(t.app.clock.shared()).toBe(true);
+      expect(await clockIn(scope)).toBe(`${MONDAY}T08:00:00.000Z`);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('moves the time of one scope only, named by header or cookie', async () => {
     const a = { [SANDBOX_SCOPE_HEADER]: 'tester-a' };
     const set = await t.app.inject({ method: 'POST', url: '/__sandbox/clock', headers: a, payload: { now: `${WEDNESDAY}T09:00:00+01:00` } });
