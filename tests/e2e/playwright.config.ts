@@ -39,10 +39,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, browserName: 'chromium' } },
-    // Journeys whose screens do not change with the width (payments, offline and flaky-network
-    // behaviour) run on the phone, where customers are; their screens' desktop layout is checked
-    // by accessibility.spec.ts at both sizes. It keeps the suite within its CI time.
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' }, testIgnore: /\/(flaky-network|payment|edenred|offline)\.spec\.ts$/ },
+    // Journeys whose screens do not change with the width (payments, offline, the service worker
+    // and flaky-network behaviour) run on the phone, where customers are, and so does the
+    // courier's round, a phone's work; their screens' desktop layout is checked by
+    // accessibility.spec.ts at both sizes. It keeps the suite within its CI time.
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' }, testIgnore: /\/(flaky-network|payment|edenred|offline|offline-sw|round)\.spec\.ts$/ },
   ],
   webServer: {
     command: 'node --enable-source-maps dist-server/index.mjs',
