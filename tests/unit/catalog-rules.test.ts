@@ -34,8 +34,10 @@ describe('menus', () => {
 });
 
 describe('formula cards on a wide screen', () => {
-  it('puts at most five a row, the rows even, never one card alone on a row', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(formulaColumns)).toEqual([1, 2, 3, 4, 5, 3, 4, 4, 5, 5, 4]);
+  it('puts as many a row as fit, the rows even, never one card alone on a row', () => {
+    const counts = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+    expect(counts.map((n) => formulaColumns(n, 5))).toEqual([1, 2, 3, 4, 5, 3, 4, 4, 5, 5, 4]);
+    expect(counts.map((n) => formulaColumns(n, 3))).toEqual([1, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3]);
   });
 });
 

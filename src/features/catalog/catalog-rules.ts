@@ -39,10 +39,11 @@ export function rotate<T>(items: readonly T[], start: number): T[] {
 }
 
 /**
- * The formula cards' columns on a wide screen: at most five a row, the rows as even as can be
- * (5 → 5, 6 → 3 + 3, 7 → 4 + 3), so no card sits alone on a row three quarters empty.
+ * The formula cards' columns where `most` fit a row: as few rows as that allows, as even as can be
+ * (with 5 at most: 5 → 5, 6 → 3 + 3, 7 → 4 + 3; with 3: 5 → 3 + 2), so no card sits alone on a row
+ * three quarters empty.
  */
-export function formulaColumns(count: number): number {
-  const rows = Math.ceil(count / 5);
-  return Math.max(1, Math.ceil(count / Math.max(1, rows)));
+export function formulaColumns(count: number, most: number): number {
+  const rows = Math.max(1, Math.ceil(count / most));
+  return Math.max(1, Math.ceil(count / rows));
 }

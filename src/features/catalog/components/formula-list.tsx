@@ -31,21 +31,25 @@ export function FormulaList({ menus, onCompose }: FormulaListProps) {
     return <p className={styles.empty}>Pas de formule au menu ce jour-là : la cuisine se repose. Revenez demain !</p>;
   }
   return (
-    <ul className={styles.list} style={{ '--formula-columns': formulaColumns(menus.length) } as CSSProperties}>
-      {menus.map((menu) => (
-        <li key={menu.id} className={styles.card} data-cheapest={menu.price === lowest || undefined}>
-          <h3 className={styles.name}>{menu.name}</h3>
-          {coursesBesideName(menu.name, courses(menu)) ? <p className={styles.courses}>{courses(menu)}</p> : null}
-          {menu.description ? <p className={styles.description}>{menu.description}</p> : null}
-          <p className={styles.price}>
-            {hasPricedExtras(menu) ? <span className={styles.from}>à partir de </span> : null}
-            {formatEuros(menu.price)}
-          </p>
-          <Button variant={menu.price === lowest ? 'primary' : 'secondary'} onClick={() => onCompose(menu)} aria-label={`Composer la formule ${menu.name}`}>
-            Composer
-          </Button>
-        </li>
-      ))}
-    </ul>
+    // The columns follow the room the list has (the home page's full width, the order page's
+    // column), through container queries on its frame.
+    <div className={styles.frame}>
+      <ul className={styles.list} style={{ '--columns-3': formulaColumns(menus.length, 3), '--columns-5': formulaColumns(menus.length, 5) } as CSSProperties}>
+        {menus.map((menu) => (
+          <li key={menu.id} className={styles.card} data-cheapest={menu.price === lowest || undefined}>
+            <h3 className={styles.name}>{menu.name}</h3>
+            {coursesBesideName(menu.name, courses(menu)) ? <p className={styles.courses}>{courses(menu)}</p> : null}
+            {menu.description ? <p className={styles.description}>{menu.description}</p> : null}
+            <p className={styles.price}>
+              {hasPricedExtras(menu) ? <span className={styles.from}>à partir de </span> : null}
+              {formatEuros(menu.price)}
+            </p>
+            <Button variant={menu.price === lowest ? 'primary' : 'secondary'} onClick={() => onCompose(menu)} aria-label={`Composer la formule ${menu.name}`}>
+              Composer
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
