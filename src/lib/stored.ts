@@ -7,6 +7,15 @@ type Area = 'local' | 'session';
 
 const storage = (area: Area): Storage => (area === 'local' ? localStorage : sessionStorage);
 
+/** The device's (`local`) or this tab's (`session`) storage, or null where the browser refuses it (its very getter throws then). */
+export function storageOrNull(area: Area): Storage | null {
+  try {
+    return storage(area);
+  } catch {
+    return null;
+  }
+}
+
 /** The value kept under `key`, or null: none, unreadable, or storage refused. */
 export function readStored(key: string, area: Area = 'local'): unknown {
   try {

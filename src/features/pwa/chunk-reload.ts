@@ -1,3 +1,4 @@
+import { storageOrNull } from '../../lib/stored';
 import { CHUNK_RELOAD_GUARD_MS } from '../../shared/constants';
 
 // The page's first script notes its own reload here too (reloadAfterFailedLoad, src/app/first-paint.ts).
@@ -11,7 +12,7 @@ const RECONNECT_GRACE_MS = 5000;
  * returns, a chunk never fetched (the map) is simply missing: no reload, the caller falls back
  * (the list without the map).
  */
-export function reloadOnChunkFailure(storage: Storage | null = tabStorage(), now: () => number = Date.now, reload = () => location.reload(), online = () => navigator.onLine) {
+export function reloadOnChunkFailure(storage: Storage | null = storageOrNull('session'), now: () => number = Date.now, reload = () => location.reload(), online = () => navigator.onLine) {
   // Leaving the page cancels its pending chunk loads: those failures are no deploy, and a reload
   // then would cancel the navigation under way (a customer clicking to another page).
   let leaving = false;
@@ -43,13 +44,4 @@ export function reloadOnChunkFailure(storage: Storage | null = tabStorage(), now
     window.removeEventListener('vite:preloadError', onError);
     window.removeEventListener('online', onBack);
   };
-}
-
-/** This tab's storage, or null where the browser refuses it (its very getter throws then). */
-function tabStorage(): Storage | null {
-  try {
-    return sessionStorage;
-  } catch {
-    return null;
-  }
 }

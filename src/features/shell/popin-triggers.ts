@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Settings, ShopOpen } from '../../shared/api/state';
 import { openPopin } from '../../lib/popins-store';
-import { readStored, writeStored } from '../../lib/stored';
+import { readStored, storageOrNull, writeStored } from '../../lib/stored';
 
 const CLOSED_SEEN = 'popote:closed-popin-seen';
 const HOMEPAGE_SEEN = 'popote:homepage-popin';
@@ -19,7 +19,7 @@ export function shouldShowHomepagePopin(settings: Settings, storage: Pick<Storag
   return Boolean(text) && storage.getItem(HOMEPAGE_SEEN) !== fingerprint(text!);
 }
 
-export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage, 'setItem'> | null = localStorageOrNull()) {
+export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage, 'setItem'> | null = storageOrNull('local')) {
   const text = settings.homepage_popin_text?.trim();
   try {
     if (text) storage?.setItem(HOMEPAGE_SEEN, fingerprint(text));
@@ -28,14 +28,6 @@ export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage,
   }
 }
 
-/** The device's storage, or null where the browser refuses it (its very getter throws then). */
-function localStorageOrNull(): Storage | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Opens the closed-website pop-in once per browser session when the shop is closed, and the
@@ -50,7 +42,7 @@ export function usePopinTriggers(shop: ShopOpen | undefined, settings: Settings 
 
   useEffect(() => {
     // Without storage the pop-in could not be remembered as seen: it is not shown at all.
-    const storage = localStorageOrNull();
+    const storage = storageOrNull('local');
     if (!settings || !onHome || !storage || !shouldShowHomepagePopin(settings, storage)) return;
     markHomepagePopinSeen(settings);
     openPopin('homepage');
