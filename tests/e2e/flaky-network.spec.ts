@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './flaky-network';
+import { expect, test, type Fault, type FlakyNetwork, type Page } from './flaky-network';
 import type { CatalogProduct } from '#shared/api/catalog';
 import { customerWithCart, expectValidated, openPayment, snackbar, toHostedPage } from './checkout-steps';
 import { catalogKept } from './catalog-kept';
@@ -51,27 +51,28 @@ test('paid by card, the answers of the order check lost: the app checks again an
   expect(network.sent(ORDER_CHECK).length).toBeGreaterThan(3);
 });
 
-test('paid by card, the way back stalls (online, no answer): the worker sends the customer to the check within seconds, which completes', async ({ page, network }, info) => {
-  const { location } = await customerWithCart(page, `${info.project.name}-retour-bloque`);
+/**
+ * A customer pays on the card page, and the way back to the shop (the order page with the
+ * payment's id, an address never kept) meets `fault`: the worker draws the page from its shell and
+ * the app checks the payment, which completes.
+ */
+async function payAndLoseTheWayBack(page: Page, network: FlakyNetwork, name: string, fault: Fault) {
+  const { location } = await customerWithCart(page, name);
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await openPayment(page);
   await toHostedPage(page);
-  // S26b: the way back (the order page, with the payment's id) hangs; the browser would wait two
-  // minutes on a blank tab. The worker draws the page from its shell, and the app checks.
-  network.fail(/^\/passer-commande\?payment_status=returned&/, { kind: 'stall' });
+  network.fail(/^\/passer-commande\?payment_status=returned&/, fault);
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
+}
+
+test('paid by card, the way back stalls (online, no answer): the worker sends the customer to the check within seconds, which completes', async ({ page, network }, info) => {
+  // S26b: without the worker's answer the browser would wait two minutes on a blank tab.
+  await payAndLoseTheWayBack(page, network, `${info.project.name}-retour-bloque`, { kind: 'stall' });
 });
 
 test('paid by card, the way back to the shop cut: the worker sends the customer to the check, which completes', async ({ page, network }, info) => {
-  const { location } = await customerWithCart(page, `${info.project.name}-retour-coupe`);
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  await openPayment(page);
-  await toHostedPage(page);
-  // The way back is the shop's own page: the worker serves it from its copy (the shell) and the app checks.
-  network.fail(/^\/passer-commande\?payment_status=returned&/, { kind: 'cut' });
-  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
-  await expectValidated(page, location.name);
+  await payAndLoseTheWayBack(page, network, `${info.project.name}-retour-coupe`, { kind: 'cut' });
 });
 
 test('an "Ajouter" whose answers are all lost: one portion on the server and on screen, and the retry makes two', async ({ page, network }) => {
