@@ -5,8 +5,10 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
 import { setCallWatcher } from './lib/api-client';
+import { appStateQuery } from './lib/app-state';
 import { callWatcher } from './lib/connection-store';
 import { wait } from './lib/wait';
+import { isTeamPath } from './shared/paths';
 import './app/global.css';
 
 reloadOnChunkFailure();
@@ -15,12 +17,18 @@ reloadOnChunkFailure();
 // only once hydrated (offline-banner.tsx), so the first render still matches the server's.
 setCallWatcher(callWatcher);
 
-// The main thread given back twice: the app's start is three tasks (its modules' evaluation, the
-// router's creation, hydration's start) rather than one long one a tap or a scroll would wait for.
+// The main thread given back between steps: the app's start is several tasks (its modules'
+// evaluation, the router's creation, the state's request, hydration's start) rather than one long
+// one a tap or a scroll would wait for.
 await wait(0);
 const queryClient = createQueryClient();
 // The page's nonce is read back by the router from the server's <meta property="csp-nonce">.
 const router = createAppRouter(queryClient);
+await wait(0);
+// The visitor's state (personal, so never in the server's page) is asked for now, not from
+// hydration's effects: it answers sooner, and a query that starts during those effects has every
+// part showing it drawn again at once, in one task. The team's pages do not show it.
+if (!isTeamPath(window.location.pathname)) void queryClient.prefetchQuery(appStateQuery);
 await wait(0);
 
 // The page came from the server with its data, and is painted already (the page's first script,

@@ -6,6 +6,7 @@ import { registerServiceWorker } from '../features/pwa/register-sw';
 import { setBusyNotice } from '../lib/api-client';
 import { watchConnection } from '../lib/connection-store';
 import { restoreKeptState } from '../lib/kept-state';
+import { markHydrated } from '../lib/use-hydrated';
 import { notify } from '../lib/snackbar-store';
 import { wait } from '../lib/wait';
 import { interceptInternalLinks } from './internal-links';
@@ -21,6 +22,8 @@ function startAfterHydration(queryClient: QueryClient): void {
   if (started) return;
   started = true;
   void inTurns([
+    // What waited for the page to be the app's (the visitor's state) is applied from here.
+    markHydrated,
     () => {
       // A saturated server: the call waits a moment and tries once more; the customer is told why.
       setBusyNotice((message) => notify({ title: 'Patience', message, type: 'info' }));

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { AccountButton } from '../features/account/components/account-button';
 import { CartButton } from '../features/cart/components/cart-button';
 import { CartExpiryNotice } from '../features/cart/components/cart-expiry-notice';
@@ -17,7 +16,7 @@ import { ProgressBar } from '../features/shell/components/progress-bar';
 import { ShopPopins } from '../features/shell/components/shop-popins';
 import { Snackbars } from '../components/ui/snackbars';
 import { AboveDialogs } from '../components/ui/above-dialogs';
-import { settingsQuery, useSettings } from '../lib/app-state';
+import { usePublicSettings } from '../lib/app-state';
 import { AfterHydration } from './after-hydration';
 import { OpenOverlay } from './open-overlay';
 import { OrderPageBackdrop } from './order-page-backdrop';
@@ -33,9 +32,8 @@ const InstallApp = lazy(() => import('../features/pwa/install-app').then((m) => 
  * follow their own slice of the state, so a change of the cart redraws its button, not the page.
  */
 export function AppShell() {
-  const settings = useSettings();
-  // The demo's mark is in the public settings only (the state's are the shop's own).
-  const sandbox = useQuery(settingsQuery).data?.sandbox === '1';
+  // The shell follows the address alone: the settings are read by the parts that show them, so the
+  // state's answer (or hydration's end) redraws those parts, never the whole page.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <OrderPageBackdrop>
@@ -43,17 +41,16 @@ export function AppShell() {
         Aller au contenu
       </a>
       <ProgressBar />
-      <DemoBanner visible={sandbox} />
+      <SandboxMark />
       <OfflineBanner />
       {/* No delivery search in the header on the order page, which has its own. */}
       <Header account={<AccountButton />} cart={<CartButton />} search={pathname.startsWith('/passer-commande') ? null : <HeaderDeliverySearch />} />
-      {pathname === '/' ? <AlertBanner enabled={settings.alert_homepage_bool !== '0'} text={settings.alert_homepage_text} /> : null}
+      {pathname === '/' ? <HomeAlert /> : null}
       <PaymentConfirming />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer
-        settings={settings}
+      <ShopFooter
         newsletter={
           <Suspense fallback={null}>
             <NewsletterForm />
@@ -64,7 +61,6 @@ export function AppShell() {
             <InstallApp />
           </Suspense>
         }
-        year={new Date().getFullYear()}
       />
       <OpenOverlay />
       <ShopPopins newsletter={<NewsletterForm compact />} />
@@ -79,4 +75,18 @@ export function AppShell() {
       <AfterHydration />
     </OrderPageBackdrop>
   );
+}
+
+/** The demo's mark: in the public settings only (the state's are the shop's own). */
+function SandboxMark() {
+  return <DemoBanner visible={usePublicSettings().sandbox === '1'} />;
+}
+
+function HomeAlert() {
+  const settings = usePublicSettings();
+  return <AlertBanner enabled={settings.alert_homepage_bool !== '0'} text={settings.alert_homepage_text} />;
+}
+
+function ShopFooter(parts: Pick<ComponentProps<typeof Footer>, 'newsletter' | 'install'>) {
+  return <Footer settings={usePublicSettings()} {...parts} year={new Date().getFullYear()} />;
 }

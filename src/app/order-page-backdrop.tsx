@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BackdropCloses } from '../components/ui/dialog';
-import { useAppState } from '../lib/app-state';
+import { useAppStateOf } from '../lib/app-state';
 
 /**
  * A click on the dimmed page closes the dialog, except on a dish's order page before a delivery
@@ -9,6 +9,6 @@ import { useAppState } from '../lib/app-state';
  */
 export function OrderPageBackdrop({ children }: { children: ReactNode }) {
   const onDishOrder = useRouterState({ select: (s) => s.location.pathname.startsWith('/passer-commande/') });
-  const chosen = Boolean(useAppState().data?.current_delivery);
+  const chosen = useAppStateOf((state) => state.current_delivery !== null) ?? false;
   return <BackdropCloses value={!(onDishOrder && !chosen)}>{children}</BackdropCloses>;
 }

@@ -1,6 +1,13 @@
 import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-/** The state's schemas load with the answers (no zod on the first screen). */
-const stateSchemas = () => import('../shared/api/state');
+/**
+ * The state's schemas load with the answers (no zod on the first screen), in two tasks: zod's own
+ * code, then the schemas it builds. Together they hold a mid-range phone's main thread for longer
+ * than a tap should wait.
+ */
+const stateSchemas = () =>
+  import('zod/mini')
+    .then(() => wait(0))
+    .then(() => import('../shared/api/state'));
 import { useSnapshot } from 'valtio';
 import { useMemo } from 'react';
 import { PUBLIC_READS, publicReadUrl } from '../shared/api/public-reads';
@@ -11,7 +18,8 @@ import { api } from './api-client';
 import { connection, useOnline } from './connection-store';
 import { keepState, keptState } from './kept-state';
 import { offlineReadable } from './offline-queries';
-import { useHydrated } from './use-hydrated';
+import { pageHydrated, useHydratedValue } from './use-hydrated';
+import { wait } from './wait';
 
 /** GET /api/state: customer, delivery, cart, settings and contact types (refreshed after changes). */
 export const appStateQuery = queryOptions({
@@ -19,6 +27,10 @@ export const appStateQuery = queryOptions({
   queryFn: async ({ signal }) => {
     stateRequestedAt = Date.now();
     const state = await api('/api/state', { schema: () => stateSchemas().then((m) => m.stateSchema), signal });
+    // An answer that comes while the page hydrates is applied once hydration has ended, in a task
+    // of its own: applied before hydration's effects subscribe, it would have every part that
+    // shows it drawn again synchronously inside them, one long task (docs/bench/README.md).
+    await pageHydrated;
     keepState(state);
     return state;
   },
@@ -54,13 +66,31 @@ export const settingsQuery = queryOptions({
  */
 export function useAppState() {
   const query = useQuery(appStateQuery);
-  const hydrated = useHydrated();
-  const { online } = useSnapshot(connection);
-  const kept = useSnapshot(keptState).state as AppState | null;
-  // Offline, or with no answer to be had, the visitor as last known (identity, chosen point); a
-  // delivery chosen for a day now past is not shown as the current one.
-  const fallback = query.data === undefined && (!online || query.isError) && kept ? withoutPastDelivery(kept) : undefined;
-  return { data: hydrated ? (query.data ?? fallback) : undefined, query };
+  const fallback = useKeptFallback(query, (state) => state);
+  return { data: useHydratedValue(query.isSuccess ? query.data : fallback, undefined), query };
+}
+
+/**
+ * One part of the app state (the customer's id, the chosen point…), for the parts of every page:
+ * each is drawn again only when its own part changes, not at each answer of the state.
+ */
+export function useAppStateOf<T>(select: (state: AppState) => T): T | undefined {
+  const query = useQuery({ ...appStateQuery, select });
+  const fallback = useKeptFallback(query, select);
+  return useHydratedValue(query.isSuccess ? query.data : fallback, undefined);
+}
+
+/**
+ * Offline, or with no answer to be had, the visitor as last known (identity, chosen point); a
+ * delivery chosen for a day now past is not shown as the current one. The connection and the kept
+ * copy are read only when needed: a part is not drawn again each time the state is kept.
+ */
+function useKeptFallback<T>(query: { isSuccess: boolean; isError: boolean }, select: (state: AppState) => T): T | undefined {
+  const connectionNow = useSnapshot(connection);
+  const kept = useSnapshot(keptState);
+  if (query.isSuccess || (connectionNow.online && !query.isError)) return undefined;
+  const state = kept.state as AppState | null;
+  return state ? select(withoutPastDelivery(state)) : undefined;
 }
 
 function withoutPastDelivery(state: AppState): AppState {
@@ -75,7 +105,24 @@ function withoutPastDelivery(state: AppState): AppState {
 export function useSettings(): Settings {
   const { data: state } = useAppState();
   const { data } = useQuery(settingsQuery);
-  return state?.settings ?? data ?? {};
+  // The page's copy while the state's says the same: the state's answer redraws no part for them.
+  if (state && !(data && sameSettings(state.settings, data))) return state.settings;
+  return data ?? {};
+}
+
+const NO_SETTINGS: Settings = {};
+
+/**
+ * The public settings alone (the page's copy), for the parts that show nothing more (the footer's
+ * links, the home page's alert, the map's default centre): the state's answer does not redraw them.
+ */
+export function usePublicSettings(): Settings {
+  return useQuery(settingsQuery).data ?? NO_SETTINGS;
+}
+
+function sameSettings(a: Settings, b: Settings): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /**
@@ -98,10 +145,10 @@ export function useShopOpen(): ShopOpen | undefined {
  * (the service worker and the persisted cache keep it; the state is personal and is not).
  */
 export function useDeliveryDate(): string | null {
-  const state = useAppState().data;
+  const stateDate = useAppStateOf((state) => state.current_delivery_date);
   const shop = useShopOpen();
   if (!useOnline() && shop) return shop.current_delivery_date;
-  return state?.current_delivery_date ?? shop?.current_delivery_date ?? null;
+  return stateDate ?? shop?.current_delivery_date ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
-import { useHydrated } from './use-hydrated';
+import { useHydratedValue } from './use-hydrated';
 
 /** The reason shown next to what needs the network (docs/offline.md, "Online only"). */
 export const OFFLINE_REASON = 'Indisponible hors connexion : réessayez dès le retour du réseau.';
@@ -129,5 +129,5 @@ export const isOnline = () => connection.online;
  */
 export function useOnline(): boolean {
   const online = useSnapshot(connection).online;
-  return useHydrated() ? online : true;
+  return useHydratedValue(online, true);
 }

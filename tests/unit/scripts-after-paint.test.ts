@@ -52,11 +52,14 @@ describe('the page’s first script', () => {
     expect(document.head.firstElementChild!.nextElementSibling).toBe(links[0]);
   });
 
-  it('preloads the listed chunks, then loads the app', async () => {
-    list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js', '/assets/home-c.js'] }));
+  it('preloads the listed chunks one a task, then loads the app', async () => {
+    list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js'] }));
     const load = vi.fn(async () => ({}));
-    await loadPageScripts(document, load);
-    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/app-b.js', '/assets/home-c.js']);
+    const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    const seenAtEachTask: (string | null)[][] = [];
+    await loadPageScripts(document, load, async () => void seenAtEachTask.push(preloaded()));
+    expect(seenAtEachTask).toEqual([['/assets/app-b.js'], ['/assets/app-b.js', '/assets/home-c.js']]);
+    expect(preloaded()).toEqual(['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js']);
     expect(load).toHaveBeenCalledWith('/assets/main-a.js');
   });
 

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydratedValue } from '../../lib/use-hydrated';
 import styles from './button.module.css';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -12,13 +12,14 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({ variant = 'primary', size = 'md', busy = false, className, disabled, children, ...rest }: ButtonProps) {
   // A form drawn by the server works once hydrated: until then its submit waits, so a tap never
   // sends the form natively (without its checks, to the page's own address).
-  const hydrated = useHydrated();
+  // Other buttons are not drawn again once hydrated.
+  const waitsForHydration = useHydratedValue(false, rest.type === 'submit');
   return (
     <button
       type="button"
       {...rest}
       className={[styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ')}
-      disabled={disabled || busy || (rest.type === 'submit' && !hydrated)}
+      disabled={disabled || busy || waitsForHydration}
       aria-busy={busy || undefined}
     >
       {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}

@@ -1,10 +1,10 @@
 import { HeaderButton, HeaderButtonLabel } from '../../../components/ui/header-button';
-import { useAppState } from '../../../lib/app-state';
+import { useAppStateOf } from '../../../lib/app-state';
 import { openPanel } from '../../../lib/panel-history';
 
 /** The header's account button: who is there decides its words, and it alone follows that. */
 export function AccountButton() {
-  const loggedIn = Boolean(useAppState().data?.customer?.id);
+  const loggedIn = useAppStateOf((state) => Boolean(state.customer?.id)) ?? false;
   return (
     <HeaderButton onClick={() => openPanel('account')}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useHydratedValue } from '../../../lib/use-hydrated';
 import { openPanel } from '../../../lib/panel-history';
 import type { Cart } from '../../../shared/api/cart';
 import { formatEuros } from '../../../shared/money';
@@ -15,8 +15,7 @@ import styles from './cart-summary.module.css';
  */
 export function CartSummary() {
   const { cart } = useSnapshot(cartState) as { cart: Cart | null };
-  const hydrated = useHydrated();
-  const count = hydrated ? cartCount(cart) : 0;
+  const count = useHydratedValue(cartCount(cart), 0);
   const { formulas, dishes } = cart && count > 0 ? splitLines(cart) : { formulas: [], dishes: [] };
   return (
     <section className={styles.summary} aria-labelledby="cart-summary-title" data-testid="cart-summary">

@@ -1,4 +1,4 @@
-import { useAppState, useSettings } from '../../../lib/app-state';
+import { useAppStateOf, usePublicSettings } from '../../../lib/app-state';
 import { openPanel } from '../../../lib/panel-history';
 import { readStored, writeStored } from '../../../lib/stored';
 import { mapCenter } from '../search-rules';
@@ -15,14 +15,14 @@ function suggestOnce() {
 
 /** The header's search for a delivery point, the visitor's point once chosen: it alone follows the state. */
 export function HeaderDeliverySearch() {
-  const { data: state } = useAppState();
-  const settings = useSettings();
+  const delivery = useAppStateOf((state) => state.current_delivery) ?? null;
+  const settings = usePublicSettings();
   return (
     <DeliveryWidget
       mode="smart"
       intent="trigger"
       compact
-      delivery={state?.current_delivery ?? null}
+      delivery={delivery}
       center={mapCenter(settings)}
       onOpenSelector={() => openPanel('deliverySelector')}
       onSuggest={suggestOnce}

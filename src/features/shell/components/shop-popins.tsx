@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useAppState, useSettings, useShopOpen } from '../../../lib/app-state';
+import { useAppStateOf, usePublicSettings, useShopOpen } from '../../../lib/app-state';
 import { formatLongDate } from '../../../lib/format';
 import { closePopin, usePopins } from '../../../lib/popins-store';
 import { usePopinTriggers } from '../popin-triggers';
@@ -15,10 +15,11 @@ const HomepagePopin = lazy(() => import('./homepage-popin').then((m) => ({ defau
 export function ShopPopins({ newsletter }: { newsletter: ReactNode }) {
   const popins = usePopins();
   const shop = useShopOpen();
-  const settings = useSettings();
   const onHome = useRouterState({ select: (s) => s.location.pathname === '/' });
   // Judged on the state's settings: the pop-ins wait for the visitor's own answer.
-  const stateSettings = useAppState().data?.settings;
+  const stateSettings = useAppStateOf((state) => state.settings);
+  const publicSettings = usePublicSettings();
+  const settings = stateSettings ?? publicSettings;
   usePopinTriggers(shop, stateSettings, onHome);
   return (
     <Suspense fallback={null}>
