@@ -50,27 +50,33 @@ export function AppShell() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <ShopFooter
-        newsletter={
-          <Suspense fallback={null}>
-            <NewsletterForm />
-          </Suspense>
-        }
-        install={
-          <Suspense fallback={null}>
-            <InstallApp />
-          </Suspense>
-        }
-      />
-      <OpenOverlay />
-      <ShopPopins newsletter={<NewsletterForm compact />} />
-      <CartExpiryNotice />
-      <PaymentOutcome />
-      <UpdateWhenIdle />
-      <AboveDialogs>
-        <PaymentLoader />
-        <Snackbars />
-      </AboveDialogs>
+      {/* The footer and what opens over the page are hydrated in a later pass of their own (each
+          Suspense boundary the server drew is): the first screen's commit and effects are shorter. */}
+      <Suspense fallback={null}>
+        <ShopFooter
+          newsletter={
+            <Suspense fallback={null}>
+              <NewsletterForm />
+            </Suspense>
+          }
+          install={
+            <Suspense fallback={null}>
+              <InstallApp />
+            </Suspense>
+          }
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        <OpenOverlay />
+        <ShopPopins newsletter={<NewsletterForm compact />} />
+        <CartExpiryNotice />
+        <PaymentOutcome />
+        <UpdateWhenIdle />
+        <AboveDialogs>
+          <PaymentLoader />
+          <Snackbars />
+        </AboveDialogs>
+      </Suspense>
       <CartSync />
       <AfterHydration />
     </OrderPageBackdrop>
