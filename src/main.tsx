@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router';
 import { reloadOnChunkFailure } from './features/pwa/chunk-reload';
 import { setCallWatcher } from './lib/api-client';
 import { appStateQuery } from './lib/app-state';
+import { markHydrated } from './lib/use-hydrated';
 import { callWatcher } from './lib/connection-store';
 import { wait } from './lib/wait';
 import { isTeamPath } from './shared/paths';
@@ -39,6 +40,11 @@ await wait(0);
 // kept) cannot match what the browser draws: React draws the route itself, which is the shell's
 // purpose, not an error to report.
 const shell = document.documentElement.hasAttribute('data-shell');
+// The state's answer waits for hydration's end only to keep it out of hydration's last task (it is
+// drawn only after hydration either way). Where there is no shop page to hydrate (the offline
+// shell, whose route the browser draws after its loaders, which may ask for the state; the team's
+// pages), it does not wait.
+if (shell || isTeamPath(window.location.pathname)) markHydrated();
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page: a tap or a scroll during it is not kept waiting.
 startTransition(() => {
