@@ -1,11 +1,12 @@
 import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 /**
  * The state's schemas load with the answers (no zod on the first screen), in two tasks: zod's own
- * code, then the schemas it builds. Together they hold a mid-range phone's main thread for longer
- * than a tap should wait.
+ * code with the shared fields, then the schemas built on them. Together they hold a mid-range
+ * phone's main thread for longer than a tap should wait. (Importing `zod/mini` itself here made
+ * the bundler move zod out with the team's schemas, which the shop then loaded.)
  */
 const stateSchemas = () =>
-  import('zod/mini')
+  import('../shared/api/fields')
     .then(() => wait(0))
     .then(() => import('../shared/api/state'));
 import { useSnapshot } from 'valtio';
