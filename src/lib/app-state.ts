@@ -67,31 +67,34 @@ export const settingsQuery = queryOptions({
  */
 export function useAppState() {
   const query = useQuery(appStateQuery);
-  const fallback = useKeptFallback(query, (state) => state);
-  return { data: useHydratedValue(query.isSuccess ? query.data : fallback, undefined), query };
+  return { data: useAnswerOrKept(query, (state) => state), query };
 }
 
 /**
  * One part of the app state (the customer's id, the chosen point…), for the parts of every page:
- * each is drawn again only when its own part changes, not at each answer of the state.
+ * each is drawn again only when its own part changes, not at each answer of the state. `select`
+ * never answers `undefined` (that means "no answer").
  */
 export function useAppStateOf<T>(select: (state: AppState) => T): T | undefined {
-  const query = useQuery({ ...appStateQuery, select });
-  const fallback = useKeptFallback(query, select);
-  return useHydratedValue(query.isSuccess ? query.data : fallback, undefined);
+  return useAnswerOrKept(useQuery({ ...appStateQuery, select }), select);
 }
 
 /**
- * Offline, or with no answer to be had, the visitor as last known (identity, chosen point); a
- * delivery chosen for a day now past is not shown as the current one. The connection and the kept
- * copy are read only when needed: a part is not drawn again each time the state is kept.
+ * The server's answer (the last one kept when a later read failed); with no answer at all, offline
+ * or after an error, the visitor as last known (identity, chosen point), a delivery chosen for a
+ * day now past not shown as the current one. The connection and the kept copy are read only then:
+ * a part is not drawn again each time the state is kept. Nothing until hydrated.
  */
-function useKeptFallback<T>(query: { isSuccess: boolean; isError: boolean }, select: (state: AppState) => T): T | undefined {
+function useAnswerOrKept<T>(query: { data: T | undefined; isPending: boolean; isError: boolean }, select: (state: AppState) => T): T | undefined {
   const connectionNow = useSnapshot(connection);
   const kept = useSnapshot(keptState);
-  if (query.isSuccess || (connectionNow.online && !query.isError)) return undefined;
-  const state = kept.state as AppState | null;
-  return state ? select(withoutPastDelivery(state)) : undefined;
+  const unanswered = query.isPending || (query.isError && query.data === undefined);
+  let value = query.data;
+  if (unanswered && (!connectionNow.online || query.isError)) {
+    const state = kept.state as AppState | null;
+    value = state ? select(withoutPastDelivery(state)) : undefined;
+  }
+  return useHydratedValue(value, undefined);
 }
 
 function withoutPastDelivery(state: AppState): AppState {
