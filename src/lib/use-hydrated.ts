@@ -5,7 +5,8 @@ const subscribe = () => () => {};
 let markHydrated: () => void = () => {};
 /**
  * Resolves once the app has taken the server's page over (src/app/after-hydration.ts says so, in a
- * task after hydration's own). What arrives meanwhile can wait for it. Never on the server.
+ * task after hydration's own; src/main.tsx at once where no shop page is hydrated). What arrives
+ * meanwhile can wait for it. Never on the server.
  */
 export const pageHydrated = new Promise<void>((resolve) => (markHydrated = resolve));
 export { markHydrated };
