@@ -108,10 +108,10 @@ function withoutPastDelivery(state: AppState): AppState {
  */
 export function useSettings(): Settings {
   const { data: state } = useAppState();
-  const { data } = useQuery(settingsQuery);
+  const pageCopy = usePublicSettings();
   // The page's copy while the state's says the same: the state's answer redraws no part for them.
-  if (state && !(data && sameSettings(state.settings, data))) return state.settings;
-  return data ?? {};
+  if (state && !sameSettings(state.settings, pageCopy)) return state.settings;
+  return pageCopy;
 }
 
 const NO_SETTINGS: Settings = {};
