@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { forgetDemoCustomers } from './db/demo-rows';
+import { demoCustomerIds, forgetDemoCustomers } from './db/demo-rows';
+import { emptyPools } from './modules/ledger/ledger.service';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
@@ -127,7 +128,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
     }
     // Whoever opened the database: a production start never carries on what the demo left.
-    if (!env.DEMO_DATA) await forgetDemoCustomers(database.db, clock.now());
+    if (!env.DEMO_DATA) {
+      await forgetDemoCustomers(database.db, clock.now());
+      await emptyPools(database.db, await demoCustomerIds(database.db), clock.now(), 'demo_forgotten');
+    }
   } catch (err) {
     if (!options.database) await database.close();
     throw err;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { carts, customers, sessions, staff, staffSessions } from './schema';
 
@@ -13,16 +13,20 @@ export function sessionOwnerAllowed(allowDemo: boolean | Placeholder): SQL {
 
 /**
  * A production start forgets the demo's customers and team: their sessions are deleted, their carts expire
- * now (the sweep gives their portions back, as for any cart) and their pools are emptied, so
- * nothing opened or seeded while the database ran the demo can pay or order. Their rows stay,
- * inert (no login, no code), as the demo's orders do.
+ * now (the sweep gives their portions back, as for any cart); their pools are emptied by the
+ * ledger (server/app.ts), so nothing opened or seeded while the database ran the demo can pay or
+ * order. Their rows stay, inert (no login, no code), as the demo's orders do.
  */
 export async function forgetDemoCustomers(db: Db, now: Date): Promise<void> {
   const demo = db.select({ id: customers.id }).from(customers).where(eq(customers.demo, true));
   await db.transaction(async (tx) => {
     await tx.delete(sessions).where(inArray(sessions.customerId, demo));
     await tx.update(carts).set({ expiresAt: now }).where(inArray(carts.customerId, demo));
-    await tx.update(customers).set({ poolCents: 0 }).where(and(eq(customers.demo, true), sql`${customers.poolCents} <> 0`));
     await tx.delete(staffSessions).where(inArray(staffSessions.staffId, db.select({ id: staff.id }).from(staff).where(eq(staff.demo, true))));
   });
+}
+
+/** The demo's customers (their rows stay, inert, in a production database that ran the demo). */
+export async function demoCustomerIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: customers.id }).from(customers).where(eq(customers.demo, true))).map((r) => r.id);
 }

@@ -4,6 +4,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -199,10 +200,7 @@ export const customers = pgTable(
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
     sponsorCode: text('sponsor_code').notNull().unique(),
-    /** Prepaid pool balance (paper lunch vouchers), cents. */
-    poolCents: integer('pool_cents').notNull().default(0),
-    /** Deposit containers the customer holds and may return. */
-    deposits: integer('deposits').notNull().default(0),
+    // The pool and the containers held are the ledger's (ledger_accounts): no balance is kept here.
     lastDeliveryId: integer('last_delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
     /** The demo seed's customer: may log in only where demo data is allowed (never in production). */
     demo: boolean('demo').notNull().default(false),
@@ -352,8 +350,7 @@ export const orders = pgTable(
     paperVouchersReceived: jsonb('paper_vouchers_received').$type<ReceivedVoucherRow[]>(),
     /** Containers the courier took back (set when the round closes; declared ones are in the pre-order). */
     containersReceived: integer('containers_received'),
-    /** Still to pay after delivery: vouchers or containers short of the declaration, cents. */
-    balanceDueCents: integer('balance_due_cents').notNull().default(0),
+    // What is still to pay after delivery is the order's account in the ledger (its balance).
     /** How it was paid, as placed: [{means, amountCents}] (card, edenred, pool, paper_vouchers). */
     paymentMeans: jsonb('payment_means').$type<PaymentMean[]>().notNull().default(sql`'[]'::jsonb`),
     /** The promo or sponsor code that gave its discount. */
@@ -485,23 +482,6 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
-
-/** Movements of a customer's prepaid pool (paper lunch vouchers in, payments out), signed cents. */
-export const poolHistories = pgTable(
-  'pool_histories',
-  {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    /** 'lunch_vouchers' | 'order_payment' | 'refund' | 'sponsorship' */
-    type: text('type').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('pool_histories_customer_idx').on(t.customerId)],
-);
 
 /** Single-use password reset tokens (the hash; the mail holds the token), valid 60 minutes. */
 export const passwordResets = pgTable(
@@ -1022,3 +1002,106 @@ export const voucherRemittanceItems = pgTable(
   },
   (t) => [uniqueIndex('voucher_remittance_items_order_issuer_uq').on(t.orderId, t.issuer)],
 );
+
+/* ------------------------------------------------------------------ the ledger (docs/architecture.md#money-one-ledger) */
+
+/** What an account counts: euros (in cents) or deposit containers. A transfer moves one unit. */
+export type LedgerUnit = 'eur' | 'containers';
+/** A customer's pool and containers, an order's receivable, or one of the shop's own accounts. */
+export type LedgerAccountKind = 'pool' | 'containers' | 'order' | 'shop';
+/**
+ * The limits the database holds an account to, as TigerBeetle names them: a pool never spends more
+ * than was credited to it (pending spending included), containers are never returned beyond those
+ * held (pending returns included).
+ */
+export type LedgerFlag = 'debits_must_not_exceed_credits' | 'credits_must_not_exceed_debits';
+
+/**
+ * The ledger's accounts, made when first used and never changed. `code` names one for good
+ * (`customer:42:pool`, `order:17`, `shop:card`); there is no balance column: a balance is the sum
+ * of the account's transfers (ledger.repo.ts), so no code can write one.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    unit: text('unit').$type<LedgerUnit>().notNull(),
+    kind: text('kind').$type<LedgerAccountKind>().notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    flag: text('flag').$type<LedgerFlag>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_accounts_code_uq').on(t.code), uniqueIndex('ledger_accounts_id_unit_uq').on(t.id, t.unit), index('ledger_accounts_customer_idx').on(t.customerId)],
+);
+
+/**
+ * How a transfer stands (TigerBeetle's two-phase transfers): `posted` at once; `pending` holds its
+ * amount until a `post` (up to it: the rest is released) or a `void` names it, once.
+ */
+export type LedgerTransferKind = 'posted' | 'pending' | 'post' | 'void';
+/** Why money or containers moved: the document or event it belongs to. */
+export type LedgerCause = 'opening' | 'order' | 'credit_note' | 'refund' | 'round' | 'confirmation' | 'review' | 'settlement' | 'remittance' | 'correction';
+
+/**
+ * Every movement of a customer's money and containers, one debit account, one credit account, one
+ * amount: each transfer balances by its shape. Appended in the same transaction as its cause, never
+ * updated nor deleted (triggers); a correction is a new transfer. Limits, pending amounts and units
+ * are checked by the database as each is inserted (migration 0025).
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: serial('id').primaryKey(),
+    debitAccountId: integer('debit_account_id').notNull(),
+    creditAccountId: integer('credit_account_id').notNull(),
+    unit: text('unit').$type<LedgerUnit>().notNull(),
+    amount: integer('amount').notNull(),
+    kind: text('kind').$type<LedgerTransferKind>().notNull(),
+    /** The pending transfer a `post` or `void` resolves. */
+    pendingId: integer('pending_id'),
+    cause: text('cause').$type<LedgerCause>().notNull(),
+    /** What it is, for its French label and the checks: 'sale', 'pool_payment', 'vouchers_received'… */
+    code: text('code').notNull(),
+    orderId: integer('order_id'),
+    paymentId: integer('payment_id'),
+    refundId: integer('refund_id'),
+    creditNoteId: integer('credit_note_id'),
+    roundId: integer('round_id'),
+    remittanceId: integer('remittance_id'),
+    /** Held for an admin's review (four eyes): what a courier received beyond what was declared. */
+    review: boolean('review').notNull().default(false),
+    staffId: integer('staff_id'),
+    staffEmail: text('staff_email'),
+    note: text('note'),
+    /** Facts of the movement a check needs (a voucher's issuer rows…). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('ledger_transfers_debit_idx').on(t.debitAccountId),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId),
+    index('ledger_transfers_order_idx').on(t.orderId),
+    index('ledger_transfers_at_idx').on(t.at),
+    uniqueIndex('ledger_transfers_pending_uq').on(t.pendingId),
+    // Both sides count the transfer's unit: euros never land in a containers account.
+    foreignKey({ name: 'ledger_transfers_debit_fk', columns: [t.debitAccountId, t.unit], foreignColumns: [ledgerAccounts.id, ledgerAccounts.unit] }),
+    foreignKey({ name: 'ledger_transfers_credit_fk', columns: [t.creditAccountId, t.unit], foreignColumns: [ledgerAccounts.id, ledgerAccounts.unit] }),
+    foreignKey({ name: 'ledger_transfers_pending_fk', columns: [t.pendingId], foreignColumns: [t.id] }),
+    check('ledger_transfers_amount_ck', sql`${t.amount} > 0`),
+    check('ledger_transfers_sides_ck', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check('ledger_transfers_kind_ck', sql`${t.kind} in ('posted', 'pending', 'post', 'void') and ((${t.kind} in ('post', 'void')) = (${t.pendingId} is not null))`),
+  ],
+);
+
+/**
+ * Where the ledger starts: a database that held orders before it carries their balances over as
+ * `opening` transfers (migration 0025), and the check compares the ledger with the documents made
+ * after it only (ids above these).
+ */
+export const ledgerOpening = pgTable('ledger_opening', {
+  at: timestamp('at', { withTimezone: true }).primaryKey(),
+  ordersBefore: integer('orders_before').notNull(),
+  creditNotesBefore: integer('credit_notes_before').notNull(),
+});

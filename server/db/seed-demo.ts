@@ -16,7 +16,7 @@ export const DEMO_STAFF = [
 
 /**
  * The demo's own data, on top of the reference data: two promo codes and a customer with a
- * sponsor code, a pool, containers to return and past orders. Every row is marked `demo`, so a
+ * sponsor code, a pool, containers to return and past orders (their money in the ledger). Every row is marked `demo`, so a
  * database that once ran the demo keeps them inert in production (no login, no code).
  */
 export async function seedDemo(db: Db, now: Date): Promise<void> {
@@ -46,8 +46,6 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
         phone: '06 12 34 56 78',
         passwordHash: demoPasswordHash,
         sponsorCode: 'CAMILLE5',
-        poolCents: 1850,
-        deposits: 2,
         demo: true,
       })
       .onConflictDoNothing();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { addDays, weekday } from '#shared/time';
 import { vatIncluded } from '../lib/vat';
+import { recordCorrection, recordPlacement } from '../modules/ledger/ledger.service';
 import { nextInvoiceNumber } from './invoice-numbers';
 import type { Tx } from './client';
 import * as t from './schema';
@@ -59,6 +60,7 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
         vatCents,
         depositCents: DEPOSIT_PER_MENU_CENTS,
         depositChargedCents: DEPOSIT_PER_MENU_CENTS,
+        paymentMeans: i === 2 ? [{ means: 'pool', amountCents: 650 }, { means: 'card', amountCents: totalCents - 650 }] : [{ means: 'card', amountCents: totalCents }],
         deliveryDate: date,
         deliveryStart: '12:00:00',
         deliveryEnd: '13:30:00',
@@ -80,13 +82,24 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
         .insert(t.orderProducts)
         .values({ orderId: order!.id, buyableType: 'product', buyableId: single.id, name: single.name, unitPriceCents: single.priceCents, quantity: 1, vatRateBp: single.vatRateBp });
     }
-    if (i === 2) {
-      await tx.insert(t.poolHistories).values({ customerId, type: 'order_payment', amountCents: -650, orderId: order!.id, createdAt: new Date(`${date}T08:00:00Z`) });
-    }
+    // The money and the container through the ledger, as a checkout would: the third order paid
+    // 6,50 € from the pool the two first days' paper vouchers had filled, the others by card.
+    if (i === 0 || i === 1) await recordCorrection(tx, { customerId, what: 'pool', delta: i === 0 ? 1000 : 1500, at: new Date(`${date}T07:30:00Z`), code: 'vouchers_excess' });
+    const pool = i === 2 ? 650 : 0;
+    await recordPlacement(tx, {
+      order: order!,
+      at: order!.createdAt,
+      totalCents,
+      containersAdded: 1,
+      containersReturned: 0,
+      vouchersPart: 0,
+      vouchersExcess: 0,
+      pool,
+      edenred: 0,
+      provider: { means: 'card', amount: totalCents - pool, paymentId: null },
+    });
   }
-  // Paper lunch vouchers declared into the pool: with the payment above, the seeded 18,50 €.
-  await tx.insert(t.poolHistories).values([
-    { customerId, type: 'lunch_vouchers', amountCents: 1000, createdAt: new Date(`${days[0]}T07:30:00Z`) },
-    { customerId, type: 'lunch_vouchers', amountCents: 1500, createdAt: new Date(`${days[1]}T07:30:00Z`) },
-  ]);
+  // Each delivered order's container came back at a later delivery: the demo holds two, one of
+  // them still on its way (the coming order's) — the seeded pool is 18,50 €.
+  await recordCorrection(tx, { customerId, what: 'containers', delta: 2 - picks.length, at: new Date(`${days[picks.length - 2]}T12:30:00Z`), code: 'containers_returned' });
 }

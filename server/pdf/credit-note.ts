@@ -26,7 +26,7 @@ const REFUND_LABELS: Record<RefundRow['means'], string> = {
   card: 'Remboursé sur la carte bancaire',
   edenred: 'Remboursé sur le compte Edenred',
   pool: 'Crédité sur la cagnotte Popote',
-  paper_vouchers: 'Titres-restaurant papier non encaissés (rendus)',
+  paper_vouchers: 'Non encaissé (titres-restaurant papier non remis, reste à régler annulé)',
 };
 
 export interface CreditNoteRate {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { CARD_RETURN_PATH, validatedOrderSchema } from '#shared/api/checkout';
 import { fixtures } from './fixtures';
-import { MONDAY, at, createTestApp, customerWithCart as customerWithCartAt, visitor, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, customerWithCart as customerWithCartAt, moneyOf, setMoney, visitor, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -68,12 +68,12 @@ describe('card payment through PayGreen (sandbox)', () => {
     expect((await call('GET', '/api/cart')).json().products).toEqual([]);
   });
 
-  it('pays with declared paper vouchers first, then by card for the rest, in cents', async () => {
+  it('pays with declared paper vouchers first, then by card for the rest, in cents, whatever the order of the taps', async () => {
     const { call, customer, preOrder } = await customerWithCart();
+    // Declared and nothing else tapped: the rest to pay already leaves them out (the card was once
+    // asked for the whole order here, while the round still asked the courier for the vouchers).
     const declared = await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] });
-    expect(declared.json()).toMatchObject({ available_pool: 500, max_usable_pool: Math.min(500, preOrder.remaining_price) });
-    const pooled = (await call('POST', '/api/pending-order/pool')).json();
-    expect(pooled).toMatchObject({ pool: 500, remaining_price: preOrder.remaining_price - 500 });
+    expect(declared.json()).toMatchObject({ paper_vouchers: 500, available_pool: 0, max_usable_pool: 0, pool: 0, remaining_price: preOrder.remaining_price - 500 });
     const po = await startCard(call);
     const [payment] = await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, po));
     expect(payment!.amountCents).toBe(preOrder.remaining_price - 500);
@@ -81,10 +81,14 @@ describe('card payment through PayGreen (sandbox)', () => {
     const [order] = await ordersOf(customer.id);
     expect(order!.amountTotalCents).toBe(preOrder.remaining_price);
     expect(order).toMatchObject({ paperVouchersCents: 500, paperVouchersExcessCents: 0, paperVouchersConfirmedAt: null });
-    const [after] = await app.database.db.select().from(t.customers).where(eq(t.customers.id, customer.id));
+    expect(order!.paymentMeans).toEqual([
+      { means: 'paper_vouchers', amountCents: 500 },
+      { means: 'card', amountCents: preOrder.remaining_price - 500 },
+    ]);
     // The vouchers settle 5 € of the order, handed to the courier: the pool never moves.
-    expect(after!.poolCents).toBe(0);
-    expect(await app.database.db.select().from(t.poolHistories).where(eq(t.poolHistories.customerId, customer.id))).toEqual([]);
+    const money = await moneyOf(app.database, customer.id);
+    expect(money.pool).toBe(0);
+    expect(money.history).toEqual([]);
   });
 
   it('places one order when the return and the notification arrive together, ten times over', async () => {
@@ -159,12 +163,12 @@ describe('card payment through PayGreen (sandbox)', () => {
   it('refuses a card payment of 0,50 € or less, and one with nothing left to pay', async () => {
     const { call, preOrder } = await customerWithCart('drink');
     // The pool covers all but 0,40 €.
-    await app.database.db.update(t.customers).set({ poolCents: preOrder.remaining_price - 40 }).where(eq(t.customers.id, (await call('GET', '/api/me')).json().id));
+    await setMoney(app.database, (await call('GET', '/api/me')).json().id, { poolCents: preOrder.remaining_price - 40 });
     await call('POST', '/api/pending-order/pool');
     const small = await call('POST', '/api/payment/paygreen');
     expect(small.statusCode).toBe(422);
     expect(small.json().message).toBe('Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.');
-    await app.database.db.update(t.customers).set({ poolCents: 100_000 }).where(eq(t.customers.id, (await call('GET', '/api/me')).json().id));
+    await setMoney(app.database, (await call('GET', '/api/me')).json().id, { poolCents: 100_000 });
     await call('POST', '/api/pending-order/pool');
     expect((await call('POST', '/api/payment/paygreen')).statusCode).toBe(409);
   });
@@ -200,10 +204,10 @@ describe('card payment through PayGreen (sandbox)', () => {
 
   it('refuses to pay once the tour’s cut-off has passed, or when the pool applied was spent meanwhile', async () => {
     const { call, customer, preOrder } = await customerWithCart();
-    await app.database.db.update(t.customers).set({ poolCents: preOrder.remaining_price }).where(eq(t.customers.id, customer.id));
+    await setMoney(app.database, customer.id, { poolCents: preOrder.remaining_price });
     await call('POST', '/api/pending-order/pool');
     // Another order took the pool in between.
-    await app.database.db.update(t.customers).set({ poolCents: 0 }).where(eq(t.customers.id, customer.id));
+    await setMoney(app.database, customer.id, { poolCents: 0 });
     const spent = await call('POST', '/api/payment');
     expect(spent.statusCode).toBe(409);
     expect(spent.json().code).toBe('pool_changed');

@@ -13,7 +13,7 @@ import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { composeFirst, testFile, type Visitor } from './fixtures';
 import { MONDAY, at, refused, visitor } from './helpers';
 
-const { app, db, dish, menus, customerVisitor, reservedOf, setStock, insertDiscount, ordersOf } = testFile({ unlimitedStock: true });
+const { app, db, dish, menus, customerVisitor, reservedOf, setStock, insertDiscount, ordersOf, moneyOf, setMoney } = testFile({ unlimitedStock: true });
 
 /* ---------------------------------------------------------------- catalogue */
 
@@ -64,8 +64,17 @@ async function validatedCustomer(values: { poolCents?: number; deposits?: number
 
 /* ---------------------------------------------------------------- database */
 
-const customerRow = async (id: number) => (await db().select().from(t.customers).where(eq(t.customers.id, id)))[0]!;
-const historiesOf = (customerId: number) => db().select().from(t.poolHistories).where(eq(t.poolHistories.customerId, customerId));
+/** The customer's row, with their pool and containers as the ledger holds them. */
+const customerRow = async (id: number) => {
+  const money = await moneyOf(id);
+  return { ...(await db().select().from(t.customers).where(eq(t.customers.id, id)))[0]!, poolCents: money.pool, deposits: money.containers };
+};
+/** The pool's movements, oldest first, but the test's own starting credit. */
+const historiesOf = async (customerId: number) =>
+  (await moneyOf(customerId)).history
+    .filter((h) => h.code !== 'test')
+    .map((h) => ({ type: h.code, amountCents: h.amount }))
+    .reverse();
 
 /* ================================================================ access */
 
@@ -192,22 +201,21 @@ describe('POST /api/cart/validate', () => {
 /* ================================================================ vouchers and pool */
 
 describe('POST /api/pending-order/lunch-vouchers', () => {
-  it('declares the vouchers (the whole list) and adds them to the available pool', async () => {
+  it('declares the vouchers (the whole list) and takes them off the rest to pay at once, apart from the pool', async () => {
     const { v, pre } = await validatedCustomer({ poolCents: 300 });
     const first = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 9 }, { quantity: 1, amount: 0 }] }));
     expect(first.lunch_vouchers).toEqual([{ quantity: 1, amount: 9 }, { quantity: 1, amount: 0 }]);
-    expect(first.available_pool).toBe(300 + 900);
-    expect(first.max_usable_pool).toBe(Math.min(1200, pre.final_price));
-    expect(first.pool).toBe(0);
+    const part = Math.min(900, pre.final_price);
+    expect(first).toMatchObject({ paper_vouchers: part, available_pool: 300, max_usable_pool: Math.min(300, pre.final_price - part), pool: 0, remaining_price: pre.final_price - part });
     expect(first.paper_vouchers_note).toBe(`${formatAmount(Math.min(900, pre.final_price))} € à régler en titres-restaurant papier à la livraison`);
     const replaced = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 5 }] }));
     expect(replaced.lunch_vouchers).toEqual([{ quantity: 1, amount: 5 }]);
-    expect(replaced.available_pool).toBe(800);
-    expect(preOrder(await vouchers(v, { lunch_vouchers: [] })).available_pool).toBe(300);
+    expect(replaced).toMatchObject({ paper_vouchers: Math.min(500, pre.final_price), remaining_price: pre.final_price - Math.min(500, pre.final_price) });
+    expect(preOrder(await vouchers(v, { lunch_vouchers: [] }))).toMatchObject({ paper_vouchers: 0, remaining_price: pre.final_price });
     // A real ticket's value, to the cent.
     const cents = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 9.25 }] }));
     expect(cents.lunch_vouchers).toEqual([{ quantity: 1, amount: 9.25 }]);
-    expect(cents.available_pool).toBe(300 + 925);
+    expect(cents.paper_vouchers).toBe(Math.min(925, pre.final_price));
   });
 
   it('accepts exactly 20 tickets and refuses 21 (422 with the message)', async () => {
@@ -255,7 +263,7 @@ describe('POST /api/pending-order/lunch-vouchers', () => {
     const { v, pre } = await validatedCustomer({ poolCents: 100 }, ['veloute-potimarron', 'salade-lentilles-puy']);
     preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 5 }] }));
     const applied = preOrder(await usePool(v));
-    expect(applied.pool).toBe(Math.min(600, pre.final_price));
+    expect(applied).toMatchObject({ paper_vouchers: 500, pool: 100, remaining_price: pre.final_price - 600 });
     const back = preOrder(await vouchers(v, { lunch_vouchers: [] }));
     expect(back.pool).toBe(100);
     expect(back.remaining_price).toBe(pre.final_price - 100);
@@ -273,12 +281,12 @@ describe('POST /api/pending-order/pool', () => {
     expect(preOrder(await usePool(v))).toEqual(applied);
   });
 
-  it('adds the declared vouchers to the pool', async () => {
-    const { v, pre } = await validatedCustomer({ poolCents: 100 }, ['veloute-potimarron', 'salade-lentilles-puy']);
-    preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 2 }] }));
-    const applied = preOrder(await usePool(v));
-    expect(applied.pool).toBe(300);
-    expect(applied.remaining_price).toBe(pre.final_price - 300);
+  it('applies the pool beside the declared vouchers, in whichever order they come', async () => {
+    const { v, pre } = await validatedCustomer({ poolCents: 100_000 }, ['veloute-potimarron', 'salade-lentilles-puy']);
+    // The pool first: it covers everything; vouchers declared afterwards take their part back from it.
+    expect(preOrder(await usePool(v))).toMatchObject({ pool: pre.final_price, remaining_price: 0 });
+    const after = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 2 }] }));
+    expect(after).toMatchObject({ paper_vouchers: 200, pool: pre.final_price - 200, remaining_price: 0 });
   });
 
   it('applies no more than the final price when the pool is larger', async () => {
@@ -333,8 +341,7 @@ describe('POST /api/payment', () => {
     expect(final - DEPOSIT_PER_MENU_CENTS).toBeGreaterThanOrEqual(voucherPart);
     preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 19 }] }));
     const applied = preOrder(await usePool(v));
-    expect(applied.pool).toBe(final);
-    expect(applied.remaining_price).toBe(0);
+    expect(applied).toMatchObject({ paper_vouchers: voucherPart, pool: final - voucherPart, remaining_price: 0 });
     // Placing the order must set it, whatever the choice did.
     await db().update(t.customers).set({ lastDeliveryId: null }).where(eq(t.customers.id, customer.id));
 
@@ -381,7 +388,7 @@ describe('POST /api/payment', () => {
     expect(me.pool).toBe(after.poolCents);
     expect(me.deposits).toBe(1);
     expect(me.poolPending).toBe(0);
-    expect(me.poolHistories).toHaveLength(1);
+    expect(me.poolHistories.map((h) => h.type_label)).toEqual(['Paiement de commande', 'test']);
 
     // The invoice.
     const pdf = await v.request('GET', `/api/pdfs/invoices/${placed.id}`);
@@ -477,7 +484,7 @@ describe('placeOrder', () => {
     const numbers = await db().select({ n: t.orders.invoiceNumber }).from(t.orders).where(eq(t.orders.preOrderId, pre.id));
     expect(numbers).toHaveLength(1);
     expect((await customerRow(customer.id)).poolCents).toBe(100_000 - pre.final_price);
-    expect((await historiesOf(customer.id)).map((h) => [h.type, h.amountCents])).toEqual([['order_payment', -pre.final_price]]);
+    expect((await historiesOf(customer.id)).map((h) => [h.type, h.amountCents])).toEqual([['pool_payment', -pre.final_price]]);
     expect(await reservedOf(target.id)).toBe(reservedBefore + 1);
   });
 

@@ -4,7 +4,7 @@ import * as t from '../../server/db/schema';
 import { heldDeposits } from '../../server/modules/cart/cart.repo';
 import { menusSchema } from '#shared/api/catalog';
 import { composeFirst } from './fixtures';
-import { MONDAY, at, createTestApp, customerWithCart, refused, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, customerWithCart, moneyOf, refused, setMoney, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,13 +19,12 @@ const firstFormula = async () => composeFirst(menusSchema.parse((await app.app.i
 async function customerWithMondayFormula() {
   const c = await customerWithCart(app);
   expect((await c.call('POST', '/api/cart/menus', { menu: await firstFormula() })).statusCode).toBe(200);
-  await app.database.db.update(t.customers).set({ poolCents: 100_00 }).where(eq(t.customers.id, c.customer.id));
+  await setMoney(app.database, c.customer.id, { poolCents: 100_00 });
   expect((await c.call('POST', '/api/cart/validate')).statusCode).toBe(200);
   await c.call('POST', '/api/pending-order/pool');
   const placed = await c.call('POST', '/api/payment');
   expect(placed.statusCode, placed.body).toBe(200);
-  const [row] = await app.database.db.select().from(t.customers).where(eq(t.customers.id, c.customer.id));
-  expect(row!.deposits).toBe(1);
+  expect((await moneyOf(app.database, c.customer.id)).containers).toBe(1);
   return { ...c, orderId: placed.json().id as number };
 }
 

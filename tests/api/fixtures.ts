@@ -6,7 +6,7 @@ import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { hashToken } from '../../server/lib/tokens';
 import { cartSchema, type Cart } from '#shared/api/cart';
 import { menusSchema, productListSchema, type CatalogProduct, type FormattedMenu, type Menu } from '#shared/api/catalog';
-import { MONDAY, at, createTestApp, visitor, type customerWithCart, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, moneyOf, setMoney as setMoneyOf, visitor, type customerWithCart, type TestApp } from './helpers';
 
 /*
  * What several API test files build the same way: the frame of a file (its app, its catalog, its
@@ -110,8 +110,10 @@ export function fixtures(app: () => TestApp) {
   }
   const reservedOf = async (productId: number, date = MONDAY) => (await availability(productId, date)).reserved;
 
-  /** A customer of the test's own, written straight in the database (the demo customer's cart would be shared between tests). */
-  async function newCustomer(values: Partial<typeof t.customers.$inferInsert> = {}) {
+  const setMoney = (customerId: number, money: { poolCents?: number; deposits?: number }) => setMoneyOf(app().database, customerId, money);
+
+  /** A customer of the test's own, written straight in the database (the demo customer's cart would be shared between tests); `poolCents` and `deposits` go to the ledger. */
+  async function newCustomer({ poolCents, deposits, ...values }: Partial<typeof t.customers.$inferInsert> & { poolCents?: number; deposits?: number } = {}) {
     const n = ++customerCount;
     const [row] = await db()
       .insert(t.customers)
@@ -125,6 +127,7 @@ export function fixtures(app: () => TestApp) {
         ...values,
       })
       .returning();
+    await setMoney(row!.id, { poolCents, deposits });
     return row!;
   }
 
@@ -170,6 +173,9 @@ export function fixtures(app: () => TestApp) {
     },
 
     newCustomer,
+    setMoney,
+    /** A customer's pool, what is promised to it, their containers (held, less those declared given back) and the pool's history, from the ledger. */
+    moneyOf: (customerId: number) => moneyOf(app().database, customerId),
     async demoCustomer() {
       const [row] = await db().select().from(t.customers).where(eq(t.customers.email, DEMO_CUSTOMER.email));
       return row!;
@@ -178,7 +184,7 @@ export function fixtures(app: () => TestApp) {
     newVisitor: () => visitor(app().app),
     logIn,
     /** A visitor logged in as a new customer (its row given `values`: pool, deposits…). */
-    async customerVisitor(values: Partial<typeof t.customers.$inferInsert> = {}) {
+    async customerVisitor(values: Parameters<typeof newCustomer>[0] = {}) {
       const customer = await newCustomer(values);
       const v = await visitor(app().app);
       await logIn(v, customer.id);
@@ -223,7 +229,7 @@ export function fixtures(app: () => TestApp) {
     ordersOf: (customerId: number) => db().select().from(t.orders).where(eq(t.orders.customerId, customerId)),
     /** Pays a customer's validated pre-order from their pool, credited for the test: the answer. */
     async payFromPool(c: Pick<CustomerWithCart, 'call' | 'customer'>) {
-      await db().update(t.customers).set({ poolCents: 200_00 }).where(eq(t.customers.id, c.customer.id));
+      await setMoney(c.customer.id, { poolCents: 200_00 });
       await c.call('POST', '/api/pending-order/pool');
       return c.call('POST', '/api/payment');
     },

@@ -13,6 +13,7 @@ import { loadEnv } from '../../server/env';
 import { createClock, type Clock } from '../../server/lib/clock';
 import type { ErrorBody } from '#shared/api/errors';
 import { parisInstant } from '#shared/time';
+import { customerMoney, recordCorrection } from '../../server/modules/ledger/ledger.service';
 
 /** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */
 export const MONDAY = '2026-11-23';
@@ -211,3 +212,19 @@ export async function customerWithCart(app: TestApp, dishCategory: 'main' | 'dri
   const customer = (await app.database.db.select().from(t.customers).where(eq(t.customers.email, email)))[0]!;
   return { v, call, dish, customer, preOrder: validated.json() as { id: number; remaining_price: number } };
 }
+
+/**
+ * A customer's pool (cents) and containers held, set to these values: a correction in the ledger,
+ * the only place they live (server/modules/ledger).
+ */
+export async function setMoney(database: Database, customerId: number, money: { poolCents?: number; deposits?: number }): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const now = await customerMoney(tx, customerId);
+    const when = new Date();
+    if (money.poolCents !== undefined) await recordCorrection(tx, { customerId, what: 'pool', delta: money.poolCents - now.pool, at: when, code: 'test' });
+    if (money.deposits !== undefined) await recordCorrection(tx, { customerId, what: 'containers', delta: money.deposits - now.containers, at: when, code: 'test' });
+  });
+}
+
+/** A customer's pool, what is promised to it, their containers (held, less those declared given back) and the pool's history, newest first. */
+export const moneyOf = (database: Database, customerId: number) => customerMoney(database.db, customerId, { history: true });

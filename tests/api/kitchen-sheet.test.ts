@@ -4,7 +4,7 @@ import * as t from '../../server/db/schema';
 import { kitchenSheetSchema, type KitchenSheet } from '#shared/api/staff';
 import type { CatalogProduct, FormattedMenu, Menu } from '#shared/api/catalog';
 import { compose, dishesOf, extrasOf, fixtures } from './fixtures';
-import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, refused, setMoney, visitor, type TestApp } from './helpers';
 import { TEAM, pdfTextOf, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 
 /**
@@ -66,7 +66,7 @@ async function place(deliveryId: number, order: Order): Promise<number> {
   if (order.cutlery) await ok('POST', '/api/cart/cutlery');
   await ok('POST', '/api/deliveries', { id: deliveryId });
   await ok('POST', '/api/cart/validate');
-  await db().update(t.customers).set({ poolCents: 500_00 }).where(eq(t.customers.id, customer.id));
+  await setMoney(app.database, customer.id, { poolCents: 500_00 });
   await ok('POST', '/api/pending-order/pool');
   const placed = await v.request('POST', '/api/payment');
   expect(placed.statusCode, placed.body).toBe(200);

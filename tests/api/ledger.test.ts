@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { addDays } from '#shared/time';
-import { MONDAY, at, createTestApp, customerWithCart, type TestApp } from './helpers';
+import { MONDAY, at, createTestApp, customerWithCart, moneyOf, type TestApp } from './helpers';
 import { staffLoggedIn } from './staff-helpers';
 
 /**
@@ -51,14 +51,13 @@ describe('a customer’s ledger', () => {
     await pay(await again());
 
     const me = (await call('GET', '/api/me')).json<{ pool: number; poolPending: number; poolHistories: { amount: number }[] }>();
-    const [row] = await db.select().from(t.customers).where(eq(t.customers.id, customer.id));
-    const movements = await db.select().from(t.poolHistories).where(eq(t.poolHistories.customerId, customer.id));
+    const money = await moneyOf(app.database, customer.id);
     const orders = await db.select().from(t.orders).where(eq(t.orders.customerId, customer.id));
     expect(orders).toHaveLength(2);
 
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    expect(sum(movements.map((m) => m.amountCents))).toBe(row!.poolCents);
-    expect(me.pool).toBe(row!.poolCents);
+    expect(sum(money.history.map((m) => m.amount))).toBe(money.pool);
+    expect(me.pool).toBe(money.pool);
     expect(sum(me.poolHistories.map((h) => h.amount))).toBe(me.pool);
     expect(me.poolPending).toBe(sum(orders.filter((o) => !o.paperVouchersConfirmedAt).map((o) => o.paperVouchersExcessCents)));
     for (const order of orders) expect(sum(order.paymentMeans.map((m) => m.amountCents)), `order ${order.id}`).toBe(order.amountTotalCents);

@@ -15,13 +15,13 @@ import { at, createTestApp, customerWithCart, refused } from './helpers';
  * container deposits (src/shared/meal-vouchers.ts).
  */
 
-const { app, db, menus, customerVisitor, ordersOf } = testFile({ unlimitedStock: true });
+const { app, db, menus, customerVisitor, ordersOf, setMoney } = testFile({ unlimitedStock: true });
 
 const preOrder = (res: LightMyRequestResponse): PreOrder => {
   expect(res.statusCode, res.body).toBe(200);
   return preOrderSchema.parse(res.json());
 };
-const setPool = (customerId: number, cents: number) => db().update(t.customers).set({ poolCents: cents }).where(eq(t.customers.id, customerId));
+const setPool = (customerId: number, cents: number) => setMoney(customerId, { poolCents: cents });
 /** The food amount the card payment asked PayGreen to leave to meal-voucher cards. */
 const eligibleFoodOf = async (poId: string) => (await db().select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, poId)))[0]!.eligibleFood;
 

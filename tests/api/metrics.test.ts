@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { deliverDueMail, sandboxTransport } from '../../server/mail/sender';
-import { MONDAY, createTestApp, customerWithCart, visitor, type TestApp } from './helpers';
+import { MONDAY, createTestApp, customerWithCart, setMoney, visitor, type TestApp } from './helpers';
 
 /** One sample of a scrape: its metric name, labels and value. */
 interface Sample {
@@ -98,7 +98,7 @@ describe('GET /metrics', () => {
     const before = await scrape();
     // An order paid from the pool (and a welcome mail queued at sign-up).
     const c = await customerWithCart(app);
-    await app.database.db.update(t.customers).set({ poolCents: 100_000 }).where(eq(t.customers.id, c.customer.id));
+    await setMoney(app.database, c.customer.id, { poolCents: 100_000 });
     expect((await c.call('POST', '/api/pending-order/pool')).statusCode).toBe(200);
     const paid = await c.call('POST', '/api/payment');
     expect(paid.statusCode, paid.body).toBe(200);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { createTestApp, customerWithCart, refused, type TestApp } from './helpers';
+import { createTestApp, customerWithCart, moneyOf, refused, type TestApp } from './helpers';
 import { staffLoggedIn, TEAM, type StaffBrowser } from './staff-helpers';
 
 let app: TestApp;
@@ -15,8 +15,9 @@ afterAll(() => app.close());
 /** The admin, in the team app, confirms the vouchers the courier brought back. */
 const confirm = (orderId: number, by: StaffBrowser = admin) => by.request('POST', `/api/staff/orders/${orderId}/paper-vouchers/confirm`);
 
-const poolOf = async (customerId: number) => (await app.database.db.select().from(t.customers).where(eq(t.customers.id, customerId)))[0]!.poolCents;
-const historyOf = (customerId: number) => app.database.db.select().from(t.poolHistories).where(eq(t.poolHistories.customerId, customerId));
+const poolOf = async (customerId: number) => (await moneyOf(app.database, customerId)).pool;
+/** The pool's movements, oldest first. */
+const historyOf = async (customerId: number) => (await moneyOf(app.database, customerId)).history.reverse();
 
 /** Enough 5 € vouchers to cover the order, with one more than needed when `extra`. */
 const fivers = (finalCents: number, extra = 0) => [{ quantity: Math.ceil(finalCents / 500) + extra, amount: 5 }];
@@ -29,8 +30,7 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     const excess = declared - preOrder.remaining_price;
     const declared_ = (await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: vouchers })).json();
     expect(declared_.paper_vouchers_note).toMatch(/à régler en titres-restaurant papier à la livraison$/);
-    const pre = (await call('POST', '/api/pending-order/pool')).json();
-    expect(pre).toMatchObject({ pool: preOrder.remaining_price, remaining_price: 0 });
+    expect(declared_).toMatchObject({ paper_vouchers: preOrder.remaining_price, pool: 0, remaining_price: 0 });
     const placed = await call('POST', '/api/payment');
     expect(placed.statusCode, placed.body).toBe(200);
 
@@ -51,7 +51,7 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     const after = (await call('GET', '/api/me')).json();
     expect(after).toMatchObject({ pool: excess, poolPending: 0 });
     expect(after.orders[0].current_status_text).toBe('En cours de livraison');
-    expect((await historyOf(customer.id)).map((h) => [h.type, h.amountCents])).toEqual(excess ? [['lunch_vouchers', excess]] : []);
+    expect((await historyOf(customer.id)).map((h) => [h.code, h.amount])).toEqual(excess ? [['vouchers_excess', excess]] : []);
   });
 
   it('are kept, with the pool applied, when the cart is validated again (the payment panel closed and opened)', async () => {
@@ -59,11 +59,11 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     const vouchers = [{ quantity: 1, amount: 5 }];
     await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: vouchers });
     const applied = (await call('POST', '/api/pending-order/pool')).json();
-    expect(applied).toMatchObject({ pool: 500, remaining_price: preOrder.remaining_price - 500 });
+    expect(applied).toMatchObject({ paper_vouchers: 500, pool: 0, remaining_price: preOrder.remaining_price - 500 });
     const again = await call('POST', '/api/cart/validate');
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().id).not.toBe(preOrder.id);
-    expect(again.json()).toMatchObject({ lunch_vouchers: vouchers, pool: 500, remaining_price: preOrder.remaining_price - 500 });
+    expect(again.json()).toMatchObject({ lunch_vouchers: vouchers, paper_vouchers: 500, remaining_price: preOrder.remaining_price - 500 });
     expect(again.json().paper_vouchers_note).toBe('5,00 € à régler en titres-restaurant papier à la livraison');
   });
 
@@ -75,8 +75,8 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     expect((await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: fivers(preOrder.remaining_price) })).statusCode).toBe(200);
     // Fewer than needed is fine: the rest goes to a card.
     await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] });
-    const part = await call('POST', '/api/pending-order/pool');
-    expect(part.json()).toMatchObject({ pool: 500, remaining_price: preOrder.remaining_price - 500 });
+    const part = await call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 5 }] });
+    expect(part.json()).toMatchObject({ paper_vouchers: 500, remaining_price: preOrder.remaining_price - 500 });
   });
 
   it('the courier or an admin confirms: no team session, a customer’s, or the kitchen is refused', async () => {

@@ -63,6 +63,8 @@ async function board(date = MONDAY): Promise<StaffOrder[]> {
   return staffOrdersSchema.parse(res.json()).orders;
 }
 const onBoard = async (id: number) => (await board()).find((o) => o.id === id)!;
+/** The declared vouchers' excess over what they settle: credited to the pool once received. */
+const excessOf = async (orderId: number) => (await db().select().from(t.orders).where(eq(t.orders.id, orderId)))[0]!.paperVouchersExcessCents;
 const paygreenOrder = async (po: string) => (await db().select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, po)))[0]!;
 
 describe('GET /api/staff/orders', () => {
@@ -239,13 +241,19 @@ describe('POST /api/staff/orders/{id}/refund', () => {
     expect((await paygreenOrder(c.po)).refundedAmount).toBe(total);
   });
 
-  it('credits the pool for an order paid with paper vouchers, with a line in its history', async () => {
+  it('refunds only what an order received: paper vouchers not yet handed over are no money to give back', async () => {
     const c = await paidByVouchers();
+    // The vouchers are still with the customer: nothing was paid, nothing can be credited (a
+    // refund once credited their value to the pool, spendable at once).
+    const early = refused(await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 250, reason: 'Plat froid' }), 422, 'refund_too_large');
+    expect(early.message).toContain('0,00');
+    expect((await c.call('GET', '/api/me')).json().pool).toBe(0);
+    // Handed over and confirmed: now they are money, given back to the pool (paper is not handed back).
+    expect((await admin.request('POST', `/api/staff/orders/${c.orderId}/paper-vouchers/confirm`)).statusCode).toBe(200);
     const res = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: 250, reason: 'Plat froid' });
     expect(res.statusCode, res.body).toBe(200);
-    const me = (await c.call('GET', '/api/me')).json() as { pool: number };
-    expect(me.pool).toBe(250);
-    const history = await db().select().from(t.poolHistories).where(eq(t.poolHistories.customerId, c.customer.id));
-    expect(history).toContainEqual(expect.objectContaining({ type: 'refund', amountCents: 250, orderId: c.orderId }));
+    const me = (await c.call('GET', '/api/me')).json() as { pool: number; poolHistories: { type_label: string; amount: number }[] };
+    expect(me.pool).toBe(250 + (await excessOf(c.orderId)));
+    expect(me.poolHistories).toContainEqual(expect.objectContaining({ type_label: 'Remboursement', amount: 250 }));
   });
 });

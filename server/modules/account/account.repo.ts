@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, orderProducts, orders, poolHistories } from '../../db/schema';
+import { customers, orderProducts, orders } from '../../db/schema';
 
 export async function customerById(db: Db, id: number) {
   const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
@@ -16,22 +16,9 @@ export async function ordersOf(db: Db, customerId: number) {
   return rows.map((order) => ({ order, lines: lines.filter((l) => l.orderId === order.id) }));
 }
 
-export async function poolHistoryOf(db: Db, customerId: number) {
-  return db.select().from(poolHistories).where(eq(poolHistories.customerId, customerId)).orderBy(desc(poolHistories.createdAt), desc(poolHistories.id));
-}
-
 export async function orderOf(db: Db, customerId: number, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order || order.customerId !== customerId) return null;
   const lines = await db.select().from(orderProducts).where(eq(orderProducts.orderId, order.id)).orderBy(asc(orderProducts.id));
   return { order, lines };
-}
-
-/** What the customer's declared paper vouchers will add to the pool once the staff confirms them ("en attente de remise"). */
-export async function pendingVoucherCredit(db: Db, customerId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(orders.paperVouchersExcessCents) })
-    .from(orders)
-    .where(and(eq(orders.customerId, customerId), gt(orders.paperVouchersCents, 0), isNull(orders.paperVouchersConfirmedAt), ne(orders.state, 'cancelled')));
-  return Number(row?.total ?? 0);
 }

@@ -6,7 +6,8 @@ import type { orderProducts, orders } from '../../db/schema';
 type OrderRow = typeof orders.$inferSelect;
 import { AppError } from '../../lib/errors';
 import { currentSponsorRule } from '../state/state.service';
-import { customerById, ordersOf, pendingVoucherCredit, poolHistoryOf } from './account.repo';
+import { customerMoney, dueOf } from '../ledger/ledger.service';
+import { customerById, ordersOf } from './account.repo';
 
 /**
  * What a customer reads of an order, from where it stands (its state, docs/product/team.md):
@@ -25,12 +26,15 @@ export const ORDER_STATE_TEXT: Record<OrderRow['state'], string> = {
 /** The API's number for it: 1 to deliver, 2 delivered, 3 cancelled, 4 refunded. */
 const STATUS_OF_STATE: Record<OrderRow['state'], number> = { placed: 1, prepared: 1, out: 1, absent: 1, delivered: 2, cancelled: 3, refunded: 4 };
 
+/** The pool's movements as the customer reads them, by the ledger's transfer codes. */
 export const POOL_TYPE_LABEL: Record<string, string> = {
-  lunch_vouchers: 'Titres-restaurant papier',
-  order_payment: 'Paiement de commande',
-  refund: 'Remboursement',
-  sponsorship: 'Parrainage',
-  deposits_returned: 'Contenants consignés rendus',
+  pool: 'Solde repris',
+  vouchers_excess: 'Titres-restaurant papier',
+  vouchers_beyond: 'Titres-restaurant papier',
+  pool_payment: 'Paiement de commande',
+  due_pool: 'Règlement d’un reste à régler',
+  refund_pool: 'Remboursement',
+  containers_beyond_refund: 'Contenants consignés rendus',
 };
 
 
@@ -41,7 +45,8 @@ type LineRow = typeof orderProducts.$inferSelect;
 
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-export function toOrder(order: OrderRow, lines: LineRow[]): Order {
+/** An order as the customer reads it; `due`: what is still to pay on it (the ledger's balance due). */
+export function toOrder(order: OrderRow, lines: LineRow[], due = 0): Order {
   const children = (id: number) => lines.filter((l) => l.parentId === id);
   return {
     id: order.id,
@@ -54,7 +59,7 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
     delivery_day: order.deliveryDate ? ddmmyyyy(order.deliveryDate) : null,
     delivery_end: order.deliveryEnd ? order.deliveryEnd.slice(0, 5) : null,
     delivery_name: order.deliveryName,
-    balance_due: order.balanceDueCents,
+    balance_due: due,
     products: lines
       .filter((l) => l.parentId === null)
       .map((l) => ({
@@ -73,15 +78,18 @@ export function toOrder(order: OrderRow, lines: LineRow[]): Order {
 
 /** The logged-in customer as GET /api/me answers it (docs/product/accounts.md). */
 export async function me(db: Db, customerId: number): Promise<User> {
-  const [customer, orderRows, history, rule, edenredLinked, poolPending] = await Promise.all([
+  const [customer, orderRows, money, rule, edenredLinked] = await Promise.all([
     customerById(db, customerId),
     ordersOf(db, customerId),
-    poolHistoryOf(db, customerId),
+    customerMoney(db, customerId, { history: true }),
     currentSponsorRule(db),
     isConnected(db, customerId),
-    pendingVoucherCredit(db, customerId),
   ]);
   if (!customer) throw new AppError(401, 'unauthenticated', 'Vous devez être connecté.');
+  const dues = await dueOf(
+    db,
+    orderRows.map(({ order }) => order),
+  );
   return {
     id: customer.id,
     firstname: customer.firstname,
@@ -89,11 +97,11 @@ export async function me(db: Db, customerId: number): Promise<User> {
     company_name: customer.companyName,
     email: customer.email,
     phone: customer.phone,
-    orders: orderRows.map(({ order, lines }) => toOrder(order, lines)),
-    pool: customer.poolCents,
-    poolPending,
-    poolHistories: history.map((h) => ({ created_at: h.createdAt.toISOString(), type_label: POOL_TYPE_LABEL[h.type] ?? h.type, amount: h.amountCents })),
-    deposits: customer.deposits,
+    orders: orderRows.map(({ order, lines }) => toOrder(order, lines, dues.get(order.id))),
+    pool: money.pool,
+    poolPending: money.poolPending,
+    poolHistories: money.history.map((h) => ({ created_at: h.at.toISOString(), type_label: POOL_TYPE_LABEL[h.code] ?? h.code, amount: h.amount })),
+    deposits: money.containers,
     sponsorCodes: [{ code: customer.sponsorCode, amount: rule.amount, amount_type: rule.amountType }],
     isConnectedToEdenred: edenredLinked,
   };

@@ -12,6 +12,6 @@ export interface CartSnapshot {
   discount: (DiscountRule & { id: number; code: string }) | null;
   /** The sponsor's code, when another customer's code is applied. */
   sponsorCode: string | null;
-  /** The containers the owner holds (customers.deposits; 0 for a guest): the ceiling of returns. */
+  /** The containers the owner holds (the ledger's, less those declared given back; 0 for a guest): the ceiling of returns. */
   heldDeposits: number;
 }

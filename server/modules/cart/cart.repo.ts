@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, min, ne, sql } from 'drizzle-orm';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
+import { containersOfCustomer } from '../ledger/ledger.service';
 import { liveCardPaymentOf } from '../../db/live-card-payments';
 import { cartLines, carts, customers, discounts, menuCategoryProducts, menus, orders, payments, preOrders, productAvailabilities, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -262,14 +263,14 @@ export async function hasLiveCardPayment(db: Conn, customerId: number): Promise<
 const ORDER_PAID = 1;
 
 /**
- * The containers the customer may return: those they hold, less those of orders not yet delivered
+ * The containers the customer may return: those they hold (the ledger's, less those declared given
+ * back already), less those of orders not yet delivered
  * (delivered status, or the delivery window's end passed at `now`), which are still on their way
  * to them. Without `now`, all held (only ever used to clamp, never to allow).
  */
 export async function heldDeposits(db: Conn, customerId: number | null, now?: Date): Promise<number> {
   if (!customerId) return 0;
-  const [row] = await db.select({ deposits: customers.deposits }).from(customers).where(eq(customers.id, customerId)).limit(1);
-  const held = row?.deposits ?? 0;
+  const held = await containersOfCustomer(db, customerId);
   return held && now ? returnableDeposits(db, customerId, held, now) : held;
 }
 

@@ -28,7 +28,7 @@ const cartOfSession = sql<Json | null>`(
       from cart_lines l where l.cart_id = c.id), '[]'::json),
     'discount', (select json_build_object('id', d.id, 'code', d.code, 'amount_type', d.amount_type, 'amount', d.amount) from discounts d where d.id = c.discount_id),
     'sponsor_code', (select sp.sponsor_code from customers sp where sp.id = c.sponsor_customer_id),
-    'held_deposits', coalesce((select cu.deposits from customers cu where cu.id = c.customer_id), 0))
+    'held_deposits', case when c.customer_id is null then 0 else popote_containers_returnable(c.customer_id) end)
   from carts c
   where (sessions.customer_id is not null and c.customer_id = sessions.customer_id)
      or (sessions.customer_id is null and c.session_id = sessions.id and c.customer_id is null)

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { carts, customers, discounts, menuCategories, orderProducts, orders, poolHistories, preOrders, type SnapshotLine } from '../../db/schema';
+import { carts, customers, discounts, menuCategories, orderProducts, orders, preOrders, type SnapshotLine } from '../../db/schema';
 
 /*
  * Checkout's SQL on pre-orders, orders, the customer's pool and the codes they carry (the payments
@@ -18,34 +18,22 @@ type EdenredPart = NonNullable<PreOrderRow['edenredPayment']>;
 
 // --- Customers -----------------------------------------------------------------------------------
 
-export async function customerPool(db: Conn, customerId: number): Promise<number> {
-  const [row] = await db.select({ pool: customers.poolCents }).from(customers).where(eq(customers.id, customerId));
-  return row?.pool ?? 0;
-}
-
 export async function customerById(db: Conn, id: number): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customers).where(eq(customers.id, id));
   return row;
 }
 
-/** The customer, locked until the transaction ends (their pool and containers move with an order). */
+/**
+ * The customer, locked until the transaction ends: two placements of one customer wait for each
+ * other (the day's meal vouchers are counted across their orders; the ledger locks the pool itself).
+ */
 export async function lockCustomer(tx: Tx, id: number): Promise<CustomerRow | undefined> {
   const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
   return row;
 }
 
-/** The customer's pool, locked until the transaction ends. */
-export async function lockCustomerPool(tx: Tx, id: number): Promise<number | undefined> {
-  const [row] = await tx.select({ pool: customers.poolCents }).from(customers).where(eq(customers.id, id)).for('update');
-  return row?.pool;
-}
-
-export async function updateCustomer(tx: Tx, id: number, values: Partial<Pick<CustomerRow, 'deposits' | 'poolCents' | 'lastDeliveryId'>>): Promise<void> {
+export async function updateCustomer(tx: Tx, id: number, values: Partial<Pick<CustomerRow, 'lastDeliveryId'>>): Promise<void> {
   await tx.update(customers).set(values).where(eq(customers.id, id));
-}
-
-export async function insertPoolHistory(tx: Tx, values: typeof poolHistories.$inferInsert): Promise<void> {
-  await tx.insert(poolHistories).values(values);
 }
 
 export async function hasOrdered(db: Conn, customerId: number): Promise<boolean> {

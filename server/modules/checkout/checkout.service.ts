@@ -22,11 +22,9 @@ import {
   cartVersion,
   countCodeUse,
   customerOrder,
-  customerPool,
   dropCartCode,
   insertOrder,
   insertOrderLines,
-  insertPoolHistory,
   insertPreOrder,
   latestPreOrder,
   lockCustomer,
@@ -42,6 +40,7 @@ import { orderConfirmationMail } from './order-mail';
 import { coverOf, coversExactly, mealVouchersOf, meansOf, paperVouchersPart } from './payment-cover';
 import { mealVoucherCap, mealVouchersView, requireWithinCap } from './meal-voucher-cap';
 import { enqueueMail } from '../../mail/outbox';
+import { LedgerLimitError, poolOfCustomer as customerPool, recordPlacement } from '../ledger/ledger.service';
 import { EMAIL_PATTERN } from '#shared/api/fields';
 
 /** The logged-in customer's cart: theirs once logged in, whichever session asks. */
@@ -60,16 +59,21 @@ const PAID = 1;
 const refusal = (status: number, code: string, message: string) => new AppError(status, code, message);
 
 
-/** The amounts of a pre-order: what the pool can still cover, and what is left to pay. */
+/**
+ * The payment plan of a pre-order, whatever the order of the customer's taps: the declared paper
+ * vouchers settle their part first (payment-cover.ts), then the pool applied, then Edenred; the rest
+ * is what a card is asked for. `available`: the customer's pool; `maxUsable`: the most of it the
+ * order can still take.
+ */
 export function preOrderAmounts(row: Pick<PreOrderRow, 'finalCents' | 'poolCents' | 'lunchVouchers' | 'edenredPayment'>, customerPoolCents: number) {
   const edenred = row.edenredPayment?.unit_amount ?? 0;
-  const available = customerPoolCents + vouchersTotalCents(row.lunchVouchers);
-  const maxUsable = Math.max(0, Math.min(available, row.finalCents - edenred));
-  return { available, maxUsable, remaining: Math.max(0, row.finalCents - row.poolCents - edenred) };
+  const vouchers = paperVouchersPart(row);
+  const maxUsable = Math.max(0, Math.min(customerPoolCents, row.finalCents - edenred - vouchers));
+  return { available: customerPoolCents, vouchers, maxUsable, remaining: Math.max(0, row.finalCents - vouchers - row.poolCents - edenred) };
 }
 
 async function toPreOrder(db: Db | Tx, row: PreOrderRow, customerPoolCents: number): Promise<PreOrder> {
-  const { available, maxUsable, remaining } = preOrderAmounts(row, customerPoolCents);
+  const { available, vouchers, maxUsable, remaining } = preOrderAmounts(row, customerPoolCents);
   return {
     id: row.id,
     final_price: row.finalCents,
@@ -78,6 +82,7 @@ async function toPreOrder(db: Db | Tx, row: PreOrderRow, customerPoolCents: numb
     formatted_remaining_price: formatAmount(remaining),
     pool: row.poolCents,
     formatted_pool: formatAmount(row.poolCents),
+    paper_vouchers: vouchers,
     available_pool: available,
     max_usable_pool: maxUsable,
     formatted_max_usable_pool: formatAmount(maxUsable),
@@ -235,7 +240,7 @@ export async function declareVouchers(db: Db, customerId: number, rows: LunchVou
   });
 }
 
-/** Uses as much pool (and declared vouchers) as the order allows. */
+/** Uses as much of the customer's pool as the order still needs after its declared vouchers. */
 export async function applyPool(db: Db, customerId: number): Promise<PreOrder> {
   return changeOpenPreOrder(db, customerId, async (tx, pre, pool) => updatePreOrder(tx, pre.id, { poolCents: preOrderAmounts(pre, pool).maxUsable }));
 }
@@ -269,12 +274,9 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 
     // What pays the order is counted again here, under the lock: a means withdrawn by a request
-    // racing this one (vouchers, pool, an Edenred part) is either in or out, never half.
+    // racing this one (vouchers, pool, an Edenred part) is either in or out, never half. The pool
+    // applied must still be there: the ledger refuses to spend more than it holds (below).
     const cover = await coverOf(tx, pre, options.paymentId);
-    // The pool applied when the pre-order was made must still be there (another order may have used it).
-    if (customer.poolCents < cover.pool) {
-      throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
-    }
     if (!coversExactly(cover, pre.finalCents)) throw refusal(409, CHECKOUT_ERRORS.notCovered, NOT_COVERED_MESSAGE);
     // The day's meal vouchers, counted under the customer's lock: another order of that day placed
     // meanwhile is in the count, and two placed at once wait for each other.
@@ -321,15 +323,30 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     });
     await insertOrderLines(tx, order.id, pre.lines);
 
-    // The containers, the pool and the codes move with the order, once. Paper vouchers are no
-    // cash yet: they settle their part of the order, and their excess reaches the pool only when
-    // the staff confirms the courier got them (paper-vouchers.service.ts).
-    await updateCustomer(tx, customer.id, {
-      deposits: Math.max(0, customer.deposits + pre.depositsAdded - pre.depositsReturned),
-      poolCents: customer.poolCents - cover.pool,
-      lastDeliveryId: pre.deliveryId ?? customer.lastDeliveryId,
-    });
-    if (cover.pool) await insertPoolHistory(tx, { customerId: customer.id, type: 'order_payment', amountCents: -cover.pool, orderId: order.id, createdAt: now });
+    // The money and the containers move with the order, once, in the ledger: the sale and its
+    // deposits, each means paying it. Paper vouchers are no cash yet: they are pending until the
+    // courier receives them, and their excess reaches the pool only then.
+    try {
+      await recordPlacement(tx, {
+        order,
+        at: now,
+        totalCents: pre.finalCents,
+        containersAdded: pre.depositsAdded,
+        containersReturned: pre.depositsReturned,
+        vouchersPart: cover.vouchers,
+        vouchersExcess: vouchersTotalCents(pre.lunchVouchers) - cover.vouchers,
+        pool: cover.pool,
+        edenred: cover.edenred,
+        provider: cover.provider && options.paymentId !== undefined ? { ...cover.provider, paymentId: options.paymentId } : null,
+      });
+    } catch (err) {
+      if (err instanceof LedgerLimitError && err.account.endsWith(':pool')) {
+        throw refusal(409, CHECKOUT_ERRORS.poolChanged, 'Votre cagnotte a changé depuis la validation : validez à nouveau votre panier.');
+      }
+      if (err instanceof LedgerLimitError) throw refusal(409, CART_ERRORS.notEnoughDeposit, DEPOSITS_NOT_YET_MESSAGE);
+      throw err;
+    }
+    if (pre.deliveryId && pre.deliveryId !== customer.lastDeliveryId) await updateCustomer(tx, customer.id, { lastDeliveryId: pre.deliveryId });
     await markPreOrderPlaced(tx, pre.id, order.id);
     // The confirmation mail, with its invoice, leaves if and only if the order commits.
     const placedLines = await linesOfOrder(tx, order.id);

@@ -8,7 +8,8 @@ import { mailOnce, settleCardPayment } from './card-settlement';
 import { captureHeldEdenred, releaseEdenredClaim } from './edenred-holds';
 import { checkDailyLimit } from '../edenred/daily-limit.service';
 import { mealVoucherCap, requireWithinCap } from './meal-voucher-cap';
-import { claimEdenredPart, customerPool, preOrderById, restoreEdenredPart, setEdenredPart, takeOffEdenredPart, type PreOrderRow } from './checkout.repo';
+import { poolOfCustomer as customerPool } from '../ledger/ledger.service';
+import { claimEdenredPart, preOrderById, restoreEdenredPart, setEdenredPart, takeOffEdenredPart, type PreOrderRow } from './checkout.repo';
 import { checkStillOpen, placeOrder, preOrderAmounts, requireOpenPreOrder, validatedOrder, viewPreOrder } from './checkout.service';
 import {
   closeWidgetPayment,

@@ -1,8 +1,10 @@
 import type { ReceivedVoucherRow } from '#shared/api/courier-round';
 import { receivedCents } from '#shared/round-outcome';
 import type { Db, Tx } from '../../db/client';
+import { audit, type Actor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { confirmOrderVouchers, insertPoolHistory, lockCustomerPool, lockOrder, updateCustomer, type OrderRow } from './checkout.repo';
+import { awaitsVouchers, recordVouchersReceived } from '../ledger/ledger.service';
+import { confirmOrderVouchers, lockOrder, type OrderRow } from './checkout.repo';
 
 export interface VoucherConfirmation {
   order_id: number;
@@ -12,34 +14,35 @@ export interface VoucherConfirmation {
 }
 
 /**
- * The paper vouchers an order's courier received settle the part of the order they were declared
- * for, once: what they bring beyond it is credited to the customer's pool, what they lack is
- * answered as `short` (the caller makes it a balance due). `rows` null: every declared voucher was
- * received (a team member's confirmation). The order must be locked by the caller.
+ * The paper vouchers an order's courier received, once: the ledger posts the declared ones (the
+ * order's part, then the excess promised to the pool), leaves what is short owed on the order, and
+ * holds what comes beyond the declaration for an admin's review. `rows` null: every declared
+ * voucher was received (a team member's confirmation). The order must be locked by the caller.
  */
-export async function settleReceivedVouchers(tx: Tx, order: Pick<OrderRow, 'id' | 'customerId' | 'paperVouchersCents' | 'paperVouchersExcessCents'>, rows: ReceivedVoucherRow[] | null, now: Date): Promise<{ credited: number; short: number }> {
-  const part = order.paperVouchersCents - order.paperVouchersExcessCents;
+export async function settleReceivedVouchers(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'customerId' | 'paperVouchersCents'>,
+  rows: ReceivedVoucherRow[] | null,
+  receipt: { at: Date; actor: Actor; roundId?: number | null },
+): Promise<{ credited: number; short: number; held: number }> {
   const received = rows ? receivedCents(rows) : order.paperVouchersCents;
-  await confirmOrderVouchers(tx, order.id, now, rows);
-  const excess = Math.max(0, received - part);
-  if (excess > 0) {
-    const pool = await lockCustomerPool(tx, order.customerId);
-    await updateCustomer(tx, order.customerId, { poolCents: pool! + excess });
-    await insertPoolHistory(tx, { customerId: order.customerId, type: 'lunch_vouchers', amountCents: excess, orderId: order.id, createdAt: now });
-  }
-  return { credited: excess, short: Math.max(0, part - received) };
+  await confirmOrderVouchers(tx, order.id, receipt.at, rows);
+  return recordVouchersReceived(tx, { order, at: receipt.at, actor: receipt.actor, cause: rows ? 'round' : 'confirmation', roundId: receipt.roundId ?? null }, received, rows);
 }
 
 /**
- * The staff confirms the paper vouchers of an order were handed over: the order is settled for
- * good, and what they brought beyond it is credited to the customer's pool, once.
+ * A team member confirms the paper vouchers of an order were handed over, all of them: the order is
+ * settled for good, their excess credited to the pool, and the audit line commits with it.
  */
-export async function confirmPaperVouchers(db: Db, orderId: number, now: Date): Promise<VoucherConfirmation> {
+export async function confirmPaperVouchers(db: Db, actor: Actor, orderId: number, now: Date): Promise<VoucherConfirmation> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.paperVouchersCents === 0) throw new AppError(404, 'not_found', 'Aucun titre-restaurant papier n’est déclaré pour cette commande.');
     if (order.paperVouchersConfirmedAt) throw new AppError(409, 'already_confirmed', 'La remise de ces titres-restaurant est déjà confirmée.');
-    const { credited } = await settleReceivedVouchers(tx, order, null, now);
+    // Cancelled or refunded meanwhile: its vouchers were voided, nobody is to hand them over.
+    if (!(await awaitsVouchers(tx, order.id))) throw new AppError(409, 'already_confirmed', 'Ces titres-restaurant ne sont plus attendus : la commande a été annulée ou remboursée.');
+    const { credited } = await settleReceivedVouchers(tx, order, null, { at: now, actor });
+    await audit(tx, actor, { action: 'order.paper_vouchers', orderId: order.id, customerId: order.customerId, amountCents: order.paperVouchersCents, details: { pool_credited: credited } }, now);
     return { order_id: order.id, paper_vouchers: order.paperVouchersCents, pool_credited: credited, confirmed_at: now.toISOString() };
   });
 }

@@ -1,4 +1,4 @@
-import { vouchersSettleCents, vouchersTotalCents } from '#shared/api/checkout';
+import { vouchersSettleCents } from '#shared/api/checkout';
 import type { Tx } from '../../db/client';
 import type { PaymentMean } from '../../db/schema';
 import type { PreOrderRow } from './checkout.repo';
@@ -8,7 +8,7 @@ import { heldEdenredAmount, lockPreOrderPayment } from './payments.repo';
 export interface PaymentCover {
   /** Declared paper vouchers, up to what the order needs of them. */
   vouchers: number;
-  /** Taken from the customer's pool (the pool applied less the vouchers' part). */
+  /** Taken from the customer's own pool (the pool applied: declared vouchers count apart). */
   pool: number;
   /** The Edenred balance's part, held or taken. */
   edenred: number;
@@ -32,7 +32,8 @@ export function paperVouchersPart(pre: Pick<PreOrderRow, 'lunchVouchers' | 'fina
  * answer brings nothing), and the provider payment the caller has verified with its provider.
  */
 export async function coverOf(tx: Tx, pre: PreOrderRow, providerPaymentId: number | undefined): Promise<PaymentCover> {
-  const vouchers = Math.min(vouchersTotalCents(pre.lunchVouchers), pre.poolCents);
+  // Declared vouchers always settle their part, whether or not the pool was applied after them.
+  const vouchers = paperVouchersPart(pre);
   let edenred = 0;
   const applied = pre.edenredPayment;
   if (applied?.authorization_id) {
@@ -45,7 +46,7 @@ export async function coverOf(tx: Tx, pre: PreOrderRow, providerPaymentId: numbe
       provider = { means: paid.provider === 'paygreen' ? 'card' : 'edenred', amount: paid.amountCents };
     }
   }
-  return { vouchers, pool: pre.poolCents - vouchers, edenred, provider };
+  return { vouchers, pool: pre.poolCents, edenred, provider };
 }
 
 /** The one test of "paid enough", for every means: together they pay the order's total exactly. */

@@ -5,6 +5,7 @@ import { receivedCents } from '#shared/round-outcome';
 import type { creditNotes, orderProducts, orders, refunds } from '../../db/schema';
 import { creditNoteRates } from '../../pdf/credit-note';
 import { invoiceTotals, type VatRateTotal } from '../../pdf/invoice-totals';
+import type { OrderLedger } from '../ledger/ledger.service';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderProducts.$inferSelect;
@@ -69,38 +70,53 @@ function byRate(all: VatRateTotal[]): ClosingRate[] {
   return [...sums.values()].sort((a, b) => a.rate_bp - b.rate_bp);
 }
 
-const sum = <T,>(items: T[], pick: (item: T) => number) => items.reduce((n, item) => n + pick(item), 0);
-
-/** What paper vouchers an order's courier brought back, in cents: the rows, or all declared when confirmed by hand. */
-function vouchersReceived(order: OrderRow): number {
-  if (!order.paperVouchersConfirmedAt) return 0;
-  return order.paperVouchersReceived ? receivedCents(order.paperVouchersReceived) : order.paperVouchersCents;
-}
+const sum = <T,>(items: T[], pick: (item: T, index: number) => number) => items.reduce((n, item, index) => n + pick(item, index), 0);
 
 const MEANS = ['card', 'edenred', 'pool', 'paper_vouchers'] as const;
 const GONE: OrderRow['state'][] = ['cancelled', 'refunded'];
 
+/** The ledger's side of the day's documents (server/modules/ledger): orders placed before it opened have none. */
+export interface DayLedger {
+  orders: Map<number, OrderLedger>;
+  opening: { ordersBefore: number; creditNotesBefore: number };
+}
+
 /**
- * A day's figures from its documents: sales by VAT rate, deposits outside VAT, means of payment,
- * paper vouchers, credit notes and refunds, balances due; and the check that the rows add up to
- * the documents to the cent (its French messages say what does not).
+ * A day's figures: sales by VAT rate from the invoices (as their PDFs compute them); deposits,
+ * means of payment, paper vouchers received, refunds and balances due from the ledger; and the
+ * check that the ledger and the documents agree to the cent (its French messages say what does
+ * not). Documents made before the ledger opened are read from themselves.
  */
-export function closingFigures(date: string, invoices: InvoiceDoc[], notes: CreditNoteDoc[], balances: { order: OrderRow; customer: string }[]): Omit<Closing, 'closed_at' | 'closed_by'> {
+export function closingFigures(date: string, invoices: InvoiceDoc[], notes: CreditNoteDoc[], balances: { order: OrderRow; customer: string; due: number }[], ledger: DayLedger): Omit<Closing, 'closed_at' | 'closed_by'> {
+  const inLedger = (order: OrderRow) => order.id > ledger.opening.ordersBefore;
+  const ledgerOf = (order: OrderRow) => (inLedger(order) ? ledger.orders.get(order.id) : undefined);
   const amounts = invoices.map(invoiceAmounts);
   const rates = byRate(amounts.flatMap((a) => a.rates));
   const invoicesTotal = sum(invoices, (d) => d.order.amountTotalCents);
-  const deposits = { taken: sum(amounts, (a) => a.depositsTaken), returned: sum(amounts, (a) => a.depositsReturned), net: 0 };
+  // Deposits and means as the ledger recorded them at placement (the documents' own for older orders).
+  const taken = (d: InvoiceDoc, a: DocAmounts) => (inLedger(d.order) ? (ledgerOf(d.order)?.depositTaken ?? 0) : a.depositsTaken);
+  const returned = (d: InvoiceDoc, a: DocAmounts) => (inLedger(d.order) ? (ledgerOf(d.order)?.depositReturned ?? 0) : a.depositsReturned);
+  const deposits = { taken: sum(invoices, (d, i) => taken(d, amounts[i]!)), returned: sum(invoices, (d, i) => returned(d, amounts[i]!)), net: 0 };
   deposits.net = deposits.taken - deposits.returned;
-  const means = MEANS.map((m) => ({ means: m, amount: sum(invoices, (d) => sum(d.order.paymentMeans.filter((p) => p.means === m), (p) => p.amountCents)) }));
+  const paidBy = (d: InvoiceDoc, m: (typeof MEANS)[number]) =>
+    inLedger(d.order) ? (ledgerOf(d.order)?.means.get(m) ?? 0) : sum(d.order.paymentMeans.filter((p) => p.means === m), (p) => p.amountCents);
+  const means = MEANS.map((m) => ({ means: m, amount: sum(invoices, (d) => paidBy(d, m)) }));
 
   const noteAmounts = notes.map(creditNoteAmounts);
   const noteRates = byRate(noteAmounts.flatMap((a) => a.rates));
   const notesTotal = sum(notes, (d) => d.note.amountCents);
   const noteDeposits = sum(noteAmounts, (a) => a.depositsTaken);
-  const allRefunds = notes.flatMap((d) => d.refunds);
+  // Each refund's money as the ledger holds it (pending until its provider confirms); what was never
+  // paid (vouchers not collected, a balance due cancelled) is no money: the credit note's row says it.
+  const refundOf = (d: CreditNoteDoc, r: CreditNoteDoc['refunds'][number]) => {
+    const held = inLedger(d.order) && r.means !== 'paper_vouchers' ? ledgerOf(d.order)?.refunds.get(r.id) : undefined;
+    if (inLedger(d.order) && r.means !== 'paper_vouchers') return { means: r.means, amount: held?.amount ?? 0, pending: held && !held.done ? held.amount : 0 };
+    return { means: r.means, amount: r.amountCents, pending: r.status !== 'done' ? r.amountCents : 0 };
+  };
+  const allRefunds = notes.flatMap((d) => d.refunds.map((r) => refundOf(d, r)));
   const refundsBy = MEANS.map((m) => {
     const rows = allRefunds.filter((r) => r.means === m);
-    return { means: m, amount: sum(rows, (r) => r.amountCents), pending: sum(rows.filter((r) => r.status !== 'done'), (r) => r.amountCents) };
+    return { means: m, amount: sum(rows, (r) => r.amount), pending: sum(rows, (r) => r.pending) };
   }).filter((r) => r.amount > 0);
 
   const owed = (order: OrderRow, customer: string, amount: number) => ({ order_id: order.id, invoice_number: order.invoiceNumber ?? `#${order.id}`, customer, amount });
@@ -112,7 +128,20 @@ export function closingFigures(date: string, invoices: InvoiceDoc[], notes: Cred
   expectEqual('Ventes par taux et consignes', salesTotal + deposits.net, invoicesTotal);
   expectEqual('Moyens de paiement', sum(means, (m) => m.amount), invoicesTotal);
   expectEqual('Avoirs par taux et consignes', sum(noteRates, (r) => r.total) + noteDeposits, notesTotal);
-  expectEqual('Remboursements', sum(allRefunds, (r) => r.amountCents), notesTotal);
+  expectEqual('Remboursements', sum(allRefunds, (r) => r.amount), notesTotal);
+  // The ledger against the documents, each invoice and credit note made since it opened.
+  const ledgerInvoices = invoices.filter((d) => inLedger(d.order));
+  expectEqual(
+    'Grand livre, ventes des factures',
+    sum(ledgerInvoices, (d) => (ledgerOf(d.order)?.sale ?? 0) + (ledgerOf(d.order)?.depositTaken ?? 0) - (ledgerOf(d.order)?.depositReturned ?? 0)),
+    sum(ledgerInvoices, (d) => d.order.amountTotalCents),
+  );
+  const ledgerNotes = notes.filter((d) => d.note.id > ledger.opening.creditNotesBefore && inLedger(d.order));
+  expectEqual(
+    'Grand livre, avoirs',
+    sum(ledgerNotes, (d) => ledgerOf(d.order)?.creditNotes.get(d.note.id) ?? 0),
+    sum(ledgerNotes, (d) => d.note.amountCents),
+  );
 
   return {
     date,
@@ -123,7 +152,7 @@ export function closingFigures(date: string, invoices: InvoiceDoc[], notes: Cred
     means,
     paper_vouchers: {
       declared: sum(invoices, (d) => d.order.paperVouchersCents),
-      received: sum(invoices, (d) => vouchersReceived(d.order)),
+      received: sum(invoices, (d) => (inLedger(d.order) ? (ledgerOf(d.order)?.vouchersReceived ?? 0) : vouchersReceivedOf(d.order))),
       // A cancelled or refunded order's vouchers were dropped with it: nobody is to bring them.
       not_received: invoices
         .filter((d) => d.order.paperVouchersCents > 0 && !d.order.paperVouchersConfirmedAt && !GONE.includes(d.order.state))
@@ -131,7 +160,13 @@ export function closingFigures(date: string, invoices: InvoiceDoc[], notes: Cred
     },
     credit_notes: { count: notes.length, total: notesTotal, rates: noteRates, deposits: noteDeposits },
     refunds: refundsBy,
-    balances_due: balances.map((b) => owed(b.order, b.customer, b.order.balanceDueCents)),
+    balances_due: balances.map((b) => owed(b.order, b.customer, b.due)),
     check: { ok: messages.length === 0, messages },
   };
+}
+
+/** Paper vouchers received on an order from before the ledger, by its own record. */
+function vouchersReceivedOf(order: OrderRow): number {
+  if (!order.paperVouchersConfirmedAt) return 0;
+  return order.paperVouchersReceived ? receivedCents(order.paperVouchersReceived) : order.paperVouchersCents;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditNotes, customers, dayClosings, orderProducts, orders, preOrders, refunds } from '../../db/schema';
 
@@ -44,13 +44,13 @@ export function refundsOfNotes(db: Conn, noteIds: number[]) {
   return db.select().from(refunds).where(inArray(refunds.creditNoteId, noteIds));
 }
 
-/** The orders delivered on a date that still owe something after their round. */
-export function balancesDueOn(db: Conn, date: string) {
+/** The orders whose round settled them on a date (delivered or absent): those that may still owe something. */
+export function settledOn(db: Conn, date: string) {
   return db
     .select({ order: orders, firstname: customers.firstname, lastname: customers.lastname })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(and(eq(orders.deliveryDate, date), gt(orders.balanceDueCents, 0)))
+    .where(and(eq(orders.deliveryDate, date), inArray(orders.state, ['delivered', 'absent'])))
     .orderBy(asc(orders.invoiceNumber));
 }
 

@@ -5,7 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { closingFigures, type CreditNoteDoc, type InvoiceDoc } from './closing-figures';
-import { balancesDueOn, creditNotesBetween, dayClosing, insertDayClosing, invoicesBetween, linesOfOrders, refundsOfNotes } from './closing.repo';
+import { dueOf, ledgerOpening, orderLedgers } from '../ledger/ledger.service';
+import { settledOn, creditNotesBetween, dayClosing, insertDayClosing, invoicesBetween, linesOfOrders, refundsOfNotes } from './closing.repo';
 
 type Conn = Db | Tx;
 
@@ -31,12 +32,16 @@ export async function documentsOf(db: Conn, from: string, to: string): Promise<{
 }
 
 async function liveFigures(db: Conn, date: string) {
-  const [{ invoices, notes }, balances] = await Promise.all([documentsOf(db, date, date), balancesDueOn(db, date)]);
+  const [{ invoices, notes }, settled] = await Promise.all([documentsOf(db, date, date), settledOn(db, date)]);
+  // Money, deposits, refunds and what is still owed are read from the ledger, beside the documents.
+  const ids = [...new Set([...invoices.map((d) => d.order.id), ...notes.map((d) => d.order.id)])];
+  const [ledger, dues, start] = await Promise.all([orderLedgers(db, ids), dueOf(db, settled.map((s) => s.order)), ledgerOpening(db)]);
   return closingFigures(
     date,
     invoices,
     notes,
-    balances.map((b) => ({ order: b.order, customer: fullName(b) })),
+    settled.filter((s) => (dues.get(s.order.id) ?? 0) > 0).map((s) => ({ order: s.order, customer: fullName(s), due: dues.get(s.order.id)! })),
+    { orders: ledger, opening: start },
   );
 }
 

@@ -1,17 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { formatEuros } from '#shared/money';
 import { parisDate } from '#shared/time';
 import { STAFF_ERRORS, type StaffOrder } from '#shared/api/staff';
-import type { Tx } from '../../db/client';
-import { creditNotes, customers, orderProducts, payments, poolHistories, refunds, type RefundMeans } from '../../db/schema';
+import { creditNotes, customers, orderProducts, payments, refunds, type RefundMeans } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
-import { renderCreditNote } from '../../pdf/credit-note';
+import { creditNoteRates, renderCreditNote } from '../../pdf/credit-note';
 import { SELLER } from '../../pdf/seller';
 import { givePortionsBack } from '../stock/stock.service';
 import { edenredOf } from '../edenred/edenred.service';
+import { dueOf, recordContainersCancelled, recordCreditNote, recordRefund, refundConfirmed, refundableByMeans, voidDeclared, type Means } from '../ledger/ledger.service';
 import { audit, type Actor } from '../../lib/audit';
 import { boardOrder } from './day-orders.service';
 import { claimRefund, lockOrder, nextCreditNoteNumber, pendingRefunds, settleClaim, providerPaymentsOf, refundsOfOrders, setOrderState, type OrderRow, type RefundRow } from './day-orders.repo';
@@ -26,17 +26,9 @@ interface Give {
 /** Orders that may still be cancelled: not delivered, not cancelled or refunded already. */
 const CANCELLABLE = new Set(['placed', 'prepared', 'out', 'absent']);
 /** A partial refund's default order of means: back where the money came from, the pool last. */
-const REFUND_ORDER: RefundMeans[] = ['card', 'edenred', 'pool', 'paper_vouchers'];
+const REFUND_ORDER: Means[] = ['card', 'edenred', 'cash', 'pool', 'paper_vouchers'];
 
 const stateRefusal = (message: string) => new AppError(409, STAFF_ERRORS.orderState, message);
-
-/** What each means paid, less what was given back already (or is on its way back). */
-function refundable(order: OrderRow, given: RefundRow[]): Map<RefundMeans, number> {
-  const left = new Map<RefundMeans, number>();
-  for (const mean of order.paymentMeans) left.set(mean.means, (left.get(mean.means) ?? 0) + mean.amountCents);
-  for (const r of given) left.set(r.means, (left.get(r.means) ?? 0) - r.amountCents);
-  return left;
-}
 
 /**
  * Splits what goes back over the provider payments of a means (the Edenred balance's part and the
@@ -57,9 +49,14 @@ function onPayments(means: 'card' | 'edenred', amount: number, paid: PaymentRow[
   return gives;
 }
 
-function splitOver(means: RefundMeans, amount: number, paid: PaymentRow[], given: RefundRow[]): Give[] {
+/**
+ * Where posted money of a means goes back: card and Edenred through their provider, the pool to
+ * the pool; paper vouchers and cash received are not handed back as paper or coins: to the pool.
+ */
+function splitOver(means: Means, amount: number, paid: PaymentRow[], given: RefundRow[]): Give[] {
   if (amount <= 0) return [];
-  return means === 'card' || means === 'edenred' ? onPayments(means, amount, paid, given) : [{ means, amount, paymentId: null }];
+  if (means === 'card' || means === 'edenred') return onPayments(means, amount, paid, given);
+  return [{ means: 'pool', amount, paymentId: null }];
 }
 
 /** The portions an order holds, as its lines say: dishes, and each formula's dishes. */
@@ -75,16 +72,19 @@ function portionsOfLines(lines: (typeof orderProducts.$inferSelect)[]): Map<numb
 interface GiveBack {
   kind: 'cancellation' | 'refund';
   reason: string;
-  /** What to give back, means by means, from what is left of each. */
-  plan: (order: OrderRow, left: Map<RefundMeans, number>, paid: PaymentRow[], given: RefundRow[]) => Give[];
+  /** What to give back, means by means, from the money each means brought and still holds (the ledger's). */
+  plan: (order: OrderRow, left: Map<Means, number>, paid: PaymentRow[], given: RefundRow[]) => Give[];
 }
 
+const sumOf = (gives: Give[]) => gives.reduce((n, g) => n + g.amount, 0);
+
 /**
- * One cancellation or refund, in one transaction on the locked order: the money's way back is
- * written (the pool credited and declared paper vouchers dropped at once; the card and Edenred
- * refunds pending until their provider says done), with its credit note, its mail and its audit
- * line; then the providers are asked. A provider that fails leaves its refund pending, shown and
- * tried again (retryPendingRefunds): nothing is marked refunded that was not.
+ * One cancellation or refund, in one transaction on the locked order. Only money the order really
+ * received goes back, to where it came from (the ledger says how much each means brought and how
+ * much went back already); declared paper vouchers not received are voided, never credited. The
+ * order's credit note, its ledger transfers, its mail and its audit line commit together; then the
+ * providers are asked. A provider that fails leaves its refund pending, shown and tried again
+ * (retryPendingRefunds): nothing is marked refunded that was not.
  */
 async function giveBack(app: FastifyInstance, actor: Actor, orderId: number, what: GiveBack): Promise<{ order: StaffOrder; credit_note: { id: number; number: string; amount: number } }> {
   const now = app.clock.now();
@@ -93,27 +93,45 @@ async function giveBack(app: FastifyInstance, actor: Actor, orderId: number, wha
     if (!order) throw new AppError(404, 'not_found', 'Cette commande est introuvable.');
     const given = await refundsOfOrders(tx, [order.id]);
     const paid = await providerPaymentsOf(tx, order);
-    const gives = what.plan(order, refundable(order, given), paid, given).filter((g) => g.amount > 0);
-    const amount = gives.reduce((n, g) => n + g.amount, 0);
+    const left = await refundableByMeans(tx, order.id);
+    const gives = what.plan(order, left, paid, given).filter((g) => g.amount > 0);
     const lines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, order.id));
+    const money = sumOf(gives);
+    const allBack = money >= [...left.values()].reduce((n, v) => n + Math.max(0, v), 0);
+    // The order leaves the round (cancelled, or all its money given back): what it still waited for
+    // is not coming. Its declared vouchers are voided, and what was never paid (vouchers not
+    // collected, a balance due) is cancelled with it on the credit note, given back to nobody.
+    const leaves = what.kind === 'cancellation' || allBack;
+    let unpaid = 0;
+    if (leaves) {
+      const due = (await dueOf(tx, [order])).get(order.id) ?? 0;
+      const voided = await voidDeclared(tx, { order, at: now, actor, cause: what.kind === 'cancellation' ? 'credit_note' : 'refund' });
+      unpaid = due + voided;
+      if (unpaid > 0) gives.push({ means: 'paper_vouchers', amount: unpaid, paymentId: null });
+    }
     if (what.kind === 'cancellation') {
-      // The portions are on sale again, the containers the order brought are not the customer's.
+      // The portions are on sale again, the containers the order brought never reach the customer.
       if (order.deliveryDate) await givePortionsBack(tx, order.deliveryDate, portionsOfLines(lines));
-      // The order moved the customer's containers by what it added less what it took back: undone.
-      const net = Math.round(order.depositCents / DEPOSIT_PER_MENU_CENTS);
-      await tx.update(customers).set({ deposits: sql`greatest(${customers.deposits} - ${net}, 0)` }).where(eq(customers.id, order.customerId));
+      await recordContainersCancelled(tx, { order, containers: Math.round(order.depositChargedCents / DEPOSIT_PER_MENU_CENTS), at: now, actor });
       await setOrderState(tx, order, 'cancelled', 3, now, actor.staffId, what.reason);
-    } else if (amount + given.reduce((n, r) => n + r.amountCents, 0) >= order.amountTotalCents) {
+    } else if (allBack) {
       await setOrderState(tx, order, 'refunded', 4, now, actor.staffId, what.reason);
     }
+    const amount = money + unpaid;
     const [created] = await tx
       .insert(creditNotes)
       .values({ number: await nextCreditNoteNumber(tx, Number(parisDate(now).slice(0, 4))), orderId: order.id, amountCents: amount, reason: what.reason, kind: what.kind, staffId: actor.staffId, createdAt: now })
       .returning();
+    const { depositCents } = creditNoteRates({ order, lines, note: created! });
+    await recordCreditNote(tx, { order, goods: amount - depositCents, deposits: depositCents, creditNoteId: created!.id, at: now, actor });
     for (const give of gives) {
-      const done = give.means === 'pool' || give.means === 'paper_vouchers';
-      await tx.insert(refunds).values({ orderId: order.id, creditNoteId: created!.id, means: give.means, paymentId: give.paymentId, amountCents: give.amount, status: done ? 'done' : 'pending', createdAt: now, doneAt: done ? now : null });
-      if (give.means === 'pool') await creditPool(tx, order, give.amount, now);
+      // Paper vouchers here are those never collected: nothing goes back, the row says so.
+      const done = give.means !== 'card' && give.means !== 'edenred';
+      const [refund] = await tx
+        .insert(refunds)
+        .values({ orderId: order.id, creditNoteId: created!.id, means: give.means, paymentId: give.paymentId, amountCents: give.amount, status: done ? 'done' : 'pending', createdAt: now, doneAt: done ? now : null })
+        .returning();
+      if (give.means !== 'paper_vouchers') await recordRefund(tx, { order, means: give.means, amount: give.amount, refundId: refund!.id, at: now, actor });
     }
     await audit(
       tx,
@@ -130,18 +148,12 @@ async function giveBack(app: FastifyInstance, actor: Actor, orderId: number, wha
   return { order: (await boardOrder(app.db, orderId))!, credit_note: { id: note.id, number: note.number, amount: note.amountCents } };
 }
 
-async function creditPool(tx: Tx, order: OrderRow, amount: number, now: Date) {
-  const [customer] = await tx.select({ pool: customers.poolCents }).from(customers).where(eq(customers.id, order.customerId)).for('update');
-  await tx.update(customers).set({ poolCents: customer!.pool + amount }).where(eq(customers.id, order.customerId));
-  await tx.insert(poolHistories).values({ customerId: order.customerId, type: 'refund', amountCents: amount, orderId: order.id, createdAt: now });
-}
-
 function creditNoteMail(customer: typeof customers.$inferSelect, order: OrderRow, note: typeof creditNotes.$inferSelect, gives: Give[], pdf: Buffer, kind: GiveBack['kind']) {
   const how: Record<RefundMeans, string> = {
     card: 'sur votre carte bancaire (sous quelques jours)',
     edenred: 'sur votre compte Edenred',
     pool: 'sur votre cagnotte Popote',
-    paper_vouchers: 'en titres-restaurant papier : ils ne seront pas encaissés',
+    paper_vouchers: 'jamais encaissés (titres-restaurant papier non remis, reste à régler) : plus rien à régler',
   };
   return {
     to: customer.email,
@@ -175,7 +187,10 @@ export function cancelOrder(app: FastifyInstance, actor: Actor, orderId: number,
   });
 }
 
-/** POST /api/staff/orders/{id}/refund: an amount, to the card or Edenred first, else the pool. */
+/**
+ * POST /api/staff/orders/{id}/refund: an amount, to the card or Edenred first, else the pool; at
+ * most what the order received and still holds (declared vouchers not received are no money).
+ */
 export function refundOrder(app: FastifyInstance, actor: Actor, orderId: number, amount: number, reason: string) {
   return giveBack(app, actor, orderId, {
     kind: 'refund',
@@ -183,14 +198,13 @@ export function refundOrder(app: FastifyInstance, actor: Actor, orderId: number,
     plan: (order, left, paid, given) => {
       if (order.state === 'cancelled' || order.state === 'refunded') throw stateRefusal('Cette commande est déjà annulée ou remboursée.');
       const most = [...left.values()].reduce((n, v) => n + Math.max(0, v), 0);
-      if (amount > most) throw new AppError(422, STAFF_ERRORS.refundTooLarge, `Il reste au plus ${formatEuros(most)} à rembourser sur cette commande.`, { amount: [`Au plus ${formatEuros(most)}.`] });
+      if (amount > most) throw new AppError(422, STAFF_ERRORS.refundTooLarge, `Il reste au plus ${formatEuros(most)} à rembourser sur cette commande (ce qu’elle a réellement encaissé).`, { amount: [`Au plus ${formatEuros(most)}.`] });
       const gives: Give[] = [];
       let rest = amount;
       for (const means of REFUND_ORDER) {
-        // Paper vouchers are not given back as paper: what they paid goes to the pool.
         const take = Math.min(rest, Math.max(0, left.get(means) ?? 0));
         if (take <= 0) continue;
-        gives.push(...splitOver(means === 'paper_vouchers' ? 'pool' : means, take, paid, given));
+        gives.push(...splitOver(means, take, paid, given));
         rest -= take;
       }
       return gives;
@@ -226,7 +240,11 @@ async function settle(app: FastifyInstance, pending: RefundRow[]): Promise<void>
     if (!refund) continue;
     try {
       await refundAtProvider(app, refund);
-      await settleClaim(app.db, refund, { done: true, at: app.clock.now() });
+      // The provider says it is given back: the refund is done and its transfer posted, together.
+      await app.db.transaction(async (tx) => {
+        await settleClaim(tx, refund, { done: true, at: app.clock.now() });
+        await refundConfirmed(tx, refund.id, app.clock.now());
+      });
     } catch (err) {
       app.log.warn({ err, refundId: refund.id }, 'refund failed, kept pending');
       await settleClaim(app.db, refund, { done: false, error: String((err as Error).message ?? err).slice(0, 300) });

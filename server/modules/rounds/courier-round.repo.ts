@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { customers, deliveries, deliveryLocations, orderEvents, orders, poolHistories, preOrders, roundEvents, rounds, type OrderState } from '../../db/schema';
+import { customers, deliveries, deliveryLocations, orderEvents, orders, preOrders, roundEvents, rounds, type OrderState } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -74,7 +74,6 @@ export async function settlementRows(db: Conn, orderIds: number[]) {
       paperVouchersConfirmedAt: orders.paperVouchersConfirmedAt,
       lunchVouchers: preOrders.lunchVouchers,
       containersDeclared: preOrders.depositsReturned,
-      balanceDueCents: orders.balanceDueCents,
     })
     .from(orders)
     .leftJoin(preOrders, eq(preOrders.id, orders.preOrderId))
@@ -87,28 +86,16 @@ export async function lockOrders(tx: Tx, orderIds: number[]): Promise<void> {
   if (orderIds.length) await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update');
 }
 
-/** A customer's pool, containers held and mail, locked while the closing credits them. */
-export async function lockCustomer(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ id: customers.id, poolCents: customers.poolCents, deposits: customers.deposits, email: customers.email, firstname: customers.firstname })
-    .from(customers)
-    .where(eq(customers.id, id))
-    .for('update');
-  return row!;
-}
-
-export async function updateCustomerMoney(tx: Tx, id: number, values: { poolCents: number; deposits: number }): Promise<void> {
-  await tx.update(customers).set(values).where(eq(customers.id, id));
-}
-
-export async function creditPool(tx: Tx, values: { customerId: number; type: string; amountCents: number; orderId: number; createdAt: Date }): Promise<void> {
-  await tx.insert(poolHistories).values(values);
+/** Where the closing writes to a customer about what they still owe. */
+export async function customerContact(db: Conn, id: number) {
+  const [row] = await db.select({ email: customers.email, firstname: customers.firstname }).from(customers).where(eq(customers.id, id));
+  return row ?? null;
 }
 
 export async function settleOrder(
   tx: Tx,
   id: number,
-  values: Partial<Pick<typeof orders.$inferInsert, 'containersReceived' | 'balanceDueCents'>>,
+  values: Partial<Pick<typeof orders.$inferInsert, 'containersReceived'>>,
 ): Promise<void> {
   await tx.update(orders).set(values).where(eq(orders.id, id));
 }

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import { lineText } from '../../pdf/round-format';
 import type { Bag } from '../../pdf/round-types';
 import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, roundsOn, settlementRows, type RoundEventRow } from './courier-round.repo';
+import { dueOf } from '../ledger/ledger.service';
 import { allTours } from './rounds.repo';
 import { declaredVouchers, roundsOfDate } from './rounds.service';
 
@@ -48,6 +49,10 @@ export async function roundView(db: Conn, tourId: number, date: string): Promise
     ),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const dues = await dueOf(
+    db,
+    rows.map((r) => ({ id: r.id, customerId: r.customerId })),
+  );
   const orderOf = (bag: Bag): RoundOrder => {
     const row = byId.get(bag.orderId)!;
     const outcome = outcomes.get(bag.orderId);
@@ -66,7 +71,7 @@ export async function roundView(db: Conn, tourId: number, date: string): Promise
       absence_reason: outcome?.reason ?? null,
       vouchers_received: outcome?.rows ?? null,
       containers_received: outcome?.containers ?? null,
-      balance_due: row.balanceDueCents,
+      balance_due: dues.get(row.id) ?? 0,
     };
   };
   const stops = tour.stops.map((s) => {

@@ -10,7 +10,8 @@ import { enqueueMail } from '../../mail/outbox';
 import { settleReceivedVouchers } from '../checkout/paper-vouchers.service';
 import { audit, type Actor } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { closeRoundRow, creditPool, lockCustomer, lockOrders, lockRound, settlementRows, settleOrder, setOrderOutcome, updateCustomerMoney } from './courier-round.repo';
+import { awaitsVouchers, recordContainersReceived } from '../ledger/ledger.service';
+import { closeRoundRow, customerContact, lockOrders, lockRound, settlementRows, settleOrder, setOrderOutcome } from './courier-round.repo';
 import { GONE_STATES, roundOutcomes, roundView } from './courier-round.service';
 import { roundsOfDate } from './rounds.service';
 
@@ -23,8 +24,11 @@ interface Settled {
   outcome: 'delivered' | 'absent';
   vouchersShortCents: number;
   poolCreditedCents: number;
+  /** Received beyond the declaration: recorded, held for an admin's review. */
+  vouchersHeldCents: number;
   containersDeclared: number;
   containersReceived: number;
+  containersHeld: number;
   balanceDueCents: number;
 }
 
@@ -32,10 +36,11 @@ interface Settled {
  * Closes a tour's round (the courier or an admin), once, under the round's lock and its orders':
  * every bag must be handed over or marked absent. Then, per order:
  * - handed over → delivered (its containers now count as held), absent → absent, with the phone's time;
- * - paper vouchers received settle their part: the excess goes to the pool once, a shortfall is
- *   left as a balance due;
- * - containers beyond the declaration are credited (4 € each to the pool, as many as the customer
- *   held); fewer than declared are held again and owed (4 € each in the balance due).
+ * - paper vouchers received settle their part: the declared excess goes to the pool once, a
+ *   shortfall is left owed on the order (its balance due), what comes beyond is held for an
+ *   admin's review (server/modules/ledger);
+ * - containers beyond the declaration are held for review too (4 € each to the pool once an admin
+ *   approves, as many as the customer holds); fewer than declared are held again and owed (4 € each).
  * A customer with a balance due gets a French mail. One audit line per order and one for the round.
  */
 export async function closeRound(app: FastifyInstance, actor: Actor, tourId: number, date: string): Promise<Round> {
@@ -58,7 +63,7 @@ export async function closeRound(app: FastifyInstance, actor: Actor, tourId: num
     const settled: Settled[] = [];
     for (const row of rows) {
       const outcome = outcomes.get(row.id);
-      if (outcome?.outcome) settled.push(await settle(tx, actor, row, outcome, tour.name, date, now));
+      if (outcome?.outcome) settled.push(await settle(tx, actor, row, outcome, { id: round.id, tourName: tour.name, date }, now));
     }
     await closeRoundRow(tx, round.id, now, actor.staffEmail);
     await audit(
@@ -72,7 +77,7 @@ export async function closeRound(app: FastifyInstance, actor: Actor, tourId: num
           date,
           delivered: settled.filter((s) => s.outcome === 'delivered').map((s) => s.order),
           absent: settled.filter((s) => s.outcome === 'absent').map((s) => s.order),
-          differences: settled.filter((s) => s.vouchersShortCents || s.containersDeclared !== s.containersReceived || s.poolCreditedCents),
+          differences: settled.filter((s) => s.vouchersShortCents || s.containersDeclared !== s.containersReceived || s.poolCreditedCents || s.vouchersHeldCents),
         },
       },
       now,
@@ -81,57 +86,41 @@ export async function closeRound(app: FastifyInstance, actor: Actor, tourId: num
   return roundView(app.db, tourId, date);
 }
 
-async function settle(tx: Tx, actor: Actor, row: Row, outcome: OrderOutcome, tourName: string, date: string, now: Date): Promise<Settled> {
+async function settle(tx: Tx, actor: Actor, row: Row, outcome: OrderOutcome, round: { id: number; tourName: string; date: string }, now: Date): Promise<Settled> {
   const at = outcome.at ? new Date(outcome.at) : now;
   const delivered = outcome.outcome === 'handed_over';
   await setOrderOutcome(tx, row.id, delivered ? 'delivered' : 'absent', at, actor.staffId, outcome.reason ? ABSENCE_REASON_LABELS[outcome.reason as keyof typeof ABSENCE_REASON_LABELS] : null);
-  // Paper vouchers, unless a team member already confirmed them by hand: the checkout's own rule.
+  // What the courier received, through the ledger: declared vouchers and containers are posted,
+  // what is short stays owed on the order, what comes beyond waits for an admin (four eyes).
+  const receipt = { order: { id: row.id, customerId: row.customerId }, at: now, actor, cause: 'round' as const, roundId: round.id };
   const rows = (outcome.rows ?? []) as ReceivedVoucherRow[];
-  let poolCredited = 0;
-  let vouchersShort = 0;
-  if (row.paperVouchersCents > 0 && !row.paperVouchersConfirmedAt) {
-    const settled = await settleReceivedVouchers(tx, row, rows, now);
-    poolCredited += settled.credited;
-    vouchersShort = settled.short;
+  let vouchers = { credited: 0, short: 0, held: 0 };
+  if (row.paperVouchersCents > 0 && !row.paperVouchersConfirmedAt && (await awaitsVouchers(tx, row.id))) {
+    vouchers = await settleReceivedVouchers(tx, row, rows, { at: now, actor, roundId: round.id });
   }
-
-  // Read once the vouchers' excess is in: the containers below move the same pool.
-  const customer = await lockCustomer(tx, row.customerId);
-  let pool = customer.poolCents;
-  let deposits = customer.deposits;
-
-  // Containers: the declared ones were already taken off what the customer holds, and off the price.
   const declared = row.containersDeclared ?? 0;
   const received = outcome.containers ?? 0;
-  let containersOwed = 0;
-  if (received > declared) {
-    const credited = Math.min(received - declared, deposits);
-    deposits -= credited;
-    if (credited) {
-      pool += credited * DEPOSIT_PER_MENU_CENTS;
-      poolCredited += credited * DEPOSIT_PER_MENU_CENTS;
-      await creditPool(tx, { customerId: row.customerId, type: 'deposits_returned', amountCents: credited * DEPOSIT_PER_MENU_CENTS, orderId: row.id, createdAt: now });
-    }
-  } else if (received < declared) {
-    containersOwed = declared - received;
-    deposits += containersOwed;
+  const containers = await recordContainersReceived(tx, receipt, received);
+  const due = vouchers.short + containers.short * DEPOSIT_PER_MENU_CENTS;
+  await settleOrder(tx, row.id, { containersReceived: received });
+  if (due > 0) {
+    const customer = await customerContact(tx, row.customerId);
+    if (customer) await enqueueMail(tx, balanceDueMail(customer, row.invoiceNumber, round.date, vouchers.short, containers.short));
   }
-  const due = vouchersShort + containersOwed * DEPOSIT_PER_MENU_CENTS;
-  await settleOrder(tx, row.id, { containersReceived: received, balanceDueCents: row.balanceDueCents + due });
-  await updateCustomerMoney(tx, row.customerId, { poolCents: pool, deposits });
-  if (due > 0) await enqueueMail(tx, balanceDueMail(customer, row.invoiceNumber, date, vouchersShort, containersOwed));
 
   const result: Settled = {
     order: row.id,
     invoice: row.invoiceNumber,
     outcome: delivered ? 'delivered' : 'absent',
-    vouchersShortCents: vouchersShort,
-    poolCreditedCents: poolCredited,
+    vouchersShortCents: vouchers.short,
+    poolCreditedCents: vouchers.credited,
+    vouchersHeldCents: vouchers.held,
     containersDeclared: declared,
     containersReceived: received,
+    containersHeld: containers.held,
     balanceDueCents: due,
   };
-  await audit(tx, actor, { action: 'round.settled', orderId: row.id, customerId: row.customerId, amountCents: due || poolCredited || null, deviceAt: at, details: { tour: tourName, date, ...result, vouchers: rows } }, now);
+  await audit(tx, actor, { action: 'round.settled', orderId: row.id, customerId: row.customerId, amountCents: due || vouchers.credited || null, deviceAt: at, details: { tour: round.tourName, date: round.date, ...result, vouchers: rows } }, now);
   return result;
 }
 

@@ -15,7 +15,7 @@ import {
   staffPasswordBodySchema,
 } from '#shared/api/staff';
 import { confirmPaperVouchers } from '../checkout/paper-vouchers.service';
-import { audit, auditOfDay } from '../../lib/audit';
+import { auditOfDay } from '../../lib/audit';
 import { THROTTLED_LOGIN } from '../../plugins/openapi-contract';
 import { actorOf, requireStaffMember } from '../../plugins/staff-session';
 import { changeStaffMember, inviteStaff, loginStaff, logoutStaff, resendStaffLink, setStaffPassword, staffMembers, toMe } from './staff.service';
@@ -85,9 +85,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const confirmed = await confirmPaperVouchers(app.db, request.params.id, app.clock.now());
-      await audit(app.db, actorOf(request), { action: 'order.paper_vouchers', orderId: confirmed.order_id, amountCents: confirmed.paper_vouchers, details: { pool_credited: confirmed.pool_credited } }, app.clock.now());
-      return confirmed;
+      return confirmPaperVouchers(app.db, actorOf(request), request.params.id, app.clock.now());
     },
   );
 };

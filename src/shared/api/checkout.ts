@@ -86,10 +86,12 @@ export const preOrderSchema = z.object({
   formatted_final_price: z.string(),
   remaining_price: z.int(),
   formatted_remaining_price: z.string(),
-  /** Pool applied to this order. */
+  /** The customer's own pool applied to this order (declared paper vouchers count apart). */
   pool: z.int(),
   formatted_pool: z.string(),
-  /** The customer's pool plus the vouchers declared here. */
+  /** What the declared paper vouchers settle of this order: always taken off the rest to pay. */
+  paper_vouchers: z.int(),
+  /** The customer's pool. */
   available_pool: z.int(),
   max_usable_pool: z.int(),
   formatted_max_usable_pool: z.string(),
