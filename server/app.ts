@@ -48,6 +48,7 @@ import { catalogImportRoutes } from './modules/catalog/catalog-import.routes';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { closingRoutes } from './modules/closing/closing.routes';
 import { remittancesRoutes } from './modules/closing/remittances.routes';
+import { ledgerTeamRoutes } from './modules/ledger/ledger.routes';
 import { courierRoundRoutes } from './modules/rounds/courier-round.routes';
 import { roundsRoutes } from './modules/rounds/rounds.routes';
 import { guardStaffRoutes } from './plugins/staff-session';
@@ -262,6 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await team.register(courierRoundRoutes);
     await team.register(closingRoutes);
     await team.register(remittancesRoutes);
+    await team.register(ledgerTeamRoutes);
   });
   await app.register(seoRoutes);
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });

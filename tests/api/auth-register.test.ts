@@ -24,7 +24,8 @@ describe('POST /api/register', () => {
     expect(Object.keys(res.json()).sort()).toEqual(['email', 'firstname', 'id', 'isConnectedToEdenred', 'lastname', 'phone']);
 
     const [row] = await customerRow(email.toLowerCase());
-    expect(row).toMatchObject({ id: summary.id, companyName: 'Canut & Cie', poolCents: 0, deposits: 0 });
+    expect(row).toMatchObject({ id: summary.id, companyName: 'Canut & Cie' });
+    expect(await file.moneyOf(summary.id)).toMatchObject({ pool: 0, poolPending: 0, containers: 0, history: [] });
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
     expect(row!.passwordHash).not.toContain(PASSWORD);
     // The new customer can log in with what they chose.

@@ -14,6 +14,7 @@ import { createClock, type Clock } from '../../server/lib/clock';
 import type { ErrorBody } from '#shared/api/errors';
 import { parisInstant } from '#shared/time';
 import { customerMoney, recordCorrection } from '../../server/modules/ledger/ledger.service';
+import { checkLedger } from '../../server/modules/ledger/ledger-check';
 
 /** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */
 export const MONDAY = '2026-11-23';
@@ -108,9 +109,13 @@ export async function createTestApp(
     clock,
     database,
     close: async () => {
+      // Whatever the file did, the ledger must still agree with itself and with the documents: every
+      // API test file is a check of it (server/modules/ledger/ledger-check.ts).
+      const report = await checkLedger(database.db).catch((err: unknown) => ({ problems: [{ where: 'ledger', problem: String(err) }] }) as const);
       await app.close();
       await database.close();
       await drop();
+      if (report.problems.length) throw new Error(`The ledger does not agree after this file:\n${report.problems.map((p) => `  - ${p.where}: ${p.problem}`).join('\n')}`);
     },
   };
 }
@@ -156,6 +161,7 @@ export function cookieJar() {
       for (const c of res.cookies) jar.set(c.name, c.value);
     },
     get: (name: string) => jar.get(name),
+    set: (name: string, value: string) => void jar.set(name, value),
     header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
   };
 }

@@ -39,7 +39,7 @@ describe('the 25 € a day across orders and means', () => {
     const first = preOrder(await c.call('POST', '/api/cart/validate'));
     expect(first.final_price).toBe(2 * price);
     expect(first.final_price).toBeGreaterThan(MEAL_VOUCHER_DAILY_LIMIT_CENTS);
-    expect(first.meal_vouchers).toEqual({ room: MEAL_VOUCHER_DAILY_LIMIT_CENTS, left: MEAL_VOUCHER_DAILY_LIMIT_CENTS, used_that_day: 0, rest_day_note: null });
+    expect(first.meal_vouchers).toEqual({ meal_part: first.final_price, room: MEAL_VOUCHER_DAILY_LIMIT_CENTS, left: MEAL_VOUCHER_DAILY_LIMIT_CENTS, used_that_day: 0, rest_day_note: null });
 
     // More than 25 € of paper vouchers on one order is refused, 25 € in two rows is not.
     expectCapRefusal(await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 2, amount: 13 }] }), 422, '25,00 €');
@@ -53,7 +53,7 @@ describe('the 25 € a day across orders and means', () => {
     // The second order of that day: 10 € left for every meal-voucher means together.
     expect((await c.call('POST', '/api/cart/products', { id: c.dish.id })).statusCode).toBe(200);
     const second = preOrder(await c.call('POST', '/api/cart/validate'));
-    expect(second.meal_vouchers).toEqual({ room: 1000, left: 1000, used_that_day: 1500, rest_day_note: null });
+    expect(second.meal_vouchers).toEqual({ meal_part: second.final_price, room: 1000, left: 1000, used_that_day: 1500, rest_day_note: null });
     await setPool(c.customer.id, 0);
     await linkEdenred(app.app, c.call);
     expect((await setEdenredBalance(app.app, 'marie@edenred.test', 5000)).statusCode).toBe(200);
@@ -107,7 +107,13 @@ describe('deposits are not meals', () => {
     const { pre, meal } = await menuOrder(v);
     expect(pre.meal_vouchers).toMatchObject({ room: meal, left: meal });
     const euros = (cents: number) => cents / 100;
-    expectCapRefusal(await v.request('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: euros(pre.final_price) }] }), 422, `${String(euros(meal)).replace('.', ',')}`);
+    // One voucher worth the whole price: it settles the formula, never its container (what it brings
+    // beyond goes to the pool once received); declaring up to one voucher more than needed is allowed.
+    const whole = preOrder(await v.request('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: euros(pre.final_price) }] }));
+    expect(whole).toMatchObject({ paper_vouchers: meal, remaining_price: DEPOSIT_PER_MENU_CENTS, meal_vouchers: { left: 0 } });
+    // Two would be one too many.
+    refused(await v.request('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 2, amount: euros(meal) }] }), 422, 'validation_failed');
+    preOrder(await v.request('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [] }));
     // The widget takes the whole rest at once, the deposit with it: refused.
     expectCapRefusal(await v.request('POST', '/api/payment/edenred/session'), 402, 'Vous pouvez encore');
     // A card: PayGreen may take the formula from a meal-voucher card, the deposit from a bank card.

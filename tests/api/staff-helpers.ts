@@ -1,7 +1,12 @@
 import { PDFParse } from 'pdf-parse';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
+import { eq } from 'drizzle-orm';
+import { STAFF_SESSION_COOKIE, STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
+import type { Database } from '../../server/db/client';
+import * as t from '../../server/db/schema';
+import type { StaffRole } from '../../server/db/schema';
+import { hashToken, randomToken } from '../../server/lib/tokens';
 import { cookieJar } from './helpers';
 
 /** The demo's team (seeded with the demo data), one account per role. */
@@ -43,4 +48,21 @@ export async function pdfTextOf(pdf: Buffer): Promise<string> {
   } finally {
     await parser.destroy();
   }
+}
+
+/**
+ * Another team member, with a session opened straight in the database (no login step): a second
+ * admin for what needs two pairs of eyes, whatever the login asks of a new account.
+ */
+export async function staffMemberSession(app: { app: FastifyInstance; database: Database }, member: { email: string; name: string; roles: StaffRole[] }): Promise<StaffBrowser & { id: number }> {
+  const db = app.database.db;
+  await db.insert(t.staff).values({ email: member.email, name: member.name, roles: member.roles }).onConflictDoNothing();
+  const [row] = await db.select().from(t.staff).where(eq(t.staff.email, member.email));
+  const token = randomToken();
+  const csrf = randomToken();
+  await db.insert(t.staffSessions).values({ id: hashToken(token), staffId: row!.id, csrfToken: csrf, expiresAt: new Date(Date.now() + 12 * 3600_000), createdAt: new Date() });
+  const browser = staffBrowser(app.app);
+  browser.jar.set(STAFF_SESSION_COOKIE, token);
+  browser.jar.set(STAFF_XSRF_COOKIE, csrf);
+  return Object.assign(browser, { id: row!.id });
 }

@@ -20,13 +20,14 @@ function preOrderOf(meal: Partial<PreOrder['meal_vouchers']>, price = 1890): Pre
     formatted_remaining_price: '',
     pool: 0,
     formatted_pool: '0,00',
+    paper_vouchers: 0,
     available_pool: 0,
     max_usable_pool: 0,
     formatted_max_usable_pool: '0,00',
     lunch_vouchers: [],
     edenredPayment: null,
     paper_vouchers_note: null,
-    meal_vouchers: { room: price - 400, left: price - 400, used_that_day: 0, rest_day_note: null, ...meal },
+    meal_vouchers: { meal_part: price - 400, room: price - 400, left: price - 400, used_that_day: 0, rest_day_note: null, ...meal },
   };
 }
 

@@ -37,7 +37,7 @@ import {
 } from './checkout.repo';
 import { livePaymentsOf, updatePayment } from './payments.repo';
 import { orderConfirmationMail } from './order-mail';
-import { coverOf, coversExactly, mealVouchersOf, meansOf, paperVouchersPart } from './payment-cover';
+import { coverOf, coversExactly, mealVouchersOf, meansOf, paperVouchersNeed, paperVouchersPart } from './payment-cover';
 import { mealVoucherCap, mealVouchersView, requireWithinCap } from './meal-voucher-cap';
 import { enqueueMail } from '../../mail/outbox';
 import { LedgerLimitError, poolOfCustomer as customerPool, recordPlacement } from '../ledger/ledger.service';
@@ -65,7 +65,7 @@ const refusal = (status: number, code: string, message: string) => new AppError(
  * is what a card is asked for. `available`: the customer's pool; `maxUsable`: the most of it the
  * order can still take.
  */
-export function preOrderAmounts(row: Pick<PreOrderRow, 'finalCents' | 'poolCents' | 'lunchVouchers' | 'edenredPayment'>, customerPoolCents: number) {
+export function preOrderAmounts(row: Pick<PreOrderRow, 'finalCents' | 'poolCents' | 'lunchVouchers' | 'edenredPayment' | 'depositsAdded' | 'depositsReturned'>, customerPoolCents: number) {
   const edenred = row.edenredPayment?.unit_amount ?? 0;
   const vouchers = paperVouchersPart(row);
   const maxUsable = Math.max(0, Math.min(customerPoolCents, row.finalCents - edenred - vouchers));
@@ -197,7 +197,7 @@ export async function validateCart(db: Db, owner: CustomerCart, { deliveryId, co
 async function carryOver(tx: Tx, previous: PreOrderRow, next: PreOrderRow): Promise<PreOrderRow> {
   if (!previous.lunchVouchers.length && !previous.poolCents) return next;
   const rows = previous.lunchVouchers;
-  const vouchersFit = !vouchersBeyondNeed(rows, next.finalCents) && paperVouchersPart(next, rows) <= (await mealVoucherCap(tx, next)).room;
+  const vouchersFit = !vouchersBeyondNeed(rows, paperVouchersNeed(next)) && paperVouchersPart(next, rows) <= (await mealVoucherCap(tx, next)).room;
   const lunchVouchers = vouchersFit ? rows : [];
   const same = previous.cartVersion === next.cartVersion && previous.deliveryId === next.deliveryId && previous.finalCents === next.finalCents && vouchersFit;
   const poolCents = same ? Math.min(previous.poolCents, preOrderAmounts({ ...next, lunchVouchers }, await customerPool(tx, next.customerId)).maxUsable) : 0;
@@ -229,7 +229,7 @@ async function changeOpenPreOrder(db: Db, customerId: number, change: (tx: Tx, p
  */
 export async function declareVouchers(db: Db, customerId: number, rows: LunchVoucherRow[]): Promise<PreOrder> {
   return changeOpenPreOrder(db, customerId, async (tx, pre, pool) => {
-    if (vouchersBeyondNeed(rows, Math.max(0, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0)))) {
+    if (vouchersBeyondNeed(rows, paperVouchersNeed(pre))) {
       throw new AppError(422, ERROR_CODES.validation, VOUCHERS_BEYOND_NEED_MESSAGE, { lunch_vouchers: [VOUCHERS_BEYOND_NEED_MESSAGE] });
     }
     // The list replaces the one declared: what is left for it is the room less the Edenred part.

@@ -13,6 +13,8 @@ import { paperVouchersPart } from './payment-cover';
  * placed, under the customer's lock, so two orders of one day paid at once cannot both take it.
  */
 export interface MealVoucherCap {
+  /** The order's meal part: what meal vouchers may pay of it at most. */
+  mealPart: number;
   room: number;
   left: number;
   usedThatDay: number;
@@ -22,13 +24,15 @@ type CapRow = Pick<PreOrderRow, 'customerId' | 'deliveryDate' | 'finalCents' | '
 
 export async function mealVoucherCap(db: Db | Tx, pre: CapRow): Promise<MealVoucherCap> {
   const usedThatDay = await mealVouchersUsedOn(db, pre.customerId, pre.deliveryDate);
-  const room = mealVoucherRoom(mealPartCents(pre.finalCents, pre.depositsAdded, pre.depositsReturned), usedThatDay);
+  const mealPart = mealPartCents(pre.finalCents, pre.depositsAdded, pre.depositsReturned);
+  const room = mealVoucherRoom(mealPart, usedThatDay);
   const carried = paperVouchersPart(pre) + (pre.edenredPayment?.unit_amount ?? 0);
-  return { room, left: Math.max(0, room - carried), usedThatDay };
+  return { mealPart, room, left: Math.max(0, room - carried), usedThatDay };
 }
 
 /** The pre-order's view of it. */
 export const mealVouchersView = (cap: MealVoucherCap, pre: Pick<PreOrderRow, 'deliveryDate'>) => ({
+  meal_part: cap.mealPart,
   room: cap.room,
   left: cap.left,
   used_that_day: cap.usedThatDay,

@@ -1,4 +1,5 @@
 import { vouchersSettleCents } from '#shared/api/checkout';
+import { mealPartCents } from '#shared/meal-vouchers';
 import type { Tx } from '../../db/client';
 import type { PaymentMean } from '../../db/schema';
 import type { PreOrderRow } from './checkout.repo';
@@ -17,11 +18,19 @@ export interface PaymentCover {
 }
 
 /**
- * What the paper vouchers declared (or `rows`, about to be) settle of a pre-order: their value, up
- * to its price less any Edenred part. What they bring beyond it goes to the pool once received.
+ * What paper vouchers may settle of a pre-order: its meal part (never the container's deposit)
+ * less any Edenred part. They may come to that plus one voucher (docs/product/vouchers-and-pool.md).
  */
-export function paperVouchersPart(pre: Pick<PreOrderRow, 'lunchVouchers' | 'finalCents' | 'edenredPayment'>, rows = pre.lunchVouchers): number {
-  return vouchersSettleCents(rows, pre.finalCents - (pre.edenredPayment?.unit_amount ?? 0));
+export function paperVouchersNeed(pre: Pick<PreOrderRow, 'finalCents' | 'depositsAdded' | 'depositsReturned' | 'edenredPayment'>): number {
+  return Math.max(0, mealPartCents(pre.finalCents, pre.depositsAdded, pre.depositsReturned) - (pre.edenredPayment?.unit_amount ?? 0));
+}
+
+/**
+ * What the paper vouchers declared (or `rows`, about to be) settle of a pre-order: their value, up
+ * to its need. What they bring beyond it goes to the pool once received.
+ */
+export function paperVouchersPart(pre: Pick<PreOrderRow, 'lunchVouchers' | 'finalCents' | 'depositsAdded' | 'depositsReturned' | 'edenredPayment'>, rows = pre.lunchVouchers): number {
+  return vouchersSettleCents(rows, paperVouchersNeed(pre));
 }
 
 /**

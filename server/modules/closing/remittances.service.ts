@@ -5,6 +5,7 @@ import { addDays, parisDate } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import type { voucherRemittances } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
+import { recordRemittancePaid } from '../ledger/ledger.service';
 import { AppError, notFound } from '../../lib/errors';
 import { allRemittances, insertRemittance, itemsOfOrders, itemsOfRemittances, ordersWithReceivedVouchers, remittanceById, updateRemittance } from './remittances.repo';
 
@@ -134,7 +135,13 @@ export async function advanceRemittance(app: FastifyInstance, actor: Actor, id: 
     } else {
       if (!row.sentAt) throw new AppError(409, REMITTANCE_ERRORS.state, 'Marquez d’abord la remise comme envoyée.');
       if (row.paidAt) throw new AppError(409, REMITTANCE_ERRORS.state, 'Cette remise est déjà marquée payée.');
+      if (step.paidCents > row.totalCents) {
+        const message = 'Un émetteur paie au plus la valeur de la remise (moins sa commission) : vérifiez le montant.';
+        throw new AppError(422, 'validation_failed', message, { amount: [message] });
+      }
       await updateRemittance(tx, id, { paidAt: now, paidCents: step.paidCents });
+      // The vouchers leave the shop's hands: the bank got what the issuer paid, its commission is a cost.
+      await recordRemittancePaid(tx, { remittanceId: id, total: row.totalCents, paid: step.paidCents, at: now, actor });
       await audit(tx, actor, { action: 'remittance.paid', amountCents: step.paidCents, details: { remittance: id, issuer: row.issuer, total: row.totalCents, difference: step.paidCents - row.totalCents } }, now);
     }
     return remittanceOf(tx, id);

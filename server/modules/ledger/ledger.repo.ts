@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { ledgerAccounts, ledgerOpening, ledgerTransfers } from '../../db/schema';
+import { customers, ledgerAccounts, ledgerOpening, ledgerTransfers, orders } from '../../db/schema';
 import type { AccountSpec } from './ledger-accounts';
 
 type Conn = Db | Tx;
@@ -165,4 +165,20 @@ export function ledgerRefusal(error: unknown): { state: string; account: string 
     if (code === LIMIT_STATE || code === 'PL400') return { state: code, account: typeof detail === 'string' ? detail : null };
   }
   return null;
+}
+
+/** What a person reading the ledger needs of its orders: number, customer, declared vouchers. */
+export async function ordersOfTransfers(conn: Conn, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  return conn
+    .select({ id: orders.id, invoiceNumber: orders.invoiceNumber, customerId: orders.customerId, firstname: customers.firstname, lastname: customers.lastname, paperVouchersCents: orders.paperVouchersCents })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(inArray(orders.id, orderIds));
+}
+
+/** An order's owner, for a settlement asked by a customer or the team (null: no such order). */
+export async function orderOwner(conn: Conn, orderId: number): Promise<{ id: number; customerId: number } | null> {
+  const [row] = await conn.select({ id: orders.id, customerId: orders.customerId }).from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
 }

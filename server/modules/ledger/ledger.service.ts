@@ -1,7 +1,9 @@
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
+import { formatEuros } from '#shared/money';
+import { LEDGER_ERRORS } from '#shared/api/staff-ledger';
 import type { Db, Tx } from '../../db/client';
 import type { LedgerCause } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { SHOP, containersOf, meansAccount, meansOfCode, orderAccount, poolOf, type AccountSpec, type Means } from './ledger-accounts';
 import {
   EMPTY_BALANCE,
@@ -100,6 +102,8 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   } catch (err) {
     const refused = ledgerRefusal(err);
     if (refused?.state === LIMIT_STATE) throw new LedgerLimitError(refused.account ?? '');
+    // A pending transfer resolved by someone else at the same moment (its resolution is unique).
+    if (isUniqueViolation(err)) throw new AppError(409, LEDGER_ERRORS.alreadyResolved, 'Cette opération vient d’être faite par quelqu’un d’autre : rechargez la page.');
     throw err;
   }
 }
@@ -291,11 +295,6 @@ export async function heldReceipts(conn: Conn): Promise<HeldReceipt[]> {
   return pending.filter((t) => t.code === 'vouchers_beyond' || t.code === 'containers_beyond_refund').map((t) => heldReceipt(t, containers.get(Number(t.details?.linked))));
 }
 
-const REVIEW_ERRORS = {
-  unknown: 'review_unknown',
-  ownReceipt: 'review_own_receipt',
-} as const;
-export { REVIEW_ERRORS };
 
 /**
  * An admin's decision on a held receipt, with their note: approved, it is credited (posted, with
@@ -303,10 +302,13 @@ export { REVIEW_ERRORS };
  * recorded it may not decide it: that is the second pair of eyes.
  */
 export async function decideHeldReceipt(tx: Tx, id: number, decision: 'approve' | 'reject', actor: LedgerActor, note: string, at: Date): Promise<HeldReceipt & { decision: 'approve' | 'reject' }> {
-  const [money] = await livePending(tx, { ids: [id], review: true });
-  if (!money || (money.code !== 'vouchers_beyond' && money.code !== 'containers_beyond_refund')) throw new AppError(404, REVIEW_ERRORS.unknown, 'Cette réception à valider est introuvable, ou déjà décidée.');
+  const [seen] = await livePending(tx, { ids: [id], review: true });
+  // Lock, then check: of two admins deciding at once, the second finds it decided.
+  if (seen) await lockAccounts(tx, [seen.debitAccountId, seen.creditAccountId]);
+  const [money] = seen ? await livePending(tx, { ids: [id], review: true }) : [];
+  if (!money || (money.code !== 'vouchers_beyond' && money.code !== 'containers_beyond_refund')) throw new AppError(404, LEDGER_ERRORS.heldUnknown, 'Cette réception à valider est introuvable, ou déjà décidée.');
   if (money.staffId !== null && money.staffId === actor.staffId) {
-    throw new AppError(403, REVIEW_ERRORS.ownReceipt, 'Vous avez enregistré cette réception : un autre administrateur doit la valider (deux regards).');
+    throw new AppError(403, LEDGER_ERRORS.ownReceipt, 'Vous avez enregistré cette réception : un autre administrateur doit la valider (deux regards).');
   }
   const linked = money.details?.linked ? (await livePending(tx, { ids: [Number(money.details.linked)], review: true }))[0] : undefined;
   const cause: Cause = { cause: 'review', at, orderId: money.orderId, actor, note };
@@ -409,7 +411,6 @@ async function accountIdsOf(conn: Conn, codes: string[]): Promise<Map<string, nu
   return new Map((await accountsByCodes(conn, codes)).map((a) => [a.code, a.id]));
 }
 
-export const DUE_ERRORS = { nothingDue: 'nothing_due', tooMuch: 'due_exceeded', poolShort: 'pool_short' } as const;
 
 /**
  * A balance due settled (or part of it), by the customer (pool, card) or recorded by the team
@@ -422,17 +423,17 @@ export async function settleDue(
 ): Promise<{ settled: number; due: number }> {
   const code = orderAccount(p.order).code;
   const id = await accountId(tx, code);
-  if (id === null) throw new AppError(409, DUE_ERRORS.nothingDue, 'Il ne reste rien à régler sur cette commande.');
+  if (id === null) throw new AppError(409, LEDGER_ERRORS.nothingDue, 'Il ne reste rien à régler sur cette commande.');
   await lockAccounts(tx, [id]);
   const owed = due((await balancesOf(tx, [id])).get(id));
-  if (owed <= 0) throw new AppError(409, DUE_ERRORS.nothingDue, 'Il ne reste rien à régler sur cette commande.');
-  if (p.amount > owed) throw new AppError(422, DUE_ERRORS.tooMuch, `Il reste ${(owed / 100).toFixed(2).replace('.', ',')} € à régler sur cette commande : pas davantage.`, { amount: ['Au plus le reste à régler.'] });
+  if (owed <= 0) throw new AppError(409, LEDGER_ERRORS.nothingDue, 'Il ne reste rien à régler sur cette commande.');
+  if (p.amount > owed) throw new AppError(422, LEDGER_ERRORS.dueExceeded, `Il reste ${formatEuros(owed)} à régler sur cette commande : pas davantage.`, { amount: [`Au plus ${formatEuros(owed)}.`] });
   try {
     await record(tx, { cause: 'settlement', at: p.at, orderId: p.order.id, paymentId: p.paymentId ?? null, actor: p.actor, note: p.note ?? null }, [
       { debit: meansAccount(p.means, p.order.customerId), credit: orderAccount(p.order), amount: p.amount, code: `due_${p.means}`, details: p.details },
     ]);
   } catch (err) {
-    if (err instanceof LedgerLimitError) throw new AppError(409, DUE_ERRORS.poolShort, 'Votre cagnotte ne suffit pas pour ce règlement.');
+    if (err instanceof LedgerLimitError) throw new AppError(409, LEDGER_ERRORS.poolShort, 'Votre cagnotte ne suffit pas pour ce règlement.');
     throw err;
   }
   return { settled: p.amount, due: owed - p.amount };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers, deliveries, deliveryLocations, orderEvents, orders, preOrders, roundEvents, rounds, type OrderState } from '../../db/schema';
 
@@ -47,9 +47,18 @@ export async function insertEvent(tx: Tx, values: typeof roundEvents.$inferInser
 /** Where an order is delivered, as its slot says, and where it stands. */
 export async function orderPlace(db: Conn, orderId: number) {
   const [row] = await db
-    .select({ id: orders.id, date: orders.deliveryDate, tourId: deliveries.tourId, state: orders.state, paperVouchersCents: orders.paperVouchersCents })
+    .select({
+      id: orders.id,
+      customerId: orders.customerId,
+      date: orders.deliveryDate,
+      tourId: deliveries.tourId,
+      state: orders.state,
+      paperVouchersCents: orders.paperVouchersCents,
+      containersDeclared: sql<number>`coalesce(${preOrders.depositsReturned}, 0)`,
+    })
     .from(orders)
     .leftJoin(deliveries, eq(deliveries.id, orders.deliveryId))
+    .leftJoin(preOrders, eq(preOrders.id, orders.preOrderId))
     .where(eq(orders.id, orderId));
   return row ?? null;
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUND_ERRORS, ROUND_MESSAGES, type Round, type RoundEvent, type RoundEventResult, type RoundOrder } from '#shared/api/courier-round';
+import { PAPER_VOUCHERS_MAX } from '#shared/constants';
+import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '#shared/meal-vouchers';
 import { outcomesOf, receivedCents, receivedCount, type OutcomeEvent } from '#shared/round-outcome';
 import type { Db, Tx } from '../../db/client';
 import type { RoundEventPayload } from '../../db/schema';
@@ -8,7 +10,7 @@ import { notFound } from '../../lib/errors';
 import { lineText } from '../../pdf/round-format';
 import type { Bag } from '../../pdf/round-types';
 import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, roundsOn, settlementRows, type RoundEventRow } from './courier-round.repo';
-import { dueOf } from '../ledger/ledger.service';
+import { containersOfCustomer, dueOf } from '../ledger/ledger.service';
 import { allTours } from './rounds.repo';
 import { declaredVouchers, roundsOfDate } from './rounds.service';
 
@@ -133,6 +135,18 @@ export async function recordEvents(app: FastifyInstance, actor: Actor, tourId: n
   return results;
 }
 
+/**
+ * What no courier ever records, refused at once (the phone shows why): more paper vouchers for one
+ * customer than the law lets them spend in a day, or more containers back than they hold. What is
+ * within these limits but beyond the declaration is recorded, and held for an admin's review when
+ * the round closes (server/modules/ledger).
+ */
+async function beyondLimits(tx: Tx, event: RoundEvent, order: { customerId: number; containersDeclared: number }): Promise<'vouchersBeyondLimit' | 'containersBeyondLimit' | null> {
+  if (event.type === 'vouchers_received' && (receivedCents(event.rows ?? []) > MEAL_VOUCHER_DAILY_LIMIT_CENTS || receivedCount(event.rows ?? []) > PAPER_VOUCHERS_MAX)) return 'vouchersBeyondLimit';
+  if (event.type === 'containers_returned' && (event.count ?? 0) > order.containersDeclared + (await containersOfCustomer(tx, order.customerId))) return 'containersBeyondLimit';
+  return null;
+}
+
 async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, date: string, event: RoundEvent): Promise<RoundEventResult> {
   const now = app.clock.now();
   const rejected = (key: keyof typeof ROUND_MESSAGES): RoundEventResult => ({ id: event.id, status: 'rejected', code: ROUND_ERRORS[key], message: ROUND_MESSAGES[key] });
@@ -144,6 +158,8 @@ async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, d
     if (!order || order.date !== date || order.tourId !== tourId) return rejected('notOnRound');
     if (GONE_STATES.includes(order.state)) return rejected('orderCancelled');
     if (event.type === 'vouchers_received' && order.paperVouchersCents === 0) return rejected('noPaperVouchers');
+    const beyond = await beyondLimits(tx, event, order);
+    if (beyond) return rejected(beyond);
     if (event.type === 'undo') {
       const target = await eventById(tx, event.undoes!);
       if (!target || target.roundId !== round.id || target.orderId !== event.order_id || target.type === 'undo') return rejected('undoUnknown');

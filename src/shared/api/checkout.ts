@@ -101,7 +101,9 @@ export const preOrderSchema = z.object({
   paper_vouchers_note: z.nullable(z.string()),
   /** What meal vouchers (paper, Edenred, a meal-voucher card) may pay on this order (src/shared/meal-vouchers.ts). */
   meal_vouchers: z.object({
-    /** The order's total less its deposits, within the 25 € the delivery day's other orders leave. */
+    /** The order's total less its deposits: the most paper vouchers settle (plus one voucher may be declared). */
+    meal_part: z.int(),
+    /** The meal part, within the 25 € the delivery day's other orders leave. */
     room: z.int(),
     /** The room less the paper vouchers declared and the Edenred part applied here. */
     left: z.int(),

@@ -19,6 +19,8 @@ export const ROUND_ERRORS = {
   orderCancelled: 'order_cancelled',
   undoUnknown: 'undo_unknown',
   noPaperVouchers: 'no_paper_vouchers',
+  vouchersBeyondLimit: 'receipt_beyond_limit',
+  containersBeyondLimit: 'receipt_beyond_limit',
   incomplete: 'round_incomplete',
 } as const;
 
@@ -28,6 +30,8 @@ export const ROUND_MESSAGES = {
   orderCancelled: 'Cette commande a été annulée entre-temps : ne la remettez pas.',
   undoUnknown: 'L’action à annuler est introuvable sur cette tournée.',
   noPaperVouchers: 'Cette commande ne se règle pas en titres-restaurant papier.',
+  vouchersBeyondLimit: 'Au plus 25,00 € de titres-restaurant papier par client et par jour (la loi), 20 titres au plus : vérifiez la saisie.',
+  containersBeyondLimit: 'Ce client n’a pas autant de contenants consignés à rendre : vérifiez le nombre.',
 } as const;
 
 export const ROUND_EVENT_TYPES = ['handed_over', 'absent', 'vouchers_received', 'containers_returned', 'undo'] as const;

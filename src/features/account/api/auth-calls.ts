@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client';
 import { messageSchema, userSchema, type LoginBody, type RegisterBody } from '../../../shared/api/auth';
 import { customerSummarySchema, loginAnswerSchema, type CartMergeNotice } from '../../../shared/api/state';
+import { dueAnswerSchema } from '../../../shared/api/staff-ledger';
 import { notify } from '../../../lib/snackbar-store';
 
 /** GET /api/me: the logged-in customer's space (never persisted offline: personal data). */
@@ -69,5 +70,16 @@ export function useResetPassword() {
     mutationFn: (body: { token: string; email: string; password: string; password_confirmation: string }) =>
       api('/api/auth/password/reset', { method: 'POST', body, schema: messageSchema }),
     onSuccess: refresh,
+  });
+}
+
+/** POST /api/orders/{id}/balance: what is still due on an order, settled from the pool (as much as it holds). */
+export function useSettleDue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) => api(`/api/orders/${orderId}/balance`, { method: 'POST', schema: dueAnswerSchema }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
   });
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { LinkButton } from '../../../components/ui/link-button';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { QueryStatus } from '../../../components/ui/query-status';
@@ -8,7 +10,7 @@ import type { Order, User } from '../../../shared/api/auth';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { formatEuros } from '../../../shared/money';
 import { formatLongDate, formatShortDateTime } from '../../../lib/format';
-import { meQuery, useLogout } from '../api/auth-calls';
+import { meQuery, useLogout, useSettleDue } from '../api/auth-calls';
 import { formatSponsorAmount, orderDeliveryDate, pageOf } from '../account-rules';
 import styles from './account-panel.module.css';
 
@@ -48,7 +50,34 @@ function Pager({ page, pages, onPage, label }: { page: number; pages: number; on
   );
 }
 
-function OrderItem({ order }: { order: Order }) {
+/**
+ * What is still due on an order, and how to settle it: from the pool when it holds something (as
+ * much as it holds), else with the team (paper vouchers or cash, to the courier or the office).
+ */
+function BalanceDue({ order, pool }: { order: Order; pool: number }) {
+  const settle = useSettleDue();
+  const settled = settle.data;
+  return (
+    <div className={styles.due} data-testid="balance-due">
+      <p>
+        Reste à régler : <strong>{formatEuros(order.balance_due)}</strong> (titres-restaurant ou contenants manquants à la livraison, détail envoyé par e-mail)
+      </p>
+      {pool > 0 ? (
+        <Button variant="secondary" size="sm" busy={settle.isPending} onClick={() => settle.mutate(order.id)}>
+          Régler avec ma cagnotte ({formatEuros(Math.min(pool, order.balance_due))})
+        </Button>
+      ) : (
+        <p className={styles.muted}>Réglez-le au livreur lors d’une prochaine livraison (titres-restaurant papier ou espèces), ou rechargez votre cagnotte.</p>
+      )}
+      <p role="status" className={styles.muted}>
+        {settled ? `${formatEuros(settled.settled)} réglés avec votre cagnotte${settled.due ? ` : il reste ${formatEuros(settled.due)}.` : '.'}` : ''}
+      </p>
+      {settle.error ? <Alert>{settle.error instanceof ApiError ? settle.error.body.message : 'Le règlement n’a pas pu être fait : réessayez.'}</Alert> : null}
+    </div>
+  );
+}
+
+function OrderItem({ order, pool }: { order: Order; pool: number }) {
   const deliveryDay = orderDeliveryDate(order);
   return (
     <li className={styles.order} data-testid="order">
@@ -59,11 +88,7 @@ function OrderItem({ order }: { order: Order }) {
       <p className={styles.muted}>
         {order.products.map((p) => `${p.quantity > 1 ? `${p.quantity} × ` : ''}${p.name}`).join(', ')}
       </p>
-      {order.balance_due > 0 ? (
-        <p className={styles.due}>
-          Reste à régler : {formatEuros(order.balance_due)} (titres-restaurant ou contenants manquants à la livraison, détail envoyé par e-mail)
-        </p>
-      ) : null}
+      {order.balance_due > 0 ? <BalanceDue order={order} pool={pool} /> : null}
       <div className={styles.orderFoot}>
         <span>{formatEuros(order.amount_total)}</span>
         {order.invoice_number ? (
@@ -110,7 +135,7 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
           <>
             <ul className={styles.list}>
               {orders.items.map((o) => (
-                <OrderItem key={o.id} order={o} />
+                <OrderItem key={o.id} order={o} pool={user.pool} />
               ))}
             </ul>
             <Pager page={orderPage} pages={orders.pages} onPage={setOrderPage} label="Pages des commandes" />

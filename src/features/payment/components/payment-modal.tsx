@@ -164,6 +164,13 @@ export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProp
           <strong data-testid="payment-edenred">− {formatEuros(preOrder.edenredPayment.unit_amount)}</strong>
         </p>
       ) : null}
+      {preOrder.paper_vouchers > 0 ? (
+        // Declared vouchers always come off the rest to pay, whatever was tapped after them.
+        <p className={`${styles.line} ${styles.applied}`}>
+          <span>Titres-restaurant papier, à remettre au livreur</span>
+          <strong data-testid="payment-paper-vouchers">− {formatEuros(preOrder.paper_vouchers)}</strong>
+        </p>
+      ) : null}
       {meal.rest_day_note ? <RestDayNotice preOrder={preOrder} confirmed={mealAllowed} /> : null}
       {paperVouchers ? (
         <PanelSection title="Ma cagnotte">

@@ -37,7 +37,8 @@ export function VoucherForm({ initial, preOrder, onSaved, onCancel }: VoucherFor
   const edenred = preOrder.edenredPayment?.unit_amount ?? 0;
   // The list replaces the one declared: it may settle the room less the Edenred part (meal-vouchers.ts).
   const mealMax = Math.max(0, preOrder.meal_vouchers.room - edenred);
-  const overCap = vouchersSettleCents(rows, preOrder.final_price - edenred) > mealMax;
+  // They settle the meal part at most (never the deposit): what they bring beyond goes to the pool.
+  const overCap = vouchersSettleCents(rows, preOrder.meal_vouchers.meal_part - edenred) > mealMax;
   const over = vouchersOverLimit(rows) || overCap;
   const total = formatEuros(vouchersTotalCents(rows));
 
