@@ -27,6 +27,7 @@ import { Route as RejoignezNousRouteImport } from './../routes/rejoignez-nous'
 import { Route as HomeIndexRouteImport } from './../routes/_home.index'
 import { Route as HomeSlugRouteImport } from './../routes/_home.$slug'
 import { Route as EquipeIndexRouteImport } from './../routes/equipe.index'
+import { Route as EquipeAValiderRouteImport } from './../routes/equipe.a-valider'
 import { Route as EquipeBienvenueRouteImport } from './../routes/equipe.bienvenue'
 import { Route as EquipeClotureRouteImport } from './../routes/equipe.cloture'
 import { Route as EquipeCommandesRouteImport } from './../routes/equipe.commandes'
@@ -132,6 +133,11 @@ const EquipeIndexRoute = EquipeIndexRouteImport.update({
   path: '/',
   getParentRoute: () => EquipeRoute,
 } as any)
+const EquipeAValiderRoute = EquipeAValiderRouteImport.update({
+  id: '/a-valider',
+  path: '/a-valider',
+  getParentRoute: () => EquipeRoute,
+} as any)
 const EquipeBienvenueRoute = EquipeBienvenueRouteImport.update({
   id: '/bienvenue',
   path: '/bienvenue',
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/$slug': typeof HomeSlugRoute
+  '/equipe/a-valider': typeof EquipeAValiderRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
   '/equipe/cloture': typeof EquipeClotureRoute
   '/equipe/commandes': typeof EquipeCommandesRoute
@@ -245,6 +252,7 @@ export interface FileRoutesByTo {
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/$slug': typeof HomeSlugRoute
+  '/equipe/a-valider': typeof EquipeAValiderRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
   '/equipe/cloture': typeof EquipeClotureRoute
   '/equipe/commandes': typeof EquipeCommandesRoute
@@ -279,6 +287,7 @@ export interface FileRoutesById {
   '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
   '/rejoignez-nous': typeof RejoignezNousRoute
   '/_home/$slug': typeof HomeSlugRoute
+  '/equipe/a-valider': typeof EquipeAValiderRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
   '/equipe/cloture': typeof EquipeClotureRoute
   '/equipe/commandes': typeof EquipeCommandesRoute
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
     | '/$slug'
+    | '/equipe/a-valider'
     | '/equipe/bienvenue'
     | '/equipe/cloture'
     | '/equipe/commandes'
@@ -343,6 +353,7 @@ export interface FileRouteTypes {
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
     | '/$slug'
+    | '/equipe/a-valider'
     | '/equipe/bienvenue'
     | '/equipe/cloture'
     | '/equipe/commandes'
@@ -376,6 +387,7 @@ export interface FileRouteTypes {
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
     | '/_home/$slug'
+    | '/equipe/a-valider'
     | '/equipe/bienvenue'
     | '/equipe/cloture'
     | '/equipe/commandes'
@@ -540,6 +552,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeIndexRouteImport
       parentRoute: typeof EquipeRoute
     }
+    '/equipe/a-valider': {
+      id: '/equipe/a-valider'
+      path: '/a-valider'
+      fullPath: '/equipe/a-valider'
+      preLoaderRoute: typeof EquipeAValiderRouteImport
+      parentRoute: typeof EquipeRoute
+    }
     '/equipe/bienvenue': {
       id: '/equipe/bienvenue'
       path: '/bienvenue'
@@ -647,6 +666,7 @@ const HomeRouteChildren: HomeRouteChildren = {
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
 
 interface EquipeRouteChildren {
+  EquipeAValiderRoute: typeof EquipeAValiderRoute
   EquipeBienvenueRoute: typeof EquipeBienvenueRoute
   EquipeClotureRoute: typeof EquipeClotureRoute
   EquipeCommandesRoute: typeof EquipeCommandesRoute
@@ -661,6 +681,7 @@ interface EquipeRouteChildren {
 }
 
 const EquipeRouteChildren: EquipeRouteChildren = {
+  EquipeAValiderRoute: EquipeAValiderRoute,
   EquipeBienvenueRoute: EquipeBienvenueRoute,
   EquipeClotureRoute: EquipeClotureRoute,
   EquipeCommandesRoute: EquipeCommandesRoute,

@@ -3,8 +3,9 @@ import { api } from '../lib/api-client';
 import type { VoucherIssuer } from '../shared/api/courier-round';
 import { closingSchema } from '../shared/api/staff-closing';
 import { remittanceSchema, remittancesSchema } from '../shared/api/staff-remittances';
+import { decisionAnswerSchema, heldReceiptsSchema } from '../shared/api/staff-ledger';
 
-/** The day's closing and the paper vouchers' remittances (admin). Online only: it is money. */
+/** The day's closing, the paper vouchers' remittances and the receipts held for review (admin). Online only: it is money. */
 export const closingQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'closing', date],
@@ -39,5 +40,20 @@ export function useRemittanceStep() {
           ? api(`/api/staff/remittances/${step.sent}/sent`, { method: 'POST', schema: remittanceSchema })
           : api(`/api/staff/remittances/${step.paid}/paid`, { method: 'POST', body: { amount: step.amount }, schema: remittanceSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: remittancesQuery.queryKey }),
+  });
+}
+
+/** What couriers received beyond the declarations, waiting for an admin (four eyes). */
+export const heldReceiptsQuery = queryOptions({
+  queryKey: ['staff', 'held-receipts'],
+  queryFn: ({ signal }) => api('/api/staff/held-receipts', { schema: heldReceiptsSchema, signal }),
+});
+
+/** An admin's decision on a held receipt, with a note. */
+export function useDecideHeld() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) => api(`/api/staff/held-receipts/${id}/${decision}`, { method: 'POST', body: { note }, schema: decisionAnswerSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: heldReceiptsQuery.queryKey }),
   });
 }

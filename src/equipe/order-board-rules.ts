@@ -64,8 +64,6 @@ export function orderCounts(orders: readonly StaffOrder[]) {
 }
 
 /** What may still be refunded of an order (cents). */
-export const refundableOf = (order: StaffOrder) => Math.max(0, order.amount_total - order.refunded);
-
 /** Cancel: not once delivered (refund it instead), nor twice. */
 export const mayCancel = (order: StaffOrder) => !['delivered', 'cancelled', 'refunded'].includes(order.state);
 

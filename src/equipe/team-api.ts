@@ -15,6 +15,8 @@ import {
   type StaffRoleName,
 } from '../shared/api/staff';
 import { staffTourSchema, staffToursSchema } from '../shared/api/staff-rounds';
+import { dueAnswerSchema } from '../shared/api/staff-ledger';
+import type { VoucherIssuer } from '../shared/api/courier-round';
 import { keepIdentity, keptIdentity } from './round/kept-identity';
 
 /**
@@ -128,6 +130,16 @@ export function useRefundOrder() {
     // The dialog's key: sent again after a lost answer, the refund is made once.
     mutationFn: ({ id, amount, reason, key }: { id: number; amount: number; reason: string; key: string }) =>
       api(`/api/staff/orders/${id}/refund`, { method: 'POST', body: { amount, reason }, schema: refundAnswerSchema, idempotencyKey: key }),
+    onSettled: after,
+  });
+}
+
+/** A balance due received later by the team: paper vouchers (one row) or cash. */
+export function useRecordDue() {
+  const after = useAfterOrderChange();
+  return useMutation({
+    mutationFn: ({ id, key, ...body }: { id: number; key: string; means: 'paper_vouchers' | 'cash'; amount?: number; rows?: { issuer: VoucherIssuer; count: number; unit_cents: number }[]; note?: string }) =>
+      api(`/api/staff/orders/${id}/balance`, { method: 'POST', body, schema: dueAnswerSchema, idempotencyKey: key }),
     onSettled: after,
   });
 }

@@ -1,7 +1,7 @@
 import { ORDER_STATE_LABELS, type MEANS_STATES, type StaffOrder } from '#shared/api/staff';
 import type { Db } from '../../db/client';
 import type { PaymentMean } from '../../db/schema';
-import { dueOf } from '../ledger/ledger.service';
+import { dueOf, refundableOf } from '../ledger/ledger.service';
 import { boardRows, linesOfOrders, refundsOfOrders, type OrderLineRow, type RefundRow } from './day-orders.repo';
 
 type Row = Awaited<ReturnType<typeof boardRows>>[number];
@@ -16,7 +16,7 @@ function meansState(mean: PaymentMean, refunds: RefundRow[], vouchersReceived: b
   return 'paid';
 }
 
-export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow[], due: number): StaffOrder {
+export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow[], money: { due: number; refundable: number }): StaffOrder {
   const { order, customer } = row;
   const top = lines.filter((l) => l.parentId === null);
   const count = (type: string) => top.filter((l) => l.buyableType === type).reduce((n, l) => n + l.quantity, 0);
@@ -42,7 +42,8 @@ export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow
     containers_added: Number(row.containersAdded),
     containers_returned: Number(row.containersReturned),
     containers_received: order.containersReceived,
-    balance_due: due,
+    balance_due: money.due,
+    refundable: money.refundable,
     amount_total: order.amountTotalCents,
     refunded: refunds.filter((r) => r.status === 'done').reduce((n, r) => n + r.amountCents, 0),
     means: order.paymentMeans.map((m) => ({ means: m.means, amount: m.amountCents, state: meansState(m, refunds, Boolean(order.paperVouchersConfirmedAt)) })),
@@ -53,20 +54,21 @@ export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow
 async function board(db: Db, which: { date: string } | { id: number }): Promise<StaffOrder[]> {
   const rows = await boardRows(db, which);
   const ids = rows.map((r) => r.order.id);
-  const [lines, refunds, dues] = await Promise.all([
+  const [lines, refunds, dues, refundable] = await Promise.all([
     linesOfOrders(db, ids),
     refundsOfOrders(db, ids),
     dueOf(
       db,
       rows.map((r) => r.order),
     ),
+    refundableOf(db, ids),
   ]);
   return rows.map((row) =>
     toStaffOrder(
       row,
       lines.filter((l) => l.orderId === row.order.id),
       refunds.filter((r) => r.orderId === row.order.id),
-      dues.get(row.order.id) ?? 0,
+      { due: dues.get(row.order.id) ?? 0, refundable: refundable.get(row.order.id) ?? 0 },
     ),
   );
 }

@@ -318,15 +318,14 @@ export async function decideHeldReceipt(tx: Tx, id: number, decision: 'approve' 
 
 /* ------------------------------------------------------------------ giving back */
 
-/** An order's money by means: what came in and is posted, less what went back or is on its way back. */
-export async function refundableByMeans(conn: Conn, orderId: number): Promise<Map<Means, number>> {
-  const transfers = await transfersOfOrders(conn, [orderId]);
+/** An order's money by means, from its transfers: what came in and is posted, less what went back or is on its way back. */
+function leftByMeans(orderId: number, transfers: Awaited<ReturnType<typeof transfersOfOrders>>): Map<Means, number> {
   const resolved = new Map(transfers.filter((t) => t.pendingId !== null).map((t) => [t.pendingId!, t]));
   const left = new Map<Means, number>();
   const add = (means: Means | null, amount: number) => means && left.set(means, (left.get(means) ?? 0) + amount);
   const orderCode = `order:${orderId}`;
   for (const t of transfers) {
-    if (t.unit !== 'eur') continue;
+    if (t.unit !== 'eur' || t.orderId !== orderId) continue;
     // In: posted money from a means to the order. Pending vouchers are not money yet.
     if (t.creditCode === orderCode && (t.kind === 'posted' || t.kind === 'post')) add(meansOfCode(t.debitCode), t.amount);
     // Out: a refund posted, or pending at its provider (not voided).
@@ -335,6 +334,17 @@ export async function refundableByMeans(conn: Conn, orderId: number): Promise<Ma
     }
   }
   return left;
+}
+
+/** An order's money by means: what came in and is posted, less what went back or is on its way back. */
+export async function refundableByMeans(conn: Conn, orderId: number): Promise<Map<Means, number>> {
+  return leftByMeans(orderId, await transfersOfOrders(conn, [orderId]));
+}
+
+/** What each order may still give back, all means together (the team's board shows it). */
+export async function refundableOf(conn: Conn, orderIds: number[]): Promise<Map<number, number>> {
+  const transfers = await transfersOfOrders(conn, orderIds);
+  return new Map(orderIds.map((id) => [id, [...leftByMeans(id, transfers).values()].reduce((n, v) => n + Math.max(0, v), 0)]));
 }
 
 /** A credit note: the sale and the deposits it cancels come off the order's account. */

@@ -3,14 +3,14 @@ import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/snackbar-store';
 import { formatEuros } from '../../shared/money';
 import { MEANS_STATE_LABELS, PAYMENT_MEANS_LABELS, type StaffOrder } from '../../shared/api/staff';
-import { mayCancel, refundableOf } from '../order-board-rules';
+import { mayCancel } from '../order-board-rules';
 import { useRetryRefunds } from '../team-api';
-import { CancelDialog, RefundDialog } from './order-dialogs';
+import { CancelDialog, DueDialog, RefundDialog } from './order-dialogs';
 import styles from './orders-board.module.css';
 
 /** One order on the board: who, what, how it was paid and where it stands; cancel and refund. */
 export function OrderCard({ order }: { order: StaffOrder }) {
-  const [dialog, setDialog] = useState<'cancel' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'due' | null>(null);
   const retry = useRetryRefunds();
   const title = `commande ${order.invoice_number ?? `n° ${order.id}`}`;
   return (
@@ -68,7 +68,12 @@ export function OrderCard({ order }: { order: StaffOrder }) {
             Relancer le remboursement
           </Button>
         ) : null}
-        {refundableOf(order) > 0 && order.state !== 'cancelled' ? (
+        {order.balance_due > 0 ? (
+          <Button size="sm" variant="secondary" onClick={() => setDialog('due')}>
+            Enregistrer un règlement
+          </Button>
+        ) : null}
+        {order.refundable > 0 && order.state !== 'cancelled' ? (
           <Button size="sm" variant="secondary" onClick={() => setDialog('refund')}>
             Rembourser
           </Button>
@@ -81,6 +86,7 @@ export function OrderCard({ order }: { order: StaffOrder }) {
       </div>
       {dialog === 'cancel' ? <CancelDialog order={order} title={title} onClose={() => setDialog(null)} /> : null}
       {dialog === 'refund' ? <RefundDialog order={order} title={title} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'due' ? <DueDialog order={order} title={title} onClose={() => setDialog(null)} /> : null}
     </article>
   );
 }

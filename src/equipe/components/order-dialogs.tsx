@@ -8,8 +8,9 @@ import { useOnline } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
 import { formatEuros } from '../../shared/money';
 import { PAYMENT_MEANS_LABELS, type StaffOrder } from '../../shared/api/staff';
-import { centsOf, refundableOf } from '../order-board-rules';
-import { useCancelOrder, useRefundOrder } from '../team-api';
+import { VOUCHER_ISSUERS, VOUCHER_ISSUER_LABELS, type VoucherIssuer } from '../../shared/api/courier-round';
+import { centsOf } from '../order-board-rules';
+import { useCancelOrder, useRecordDue, useRefundOrder } from '../team-api';
 import styles from './team-forms.module.css';
 
 interface DialogProps {
@@ -86,7 +87,7 @@ export function RefundDialog({ order, title, onClose }: DialogProps) {
   const online = useOnline();
   const refund = useRefundOrder();
   const [key] = useState(newIdempotencyKey);
-  const left = refundableOf(order);
+  const left = order.refundable;
   const amountId = useId();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -145,6 +146,113 @@ export function RefundDialog({ order, title, onClose }: DialogProps) {
           </Button>
           <Button type="submit" busy={refund.isPending} disabled={!online}>
             Rembourser
+          </Button>
+        </div>
+        <OfflineReason offline={!online} />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * A balance due received later (the customer came by the office, or gave the courier the missing
+ * vouchers or cash at the next delivery): recorded through the ledger, never beyond what is owed.
+ */
+export function DueDialog({ order, title, onClose }: DialogProps) {
+  const online = useOnline();
+  const record = useRecordDue();
+  const [key] = useState(newIdempotencyKey);
+  const id = useId();
+  const [means, setMeans] = useState<'paper_vouchers' | 'cash'>('paper_vouchers');
+  const [issuer, setIssuer] = useState<VoucherIssuer>('edenred');
+  const [count, setCount] = useState('1');
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = centsOf(amount);
+    const n = Number(count);
+    if (cents === null || cents <= 0) return setError(means === 'cash' ? 'Indiquez le montant reçu en euros, par exemple 4,00.' : 'Indiquez la valeur d’un titre en euros, par exemple 9,25.');
+    if (means === 'paper_vouchers' && (!Number.isInteger(n) || n < 1 || n > 20)) return setError('Indiquez un nombre de titres entre 1 et 20.');
+    const total = means === 'cash' ? cents : cents * n;
+    if (total > order.balance_due) return setError(`Au plus ${formatEuros(order.balance_due)} : c’est ce qui reste dû.`);
+    setError(null);
+    setGeneral(null);
+    record.mutate(
+      { id: order.id, key, means, ...(means === 'cash' ? { amount: cents } : { rows: [{ issuer, count: n, unit_cents: cents }] }), ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        onSuccess: (answer) => {
+          notify({ title: 'Règlement enregistré', message: answer.due ? `${formatEuros(answer.settled)} reçus ; il reste ${formatEuros(answer.due)} dû.` : `${formatEuros(answer.settled)} reçus : plus rien n’est dû.`, type: 'success' });
+          onClose();
+        },
+        onError: (failure) => setGeneral(failure.message),
+      },
+    );
+  };
+  return (
+    <Dialog open title={`Règlement du reste dû, ${title}`} onClose={onClose} dismissible={!record.isPending}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p>
+          {order.customer.name} doit encore {formatEuros(order.balance_due)}.
+        </p>
+        {general ? <Alert>{general}</Alert> : null}
+        <fieldset className={styles.fieldset}>
+          <legend>Reçu en</legend>
+          <label>
+            <input type="radio" name={`${id}-means`} checked={means === 'paper_vouchers'} onChange={() => setMeans('paper_vouchers')} /> Titres-restaurant papier
+          </label>
+          <label>
+            <input type="radio" name={`${id}-means`} checked={means === 'cash'} onChange={() => setMeans('cash')} /> Espèces
+          </label>
+        </fieldset>
+        {means === 'paper_vouchers' ? (
+          <>
+            <div>
+              <label htmlFor={`${id}-issuer`}>Émetteur</label>
+              <select id={`${id}-issuer`} className={styles.input} value={issuer} onChange={(event) => setIssuer(event.target.value as VoucherIssuer)}>
+                {VOUCHER_ISSUERS.map((i) => (
+                  <option key={i} value={i}>
+                    {VOUCHER_ISSUER_LABELS[i]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-count`}>Nombre de titres</label>
+              <input id={`${id}-count`} className={styles.input} inputMode="numeric" value={count} onChange={(event) => setCount(event.target.value)} />
+            </div>
+          </>
+        ) : null}
+        <div>
+          <label htmlFor={`${id}-amount`}>{means === 'cash' ? 'Montant reçu (€) *' : 'Valeur d’un titre (€) *'}</label>
+          <input
+            id={`${id}-amount`}
+            className={styles.input}
+            inputMode="decimal"
+            value={amount}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          {error ? (
+            <p id={`${id}-error`} className={styles.error}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={`${id}-note`}>Note</label>
+          <input id={`${id}-note`} className={styles.input} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
+        </div>
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onClose} disabled={record.isPending}>
+            Fermer
+          </Button>
+          <Button type="submit" busy={record.isPending} disabled={!online}>
+            Enregistrer le règlement
           </Button>
         </div>
         <OfflineReason offline={!online} />

@@ -23,6 +23,7 @@ export const TEAM_PAGES: { to: string; label: string; roles: StaffRoleName[]; wh
   { to: '/equipe/tournee', label: 'Ma tournée', roles: ['livreur'], what: 'La tournée du jour sur le téléphone : remis, absent, titres et contenants, même sans réseau.' },
   { to: '/equipe/tournees', label: 'Tournées', roles: ['livreur'], what: 'L’ordre des arrêts de chaque tournée ; feuilles de route et étiquettes des sacs.' },
   { to: '/equipe/cloture', label: 'Clôture', roles: ['admin'], what: 'Les ventes du jour par taux de TVA et moyen de paiement, leur contrôle, l’export comptable ; clore la journée.' },
+  { to: '/equipe/a-valider', label: 'À valider', roles: ['admin'], what: 'Ce que les livreurs ont reçu au-delà des déclarations : crédité seulement après votre validation.' },
   { to: '/equipe/titres', label: 'Titres papier', roles: ['admin'], what: 'Les titres-restaurant papier reçus, remis par émetteur avec leur bordereau, jusqu’au paiement.' },
   { to: '/equipe/membres', label: 'Équipe', roles: ['admin'], what: 'Les comptes de l’équipe : inviter, rôles, désactiver.' },
   { to: '/equipe/journal', label: 'Journal', roles: ['admin'], what: 'Qui a fait quoi, et quand.' },

@@ -144,6 +144,8 @@ export const staffOrderSchema = z.object({
   balance_due: z.int(),
   amount_total: z.int(),
   refunded: z.int(),
+  /** What may still be given back: the money the order really received, less what went back (declared vouchers not received are none). */
+  refundable: z.int(),
   means: z.array(z.object({ means: z.enum(PAYMENT_MEANS), amount: z.int(), state: z.enum(MEANS_STATES) })),
   created_at: z.string(),
 });
