@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CARD_MINIMUM_MESSAGE, CARD_RETURN_PATH, CHECKOUT_ERRORS, cardAmountTooSmall } from '#shared/api/checkout';
+import { CARD_CANCEL_PATH, CARD_MINIMUM_MESSAGE, CARD_RETURN_PATH, CHECKOUT_ERRORS, cardAmountTooSmall } from '#shared/api/checkout';
 import { AppError } from '../../lib/errors';
 import { PayGreenError } from '../../payments/paygreen/paygreen-client';
 import { customerById, holdCart, preOrderById } from './checkout.repo';
@@ -47,7 +47,8 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
       amount: remaining,
       reference: `popote-${pre.id}-${Date.now().toString(36)}`,
       returnUrl: `${base}${CARD_RETURN_PATH}`,
-      cancelUrl: `${base}${CARD_RETURN_PATH}`,
+      // Its own way back: a buyer who gives up is not waiting for a bank's answer (payment-flow.ts).
+      cancelUrl: `${base}${CARD_CANCEL_PATH}`,
       notificationUrl: `${base}/api/payment/paygreen/notification`,
       eligibleFood,
       buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },

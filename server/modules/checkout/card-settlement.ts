@@ -92,7 +92,9 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
   // Counted when what PayGreen says changes, not at every return, notification or poll.
   if (providerStatus !== payment.status) countPayment('card', status);
   await updatePayment(app.db, payment.id, { status: providerStatus, orderId });
-  const mailKind = providerStatus === 'refunded' ? 'refunded' : providerStatus === 'refused' ? 'refused' : status === 'pending' && (options.buyerBack || providerStatus === 'authorized') ? 'pending' : null;
+  // A refund of a placed order (cancelled or refunded by the team) is mailed with its credit note:
+  // "refunded" here is only the money of an order that could not be placed.
+  const mailKind = providerStatus === 'refunded' ? (orderId ? null : 'refunded') : providerStatus === 'refused' ? 'refused' : status === 'pending' && (options.buyerBack || providerStatus === 'authorized') ? 'pending' : null;
   if (mailKind) await mailOnce(app, payment, mailKind);
   return { status, orderId, customerId: payment.customerId };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
-import { CHECKOUT_ERRORS, PAYMENT_ORDER_ID_PATTERN, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { CHECKOUT_ERRORS, PAYMENT_ORDER_ID_PATTERN, cardCancelAnswerSchema, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '#shared/api/checkout';
 import { emptyAnswer } from '#shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
@@ -23,7 +23,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * is canceled at PayGreen unless paid or authorized meanwhile (then settled, or 409 while
    * PayGreen decides); the cart can be changed again.
    */
-  app.post('/api/payment/paygreen/cancel', { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'Give up the card payment under way (cancelled at PayGreen)', response: { 200: z.object({ pending: z.boolean() }) } } }, async (request) => {
+  app.post('/api/payment/paygreen/cancel', { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'Give up the card payment under way (cancelled at PayGreen)', response: { 200: cardCancelAnswerSchema } } }, async (request) => {
     if ((await resolveLiveCardPayments(app, requireCustomerId(request), { cancel: true })).length) throw paymentPending();
     return { pending: false };
   });

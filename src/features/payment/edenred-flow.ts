@@ -80,10 +80,13 @@ export function connectEdenred(ctx: PaymentContext): void {
 }
 
 /** The daily cap and a short balance say why, in the server's words; any other failure asks for a refresh. */
-function paymentFailed(err: unknown, ctx: PaymentContext) {
+function paymentFailed(err: unknown, ctx: PaymentContext, preOrder?: PreOrder) {
   const code = err instanceof ApiError ? err.body.code : undefined;
   if (err instanceof ApiError && (code === EDENRED_ERRORS.limitExceeded || code === EDENRED_ERRORS.insufficientFunds)) {
-    notify({ title: EDENRED_MESSAGES.limitTitle, message: err.body.message || EDENRED_MESSAGES.limit, type: 'error' });
+    const message = err.body.message || EDENRED_MESSAGES.limit;
+    notify({ title: EDENRED_MESSAGES.limitTitle, message, type: 'error' });
+    if (preOrder) payment.edenredRefusal = { preOrderId: preOrder.id, message };
+    void refreshEdenredBalance();
     return;
   }
   void ctx.refresh();
@@ -105,7 +108,7 @@ export async function applyEdenredBalance(preOrder: PreOrder, plan: NonNullable<
       await refreshEdenredBalance();
     }
   } catch (err) {
-    paymentFailed(err, ctx);
+    paymentFailed(err, ctx, preOrder);
   }
 }
 

@@ -5,7 +5,7 @@ import { isOnline } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
 import type { ValidatedOrder } from '../../shared/api/checkout';
 import { CHECKOUT_ERRORS } from '../../shared/api/checkout';
-import { fetchCardOrder, fetchPendingOrder, orderFreeCart, refundEdenredForCard, startCardPayment, validateCart } from './api/payment-calls';
+import { fetchCardOrder, fetchPendingOrder, giveUpCardPayment, orderFreeCart, refundEdenredForCard, startCardPayment, validateCart } from './api/payment-calls';
 import { payment } from './payment-store';
 import { forgetCardPayment, keepCardPayment, purchaseEvent, type CardReturn } from './payment-rules';
 import { wait } from '../../lib/wait';
@@ -129,6 +129,7 @@ export async function payByCard(): Promise<void> {
  * app's start, once and quietly (no loader; said only once it is settled).
  */
 export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, clearUrl: () => void, resumed = false) {
+  if (ret.status === 'canceled') return cancelledByBuyer(ret.poId, ctx, clearUrl);
   if (ret.poId && ret.status !== 'refused') keepCardPayment(ret.poId);
   if (!isOnline()) {
     // Back from the provider on a dead connection (the page came from the service worker): the
@@ -203,10 +204,29 @@ export async function handleCardReturn(ret: CardReturn, ctx: PaymentContext, cle
  * one may have been given up on the bank's page or with "Annuler le paiement", and a refusal by
  * the bank is mailed.
  */
-async function refused(poId: string | null, quiet = false): Promise<void> {
+async function refused(poId: string | null, quiet = false, said: { title: string; message: string; type: 'error' | 'info' } = { title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' }): Promise<void> {
   forgetCardPayment();
-  if (!quiet) notify({ title: 'Paiement refusé', message: 'Le paiement a été refusé.', type: 'error' });
+  if (!quiet) notify(said);
   if (poId) await refundEdenredForCard(poId).catch((err: unknown) => console.error('Remboursement Edenred impossible', err));
+}
+
+/**
+ * "Annuler et revenir" on the provider's page: the payment is given up at the provider (the basket
+ * unlocks at once, never held as a payment the bank has yet to answer), unless it was paid after
+ * all (the server settles it first: the order is then placed and shown).
+ */
+async function cancelledByBuyer(poId: string | null, ctx: PaymentContext, clearUrl: () => void): Promise<void> {
+  clearUrl();
+  forgetCardPayment();
+  await giveUpCardPayment().catch((err: unknown) => console.error('Abandon du paiement par carte impossible', err));
+  if (poId) {
+    try {
+      return await completePayment(await fetchCardOrder(poId, false), ctx);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 402) console.error('Paiement annulé : vérification impossible', err);
+    }
+  }
+  await refused(poId, false, { title: 'Paiement annulé', message: 'Vous avez annulé le paiement par carte : votre panier est de nouveau modifiable.', type: 'info' });
 }
 
 /** The waits between checks of a payment whose answers do not arrive: 1 s, doubling, 15 s at most. */

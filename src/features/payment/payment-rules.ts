@@ -19,10 +19,11 @@ export function removeVoucherRow<T>(rows: readonly T[], index: number): T[] {
 
 /**
  * What a return says of the payment: 'returned' is the provider's own way back (CARD_RETURN_PATH),
- * which says nothing yet: the app asks the server. The others are as the shop's older return
+ * which says nothing yet: the app asks the server; 'canceled' is "Annuler et revenir"
+ * (CARD_CANCEL_PATH): the buyer gave up, the app gives the payment up too (the basket unlocks). The others are as the shop's older return
  * answered them (payments started before) or as the app puts them itself (a kept payment).
  */
-export type PaymentStatus = 'returned' | 'success' | 'refused' | 'pending';
+export type PaymentStatus = 'returned' | 'canceled' | 'success' | 'refused' | 'pending';
 export interface CardReturn {
   status: PaymentStatus;
   poId: string | null;
@@ -55,7 +56,7 @@ export function keptCardPayment(now = Date.now()): string | null {
 export function readCardReturn(search: string): CardReturn | null {
   const params = new URLSearchParams(search);
   const status = params.get('payment_status');
-  if (status !== 'returned' && status !== 'success' && status !== 'refused' && status !== 'pending') return null;
+  if (status !== 'returned' && status !== 'canceled' && status !== 'success' && status !== 'refused' && status !== 'pending') return null;
   const poId = params.get('po_id');
   return { status, poId: poId && PAYMENT_ORDER_ID_PATTERN.test(poId) ? poId : null };
 }

@@ -20,6 +20,11 @@ export const payment = proxy({
   edenredBalance: null as number | null,
   /** What Edenred accepts today (the balance within the 25 € daily cap); null until fetched. */
   edenredUsable: null as number | null,
+  /**
+   * Edenred refused the balance's payment of this pre-order (its own daily cap, spent at other shops
+   * too, or its funds): the block stops offering what Edenred just refused, and says why.
+   */
+  edenredRefusal: null as { preOrderId: number; message: string } | null,
   /** The widget session of the voucher-provider form, once opened. */
   widget: null as EdenredWidget | null,
   /** The pre-order whose customer confirmed their employer allows meal vouchers on its Sunday or holiday. */

@@ -125,6 +125,11 @@ export const cardPaymentStartSchema = z.object({ hosted_payment_url: z.string(),
  * came to (`GET /api/payment/paygreen/{po_id}/order?back=1`).
  */
 export const CARD_RETURN_PATH = '/passer-commande?payment_status=returned';
+/** The way back of "Annuler et revenir" on the provider's page: the buyer gave up, the basket is unlocked. */
+export const CARD_CANCEL_PATH = '/passer-commande?payment_status=canceled';
+
+/** POST /api/payment/paygreen/cancel: whether a card payment is still under way (it is not once given up). */
+export const cardCancelAnswerSchema = z.object({ pending: z.boolean() });
 
 /** What the buyer's return from PayGreen and its notification learn of the payment. */
 export const CARD_RETURN_STATUSES = ['success', 'refused', 'pending'] as const;

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import { cardPaymentStartSchema, preOrderSchema, validatedOrderSchema, type LunchVoucherRow } from '../../../shared/api/checkout';
+import { cardCancelAnswerSchema, cardPaymentStartSchema, preOrderSchema, validatedOrderSchema, type LunchVoucherRow } from '../../../shared/api/checkout';
 import {
   balanceSchema,
   edenredLogoutSchema,
@@ -20,10 +20,16 @@ export const saveLunchVouchers = (lunch_vouchers: LunchVoucherRow[]) =>
   api('/api/pending-order/lunch-vouchers', { ...post, body: { lunch_vouchers }, schema: preOrderSchema });
 export const applyPool = () => api('/api/pending-order/pool', { ...post, schema: preOrderSchema });
 /** Pays a pre-order whose remaining price is 0 (pool, vouchers). */
-export const payWithoutCard = () => api('/api/payment', { ...post, schema: validatedOrderSchema });
+/**
+ * Places the order when nothing is left to pay. `idempotencyKey`: one per pre-order, so a second
+ * tap after a lost answer gets the order placed by the first, never an error (the server keeps it).
+ */
+export const payWithoutCard = (idempotencyKey?: string) => api('/api/payment', { ...post, schema: validatedOrderSchema, idempotencyKey });
 export const orderFreeCart = () => api('/api/cart/order', { ...post, schema: validatedOrderSchema });
 export const startCardPayment = () => api('/api/payment/paygreen', { ...post, schema: cardPaymentStartSchema });
 /** `back`: the first check after the buyer came back from the hosted page (a pending payment is then mailed about). */
+/** Gives up the card payment under way (cancelled at the provider unless already paid): the basket unlocks. */
+export const giveUpCardPayment = () => api('/api/payment/paygreen/cancel', { ...post, schema: cardCancelAnswerSchema });
 export const fetchCardOrder = (poId: string, back = false) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order${back ? '?back=1' : ''}`, { schema: validatedOrderSchema });
 
 // Edenred (docs/api.md).

@@ -25,7 +25,9 @@ interface EdenredBlockProps {
  * balance, apply it (all or part of the rest) and logout. The widget is offered either way.
  */
 export function EdenredBlock({ preOrder, linked, ctx, mealLeft }: EdenredBlockProps) {
-  const { edenredBalance: balance, edenredUsable: usable } = useSnapshot(payment);
+  const { edenredBalance: balance, edenredUsable: usable, edenredRefusal } = useSnapshot(payment);
+  // What Edenred just refused is not offered again on this order (it would refuse it again).
+  const refusal = edenredRefusal?.preOrderId === preOrder.id ? edenredRefusal.message : null;
   const [busy, setBusy] = useState<'apply' | 'logout' | null>(null);
 
   useEffect(() => {
@@ -72,11 +74,16 @@ export function EdenredBlock({ preOrder, linked, ctx, mealLeft }: EdenredBlockPr
             variant="secondary"
             size="sm"
             busy={busy === 'apply'}
-            disabled={!plan || applied || busy !== null}
+            disabled={!plan || applied || busy !== null || refusal !== null}
             onClick={() => plan && void run('apply', () => applyEdenredBalance(preOrder, plan, ctx))}
           >
             {plan?.mode === 'partly' ? `Utiliser ${formatEuros(plan.amount)} de mon solde Edenred` : 'Payer avec mon solde Edenred'}
           </Button>
+          {refusal ? (
+            <p className={styles.note} data-testid="edenred-refused">
+              {refusal} Réglez le reste par carte.
+            </p>
+          ) : null}
           {busy === 'logout' ? (
             <p role="status" className={styles.note}>
               Déconnexion...

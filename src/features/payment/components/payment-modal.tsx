@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { OfflineReason } from '../../../components/ui/offline-reason';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { useOnline } from '../../../lib/connection-store';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, NetworkError, newIdempotencyKey } from '../../../lib/api-client';
 import { useAppState, useSettings } from '../../../lib/app-state';
 import { closePanel, openPanel } from '../../../lib/panel-history';
 import { CARD_MINIMUM_MESSAGE, cardAmountTooSmall, type PreOrder } from '../../../shared/api/checkout';
@@ -90,6 +90,9 @@ export function PaymentModal({ open }: { open: boolean }) {
   );
 }
 
+/** A lost answer to "Valider ma commande": the order may be placed; tapping again says which, never paying twice. */
+const LOST_PLACEMENT_MESSAGE = 'La connexion a été perdue avant la réponse : votre commande est peut-être déjà passée. Touchez « Valider ma commande » à nouveau pour le savoir : elle ne sera jamais payée deux fois.';
+
 /** The recap and its means of payment (exported for its component test). */
 export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProps) {
   const { restDayConfirmed } = useSnapshot(payment);
@@ -102,6 +105,8 @@ export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProp
   const [cardError, setCardError] = useState<string | null>(null);
   const [cardBusy, setCardBusy] = useState(false);
   const remaining = preOrder.remaining_price;
+  // One placement per pre-order, however often "Valider ma commande" is tapped (payment-calls.ts).
+  const payKey = useMemo(() => newIdempotencyKey(), [preOrder.id]);
 
   // The pool is applied, never spent at once: when it pays everything, "Valider ma commande"
   // places the order, a step the customer takes knowingly.
@@ -137,10 +142,13 @@ export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProp
 
   async function finish() {
     setCardBusy(true);
+    setCardError(null);
     try {
-      await completePayment(await payWithoutCard(), ctx);
+      await completePayment(await payWithoutCard(payKey), ctx);
     } catch (err) {
-      setCardError(err instanceof ApiError ? err.body.message : 'Une erreur est survenue.');
+      // The answer may be lost after the order was placed: the same key, tapped again, brings it back.
+      if (err instanceof NetworkError) setCardError(LOST_PLACEMENT_MESSAGE);
+      else setCardError(err instanceof ApiError ? err.body.message : 'Une erreur est survenue.');
     } finally {
       setCardBusy(false);
     }
