@@ -3,10 +3,11 @@ import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isoDateField } from '#shared/api/fields';
 import { productAvailabilities, products } from '../db/schema';
 import { CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from '../modules/catalog/catalog-import';
 
-const availabilityQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+const availabilityQuery = z.object({ date: isoDateField });
 
 /** A few photos of a phone's size. */
 const PHOTO_LIMITS = { files: 10, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: 1024 * 1024, parts: 11, headerPairs: 20 };

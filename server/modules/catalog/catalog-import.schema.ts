@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DATE_CEILING, DATE_FLOOR } from '#shared/api/fields';
+import { isCalendarDate } from '#shared/time';
 
 /**
  * The file an operator loads with `npm run catalog:import FILE`: the dishes to create or update and
@@ -51,15 +53,12 @@ const slugSchema = z
   .max(120, { error: 'Le slug fait au plus 120 caractères.' })
   .regex(SLUG, { error: 'Slug invalide : lettres minuscules sans accents, chiffres et tirets, comme « gratin-dauphinois ».' });
 
-function isCalendarDate(value: string): boolean {
-  const d = new Date(`${value}T12:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
+/** The API's date rules (src/shared/api/fields.ts), with the operator's example. */
 const dateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ, comme « 2026-11-24 ».' })
-  .refine(isCalendarDate, { error: 'Cette date n’existe pas dans le calendrier.' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ, comme « 2026-11-24 ».', abort: true })
+  .refine(isCalendarDate, { error: 'Cette date n’existe pas dans le calendrier.', abort: true })
+  .refine((value) => value >= DATE_FLOOR && value <= DATE_CEILING, { error: 'La date doit être comprise entre 2000 et 2099.' });
 
 const text = (label: string, max: number) =>
   z
