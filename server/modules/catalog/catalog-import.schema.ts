@@ -176,13 +176,29 @@ function noDuplicates(list: string, read: (item: unknown) => unknown, field: str
 
 const slugOf = (item: unknown) => (typeof item === 'object' && item !== null ? (item as { slug?: unknown }).slug : undefined);
 
+/**
+ * A month of dates, and far more dishes than a kitchen cooks: the import writes a statement per
+ * dish and per date in one transaction, and a file of 10,000 would hold the availability rows'
+ * locks for as long.
+ */
+export const MAX_DATES = 31;
+export const MAX_DISHES = 500;
+
 export const catalogFileSchema = z.strictObject({
   dates: z
     .array(dateSchema)
     .min(1, { error: 'Indiquez au moins une date de livraison.' })
+    .max(MAX_DATES, { error: `Au plus ${MAX_DATES} dates par fichier : un fichier par mois.` })
     .check(noDuplicates('dates', (d) => d, null, 'La date')),
-  products: z.array(catalogProductSchema).check(noDuplicates('products', slugOf, 'slug', 'Le plat')).optional(),
-  availability: z.array(availabilityEntrySchema).check(noDuplicates('availability', slugOf, 'slug', 'Le plat')),
+  products: z
+    .array(catalogProductSchema)
+    .max(MAX_DISHES, { error: `Au plus ${MAX_DISHES} plats par fichier.` })
+    .check(noDuplicates('products', slugOf, 'slug', 'Le plat'))
+    .optional(),
+  availability: z
+    .array(availabilityEntrySchema)
+    .max(MAX_DISHES, { error: `Au plus ${MAX_DISHES} plats par jour.` })
+    .check(noDuplicates('availability', slugOf, 'slug', 'Le plat')),
 });
 
 export type CatalogFile = z.output<typeof catalogFileSchema>;
