@@ -81,32 +81,28 @@ export async function guestPortionsAt(db: Conn, clientAddress: string, exceptCar
 }
 
 /** Stock rows are always taken in dish id order (as popote_cart_apply does): two changes never wait for each other crosswise. */
-const byDish = (portions: Map<number, number>) => [...portions].sort(([a], [b]) => a - b);
+export const byDish = (portions: Map<number, number>) => [...portions].sort(([a], [b]) => a - b);
 
 /**
- * Takes `count` portions of each dish on `date`, or none: the conditional update lets the database
- * arbitrate concurrent carts, so the last portions are never sold twice. Answers the dish ids that
- * could not be taken (not cooked that day, or not enough left).
+ * Takes `n` portions of a dish on `date` if they fit under its cap: the conditional update lets the
+ * database arbitrate concurrent carts, so the last portions are never sold twice. False when not
+ * cooked that day, or not enough left.
  */
-export async function reserve(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<number[]> {
-  const refused: number[] = [];
-  for (const [productId, count] of byDish(portions)) {
-    const n = count * times;
-    const taken = await tx
-      .update(productAvailabilities)
-      .set({ reserved: sql`${productAvailabilities.reserved} + ${n}` })
-      .where(
-        and(
-          eq(productAvailabilities.productId, productId),
-          eq(productAvailabilities.date, date),
-          sql`(${productAvailabilities.stock} is null or ${productAvailabilities.reserved} + ${n} <= ${productAvailabilities.stock})`,
-        ),
-      )
-      .returning({ id: productAvailabilities.productId });
-    if (taken.length === 0) refused.push(productId);
-  }
-  return refused;
+export async function reserveOne(tx: Tx, date: string, productId: number, n: number): Promise<boolean> {
+  const taken = await tx
+    .update(productAvailabilities)
+    .set({ reserved: sql`${productAvailabilities.reserved} + ${n}` })
+    .where(
+      and(
+        eq(productAvailabilities.productId, productId),
+        eq(productAvailabilities.date, date),
+        sql`(${productAvailabilities.stock} is null or ${productAvailabilities.reserved} + ${n} <= ${productAvailabilities.stock})`,
+      ),
+    )
+    .returning({ id: productAvailabilities.productId });
+  return taken.length > 0;
 }
+
 
 export async function release(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<void> {
   for (const [productId, count] of byDish(portions)) {
