@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, min, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { liveCardPaymentOf } from '../../db/live-card-payments';
@@ -68,16 +68,6 @@ export function portionsOf(line: Pick<LineRow, 'productId' | 'composition'>): Ma
 /** Portions the lines hold: each dish, and each of a formula's dishes, times the line's quantity. */
 export function portionsHeld(lines: Pick<LineRow, 'productId' | 'composition' | 'quantity'>[]): number {
   return lines.reduce((n, line) => n + [...portionsOf(line).values()].reduce((a, b) => a + b, 0) * line.quantity, 0);
-}
-
-/** Portions held by the live guest carts of an address, but one cart's (the one being changed). */
-export async function guestPortionsAt(db: Conn, clientAddress: string, exceptCartId: number, now: Date): Promise<number> {
-  const lines = await db
-    .select({ productId: cartLines.productId, composition: cartLines.composition, quantity: cartLines.quantity })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .where(and(isNull(carts.customerId), eq(carts.clientAddress, clientAddress), ne(carts.id, exceptCartId), gt(carts.expiresAt, now)));
-  return portionsHeld(lines);
 }
 
 /** Stock rows are always taken in dish id order (as popote_cart_apply does): two changes never wait for each other crosswise. */
