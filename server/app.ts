@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openDatabase, type Database } from './db/client';
@@ -157,6 +157,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 256 * 1024,
     // Deep or huge query strings are refused, not parsed.
     routerOptions: { maxParamLength: 200 },
+    // What the router refuses before any route (a path parameter past that length, a broken %
+    // escape) gets the envelope in French too, not Fastify's English body. The route is unknown
+    // then, so the parameter is named only as the address's.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        const message = 'Un élément de l’adresse est trop long : 200 caractères au plus.';
+        return reply.code(422).send({ message, code: ERROR_CODES.validation, errors: { params: [message] } });
+      }
+      return reply.code(400).send({ message: 'L’adresse demandée est mal formée.', code: ERROR_CODES.badRequest });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onRequest', (request, reply, done) => {

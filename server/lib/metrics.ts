@@ -51,6 +51,27 @@ export function watchPool(stats: () => { total: number; idle: number; waiting: n
   return () => void pools.delete(stats);
 }
 
+/** The upload checks' lanes (server/modules/contact/upload-check.ts), read when scraped. */
+let uploadChecks: () => { waiting: number; quick: number; slow: number } = () => ({ waiting: 0, quick: 0, slow: 0 });
+
+new Gauge({
+  name: 'popote_upload_checks',
+  help: 'Uploaded files being checked: waiting for a quick lane, in a quick lane, in a slow lane',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    const { waiting, quick, slow } = uploadChecks();
+    this.set({ state: 'waiting' }, waiting);
+    this.set({ state: 'quick' }, quick);
+    this.set({ state: 'slow' }, slow);
+  },
+});
+
+/** Reports the upload checks' lanes (one set of lanes per process). */
+export function watchUploadChecks(stats: typeof uploadChecks): void {
+  uploadChecks = stats;
+}
+
 const ordersPlaced = new Counter({ name: 'popote_orders_placed_total', help: 'Orders placed (committed)', registers: [metricsRegistry] });
 
 const payments = new Counter({

@@ -51,9 +51,9 @@ function fieldKey(instancePath: string): string {
 
 /** Client errors Fastify raises itself (bad JSON, body too large…), in French. */
 function clientErrorBody(error: FastifyError): ErrorBody {
+  // Every 413: the body's limit, and multipart's (a file, the number of parts or files).
+  if (error.statusCode === 413) return { message: 'La requête est trop volumineuse.', code: ERROR_CODES.tooLarge };
   switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { message: 'La requête est trop volumineuse.', code: ERROR_CODES.tooLarge };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { message: "Ce type de contenu n'est pas accepté.", code: ERROR_CODES.unsupportedMedia };
     default:

@@ -3,13 +3,16 @@ import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isoDateField } from '#shared/api/fields';
 import { productAvailabilities, products } from '../db/schema';
-import { CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from '../modules/catalog/catalog-import';
+import { ERROR_CODES } from '#shared/api/errors';
+import { AppError } from '../lib/errors';
+import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, importCatalog, parseCatalogFile, type PhotoSource } from '../modules/catalog/catalog-import';
 
-const availabilityQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+const availabilityQuery = z.object({ date: isoDateField });
 
 /** A few photos of a phone's size. */
-const PHOTO_LIMITS = { files: 10, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: 1024 * 1024, parts: 11, headerPairs: 20 };
+const PHOTO_LIMITS = { files: 10, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: CATALOG_MAX_BYTES, parts: 11, headerPairs: 20 };
 
 /** The catalog (field `catalog`) and its photos, each part named by the path the file gives it. */
 async function readUpload(request: FastifyRequest): Promise<{ text: string | null; files: Map<string, Buffer> }> {
@@ -17,6 +20,8 @@ async function readUpload(request: FastifyRequest): Promise<{ text: string | nul
   const files = new Map<string, Buffer>();
   for await (const part of request.parts()) {
     if (part.type === 'field') {
+      // A field cut at its limit would read as broken JSON: refused as too large instead.
+      if (part.fieldname === 'catalog' && part.valueTruncated) throw new AppError(413, ERROR_CODES.tooLarge, catalogTooLarge(CATALOG_MAX_BYTES + 1));
       if (part.fieldname === 'catalog' && typeof part.value === 'string') text = part.value;
     } else {
       files.set(part.fieldname, await part.toBuffer());
@@ -34,9 +39,14 @@ async function readUpload(request: FastifyRequest): Promise<{ text: string | nul
  */
 export const sandboxCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: PHOTO_LIMITS });
+  // The file's JSON as sent, for parseCatalogFile: parsed by Fastify first, then stringified back,
+  // 3,000 nested lists overflowed the stack, and its errors lost their lines. Only this plugin's
+  // routes see it (an encapsulated context).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CATALOG_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   app.post('/__sandbox/catalog-import', async (request, reply) => {
-    const upload = request.isMultipart() ? await readUpload(request) : { text: JSON.stringify(request.body ?? null), files: new Map<string, Buffer>() };
+    const upload = request.isMultipart() ? await readUpload(request) : { text: typeof request.body === 'string' ? request.body : '', files: new Map<string, Buffer>() };
     if (upload.text === null) return reply.code(422).send({ message: 'Le champ « catalog » (le fichier JSON) manque, rien n’a été importé.', errors: { catalog: ['Champ obligatoire manquant.'] } });
     const parsed = parseCatalogFile(upload.text);
     if (!parsed.ok) return reply.code(422).send({ message: 'Fichier de catalogue invalide, rien n’a été importé.', errors: { file: parsed.errors } });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { instantField } from '#shared/api/fields';
 
-const clockBodySchema = z.object({ now: z.iso.datetime({ offset: true }).nullable() });
+// The API's instants: a clock set in year 0000 or 9999 would make every date computed from it invalid.
+const clockBodySchema = z.object({ now: z.nullable(instantField('L’heure doit être un instant ISO 8601 avec son décalage, entre 2000 et 2099.')) });
 
 /**
  * Sandbox only: sets the server's clock so QA and the e2e tests can see the shop after a cut-off

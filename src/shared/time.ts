@@ -40,6 +40,16 @@ export function parisTime(date: Date): string {
   return parisWall(date).slice(11);
 }
 
+/**
+ * Whether 'YYYY-MM-DD' names a day of the calendar: '2026-02-30' or '2026-13-01' do not, and the
+ * date arithmetic below would turn them into an invalid Date (a RangeError far from the input).
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
 /** Adds days to a 'YYYY-MM-DD' date (calendar arithmetic, no time zone involved). */
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T12:00:00Z`);

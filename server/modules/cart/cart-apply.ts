@@ -19,6 +19,11 @@ export interface CartWrite {
   sponsorCustomerId: number | null;
   expiresAt: Date;
   updatedAt: Date;
+  /**
+   * A guest's change that adds portions: the address whose guests hold `max` portions at most
+   * together, checked by the statement under the address's lock (migration 0025). null otherwise.
+   */
+  guestCap: { address: string; max: number } | null;
 }
 
 const p = (name: keyof ReturnType<typeof paramsOf>) => sql.placeholder(name);
@@ -29,7 +34,8 @@ function applyQuery(conn: Db | Tx) {
       version: sql<number | null>`popote_cart_apply(${carts.id}, ${p('version')}::integer, ${p('uniqueId')}::text, ${p('productId')}::integer,
         ${p('menuId')}::integer, ${p('composition')}::jsonb, ${p('quantity')}::integer, ${p('date')}::date, ${p('portions')}::jsonb,
         ${p('cutlery')}::integer, ${p('toteBags')}::integer, ${p('depositsReturned')}::integer, ${p('discountId')}::integer,
-        ${p('sponsorCustomerId')}::integer, ${p('expiresAt')}::timestamptz, ${p('updatedAt')}::timestamptz)`,
+        ${p('sponsorCustomerId')}::integer, ${p('expiresAt')}::timestamptz, ${p('updatedAt')}::timestamptz,
+        ${p('guestAddress')}::text, ${p('guestMax')}::integer)`,
     })
     .from(carts)
     .where(eq(carts.id, p('cartId')));
@@ -53,6 +59,8 @@ function paramsOf(write: CartWrite) {
     sponsorCustomerId: write.sponsorCustomerId,
     expiresAt: write.expiresAt.toISOString(),
     updatedAt: write.updatedAt.toISOString(),
+    guestAddress: write.guestCap?.address ?? null,
+    guestMax: write.guestCap?.max ?? null,
   };
 }
 
@@ -61,17 +69,20 @@ const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof applyQuery>['prepa
 
 /** The SQLSTATE popote_cart_apply raises when a portion cannot be taken (the dish id is its detail). */
 const SOLD_OUT_STATE = 'PP409';
+/** The one it raises when the guests of the address would hold more than their cap (the count is its detail). */
+const GUEST_CAP_STATE = 'PP429';
 
-/** The dish a refused reservation was for, when `error` is that refusal. */
-function soldOutDish(error: unknown): number | null {
+/** What popote_cart_apply refused, when `error` is one of its refusals. */
+function refusalOf(error: unknown): { soldOut: number } | { guestCap: true } | null {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, detail } = e as { code?: unknown; detail?: unknown };
-    if (code === SOLD_OUT_STATE) return Number(detail);
+    if (code === SOLD_OUT_STATE) return { soldOut: Number(detail) };
+    if (code === GUEST_CAP_STATE) return { guestCap: true };
   }
   return null;
 }
 
-export type ApplyOutcome = { version: number } | { soldOut: number } | { moved: true };
+export type ApplyOutcome = { version: number } | { soldOut: number } | { guestCap: true } | { moved: true };
 
 /**
  * Writes a cart's next state: on `db`, one prepared statement (no transaction of its own needed:
@@ -89,8 +100,8 @@ export async function applyCartWrite(conn: Db | Tx, write: CartWrite, inTransact
     const [row] = await query.execute(paramsOf(write));
     return row && row.version !== null ? { version: row.version } : { moved: true };
   } catch (err) {
-    const dish = soldOutDish(err);
-    if (dish !== null) return { soldOut: dish };
+    const refused = refusalOf(err);
+    if (refused) return refused;
     throw err;
   }
 }

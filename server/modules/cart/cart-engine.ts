@@ -12,7 +12,7 @@ import type { CartSnapshot } from './cart-snapshot';
 import { noteCartExpiry, releaseDueCarts } from './cart-sweep';
 import { discountOf, EMPTY_CART, toCartProduct, toView, totalsOf, type CartDiscount } from './cart-view';
 import { cartById, dropCart, findCart, findOrCreateCart, portionsHeld, saveCart, type CartOwner, type CartRow, type LineRow } from './cart.repo';
-import { ensureGuestPortions } from './guest-limits';
+import { guestAddressRefusal, guestCapOf } from './guest-limits';
 import type { SessionCart } from './session-cart.service';
 
 /*
@@ -106,7 +106,7 @@ const soldOut = (name: string) => {
  */
 async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartContext, date: string, reads: SharedReads, inTransaction: boolean): Promise<Saved | null> {
   const lines = withLine(state.lines, state.cart.id, plan.line);
-  if (!ctx.owner.customerId && portionsHeld(lines) > portionsHeld(state.lines)) await ensureGuestPortions(conn, state.cart, lines, ctx);
+  const guestCap = !ctx.owner.customerId && portionsHeld(lines) > portionsHeld(state.lines) ? guestCapOf(state.cart, lines, ctx) : null;
   const products = lines.map((line) => toCartProduct(line, reads.catalog));
   const discount = plan.discount !== undefined ? plan.discount : discountOf(state, reads.settings);
   const changed = { ...state.cart, ...plan.fields };
@@ -120,11 +120,12 @@ async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartCo
   };
   const outcome = await applyCartWrite(
     conn,
-    { cartId: state.cart.id, version: state.cart.version, line: plan.line ?? null, date, portions: plan.portions ?? new Map(), discountId: changed.discountId, sponsorCustomerId: changed.sponsorCustomerId, ...limited },
+    { cartId: state.cart.id, version: state.cart.version, line: plan.line ?? null, date, portions: plan.portions ?? new Map(), discountId: changed.discountId, sponsorCustomerId: changed.sponsorCustomerId, ...limited, guestCap },
     inTransaction,
   );
   if ('moved' in outcome) return null;
   if ('soldOut' in outcome) throw soldOut(reads.catalog.products.get(outcome.soldOut)?.name ?? 'ce plat');
+  if ('guestCap' in outcome) throw guestAddressRefusal(guestCap!.max);
   const cart = { ...changed, ...limited, version: outcome.version };
   return { cart, products, discount, totals: totalsOf(cart, products, discount) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, min, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { containersOfCustomer } from '../ledger/ledger.service';
@@ -71,43 +71,29 @@ export function portionsHeld(lines: Pick<LineRow, 'productId' | 'composition' | 
   return lines.reduce((n, line) => n + [...portionsOf(line).values()].reduce((a, b) => a + b, 0) * line.quantity, 0);
 }
 
-/** Portions held by the live guest carts of an address, but one cart's (the one being changed). */
-export async function guestPortionsAt(db: Conn, clientAddress: string, exceptCartId: number, now: Date): Promise<number> {
-  const lines = await db
-    .select({ productId: cartLines.productId, composition: cartLines.composition, quantity: cartLines.quantity })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .where(and(isNull(carts.customerId), eq(carts.clientAddress, clientAddress), ne(carts.id, exceptCartId), gt(carts.expiresAt, now)));
-  return portionsHeld(lines);
-}
-
 /** Stock rows are always taken in dish id order (as popote_cart_apply does): two changes never wait for each other crosswise. */
-const byDish = (portions: Map<number, number>) => [...portions].sort(([a], [b]) => a - b);
+export const byDish = (portions: Map<number, number>) => [...portions].sort(([a], [b]) => a - b);
 
 /**
- * Takes `count` portions of each dish on `date`, or none: the conditional update lets the database
- * arbitrate concurrent carts, so the last portions are never sold twice. Answers the dish ids that
- * could not be taken (not cooked that day, or not enough left).
+ * Takes `n` portions of a dish on `date` if they fit under its cap: the conditional update lets the
+ * database arbitrate concurrent carts, so the last portions are never sold twice. False when not
+ * cooked that day, or not enough left.
  */
-export async function reserve(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<number[]> {
-  const refused: number[] = [];
-  for (const [productId, count] of byDish(portions)) {
-    const n = count * times;
-    const taken = await tx
-      .update(productAvailabilities)
-      .set({ reserved: sql`${productAvailabilities.reserved} + ${n}` })
-      .where(
-        and(
-          eq(productAvailabilities.productId, productId),
-          eq(productAvailabilities.date, date),
-          sql`(${productAvailabilities.stock} is null or ${productAvailabilities.reserved} + ${n} <= ${productAvailabilities.stock})`,
-        ),
-      )
-      .returning({ id: productAvailabilities.productId });
-    if (taken.length === 0) refused.push(productId);
-  }
-  return refused;
+export async function reserveOne(tx: Tx, date: string, productId: number, n: number): Promise<boolean> {
+  const taken = await tx
+    .update(productAvailabilities)
+    .set({ reserved: sql`${productAvailabilities.reserved} + ${n}` })
+    .where(
+      and(
+        eq(productAvailabilities.productId, productId),
+        eq(productAvailabilities.date, date),
+        sql`(${productAvailabilities.stock} is null or ${productAvailabilities.reserved} + ${n} <= ${productAvailabilities.stock})`,
+      ),
+    )
+    .returning({ id: productAvailabilities.productId });
+  return taken.length > 0;
 }
+
 
 export async function release(tx: Tx, date: string, portions: Map<number, number>, times: number): Promise<void> {
   for (const [productId, count] of byDish(portions)) {

@@ -2,13 +2,13 @@
  * `npm run catalog:import FILE`: loads a day's catalog (dishes, what the kitchen cooks) from a JSON
  * file into the configured database. Exit 0 with a summary on stdout, 1 with every error on stderr.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { EnvError, loadEnv } from '../../env';
-import { CatalogImportError, formatSummary, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
+import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, formatSummary, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
 
 function fail(title: string, errors: string[]): number {
   console.error([title, ...errors.map((e) => `  ${e}`)].join('\n'));
@@ -23,6 +23,9 @@ async function main(args: string[]): Promise<number> {
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
   let text: string;
   try {
+    // A file far larger than any catalog (a wrong path: a dump, a video) is refused unread.
+    const { size } = statSync(path);
+    if (size > CATALOG_MAX_BYTES) return fail(`${file} : rien n’a été importé.`, [catalogTooLarge(size)]);
     text = readFileSync(path, 'utf8');
   } catch (err) {
     return fail(`Impossible de lire ${path} : ${(err as Error).message}`, []);

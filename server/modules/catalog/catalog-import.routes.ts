@@ -6,10 +6,25 @@ import { catalogImportAnswerSchema, catalogImportFieldsSchema, catalogImportQuer
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/staff-session';
-import { CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
+import { CATALOG_MAX_BYTES, CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
 
-/** A day's catalog and a few phone-sized photos; the file itself is small. */
-const UPLOAD_LIMITS = { files: 21, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: 1024 * 1024, parts: 22, headerPairs: 20 };
+/** A day's catalog and a few phone-sized photos; the file itself is small (CATALOG_MAX_BYTES). */
+const UPLOAD_LIMITS = { files: 21, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: CATALOG_MAX_BYTES, parts: 22, headerPairs: 20 };
+
+/** The catalog sent as a file part, read up to its limit: null past it, the rest of the part discarded unread. */
+async function readCatalogPart(file: AsyncIterable<Buffer> & { resume(): unknown }): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size > CATALOG_MAX_BYTES) {
+      file.resume();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 const KITCHEN: StaffRoleName[] = ['cuisine'];
 
 /**
@@ -25,24 +40,34 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/staff/catalog-import',
     {
-      config: { staff: KITCHEN, documentedMultipartBody: { fields: catalogImportFieldsSchema, files: 'photos' }, refusals: { 409: ['catalog_import_refused'] } },
+      config: { staff: KITCHEN, documentedMultipartBody: { fields: catalogImportFieldsSchema, files: 'photos' }, refusals: { 409: ['catalog_import_refused'], 413: [ERROR_CODES.tooLarge] } },
       schema: { summary: 'Team: load a day’s catalog (preview=1: what it would change, changing nothing)', querystring: catalogImportQuerySchema, response: { 200: catalogImportAnswerSchema } },
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMedia, 'Le fichier de la carte s’envoie en multipart/form-data.');
       let text: string | null = null;
+      let tooLarge = false;
       const photos = new Map<string, Buffer>();
       for await (const part of request.parts()) {
         if (part.type === 'field') {
-          if (part.fieldname === 'catalog' && typeof part.value === 'string') text = part.value;
+          if (part.fieldname === 'catalog' && typeof part.value === 'string') {
+            // Busboy cuts a field at its limit and says so: a cut file would read as broken JSON.
+            if (part.valueTruncated) tooLarge = true;
+            else text = part.value;
+          }
         } else if (part.fieldname === 'catalog') {
           // The page sends the file as it was chosen: a file part.
-          text = (await part.toBuffer()).toString('utf8');
+          text = await readCatalogPart(part.file);
+          if (text === null) tooLarge = true;
         } else if (part.fieldname === 'photos') {
           photos.set(basename(part.filename), await part.toBuffer());
         } else {
           await part.toBuffer();
         }
+      }
+      if (tooLarge) {
+        const message = `Le fichier de la carte dépasse ${CATALOG_MAX_BYTES / 1024} Ko : une carte fait quelques dizaines de plats.`;
+        throw new AppError(413, ERROR_CODES.tooLarge, message, { catalog: [message] });
       }
       if (text === null) throw new AppError(422, ERROR_CODES.validation, 'Choisissez le fichier de la carte (JSON).', { catalog: ['Choisissez le fichier de la carte (JSON).'] });
       const parsed = parseCatalogFile(text);

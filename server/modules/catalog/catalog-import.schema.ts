@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DATE_CEILING, DATE_FLOOR } from '#shared/api/fields';
+import { isCalendarDate } from '#shared/time';
 
 /**
  * The file an operator loads with `npm run catalog:import FILE`: the dishes to create or update and
@@ -51,15 +53,12 @@ const slugSchema = z
   .max(120, { error: 'Le slug fait au plus 120 caractères.' })
   .regex(SLUG, { error: 'Slug invalide : lettres minuscules sans accents, chiffres et tirets, comme « gratin-dauphinois ».' });
 
-function isCalendarDate(value: string): boolean {
-  const d = new Date(`${value}T12:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
+/** The API's date rules (src/shared/api/fields.ts), with the operator's example. */
 const dateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ, comme « 2026-11-24 ».' })
-  .refine(isCalendarDate, { error: 'Cette date n’existe pas dans le calendrier.' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ, comme « 2026-11-24 ».', abort: true })
+  .refine(isCalendarDate, { error: 'Cette date n’existe pas dans le calendrier.', abort: true })
+  .refine((value) => value >= DATE_FLOOR && value <= DATE_CEILING, { error: 'La date doit être comprise entre 2000 et 2099.' });
 
 const text = (label: string, max: number) =>
   z
@@ -177,13 +176,29 @@ function noDuplicates(list: string, read: (item: unknown) => unknown, field: str
 
 const slugOf = (item: unknown) => (typeof item === 'object' && item !== null ? (item as { slug?: unknown }).slug : undefined);
 
+/**
+ * A month of dates, and far more dishes than a kitchen cooks: the import writes a statement per
+ * dish and per date in one transaction, and a file of 10,000 would hold the availability rows'
+ * locks for as long.
+ */
+export const MAX_DATES = 31;
+export const MAX_DISHES = 500;
+
 export const catalogFileSchema = z.strictObject({
   dates: z
     .array(dateSchema)
     .min(1, { error: 'Indiquez au moins une date de livraison.' })
+    .max(MAX_DATES, { error: `Au plus ${MAX_DATES} dates par fichier : un fichier par mois.` })
     .check(noDuplicates('dates', (d) => d, null, 'La date')),
-  products: z.array(catalogProductSchema).check(noDuplicates('products', slugOf, 'slug', 'Le plat')).optional(),
-  availability: z.array(availabilityEntrySchema).check(noDuplicates('availability', slugOf, 'slug', 'Le plat')),
+  products: z
+    .array(catalogProductSchema)
+    .max(MAX_DISHES, { error: `Au plus ${MAX_DISHES} plats par fichier.` })
+    .check(noDuplicates('products', slugOf, 'slug', 'Le plat'))
+    .optional(),
+  availability: z
+    .array(availabilityEntrySchema)
+    .max(MAX_DISHES, { error: `Au plus ${MAX_DISHES} plats par jour.` })
+    .check(noDuplicates('availability', slugOf, 'slug', 'Le plat')),
 });
 
 export type CatalogFile = z.output<typeof catalogFileSchema>;

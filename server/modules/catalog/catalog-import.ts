@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import type { CoverImage } from '#shared/api/cover-image';
 import type { Db, Tx } from '../../db/client';
@@ -18,6 +18,44 @@ export type ParseCatalogResult = { ok: true; data: CatalogFile } | { ok: false; 
 
 /** Past the first few, syntax errors are mostly echoes of the first one. */
 const MAX_SYNTAX_ERRORS = 20;
+/** Past this many, errors are a file of another kind: the first ones say what is wrong. */
+const MAX_REPORTED_ERRORS = 50;
+
+/**
+ * A day's catalog is a few dozen dishes (the example is 1.5 kB; two hundred dishes with long
+ * descriptions stay under 600 kB). A larger file is refused before it is read: its parse and
+ * checks run on the server's event loop.
+ */
+export const CATALOG_MAX_BYTES = 1024 * 1024;
+/**
+ * A catalog nests 4 levels (the file, products, a dish, its nutrition). The parse, the duplicate
+ * check, getNodeValue and zod all recurse once per level: 3,000 levels overflowed the stack (a 500).
+ */
+export const CATALOG_MAX_DEPTH = 16;
+
+export const catalogTooLarge = (bytes: number) =>
+  `Le fichier fait ${Math.ceil(bytes / 1024)} Ko : une carte en fait au plus ${CATALOG_MAX_BYTES / 1024} (quelques dizaines de plats).`;
+
+/** jsonc-parser's SyntaxKind of `{` and `[`, `}` and `]` (a const enum, which isolated modules cannot read). */
+const OPENING_TOKENS = new Set([1, 3]);
+const CLOSING_TOKENS = new Set([2, 4]);
+const EOF_TOKEN = 17;
+
+/**
+ * The offset where the nesting first passes `max`, or -1. Read with the parser's own scanner, a
+ * loop and not a recursion, so it tokenizes exactly as the parse that follows (strings, comments)
+ * and costs one linear pass.
+ */
+function tooDeepAt(source: string, max: number): number {
+  const scanner = createScanner(source, true);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== EOF_TOKEN; token = scanner.scan()) {
+    if (OPENING_TOKENS.has(token)) {
+      if (++depth > max) return scanner.getTokenOffset();
+    } else if (CLOSING_TOKENS.has(token)) depth--;
+  }
+  return -1;
+}
 
 /** jsonc-parser's ParseErrorCode values (a const enum, which isolated modules cannot read). */
 const SYNTAX_MESSAGES: Record<number, string> = {
@@ -125,34 +163,45 @@ function duplicateKeys(node: Node, path: Segment[], out: Located[]): void {
   }
 }
 
-function locateIssue(tree: Node, issue: z.core.$ZodIssue): Located[] {
+/** An issue's path and message, one per unknown key; located later, for the reported ones only. */
+function issueProblems(issue: z.core.$ZodIssue): Omit<Located, 'offset'>[] {
   const path = issue.path.filter((s): s is Segment => typeof s === 'string' || typeof s === 'number');
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({
-      offset: offsetOf(tree, [...path, key]),
       path: [...path, key],
       message: 'Champ inconnu : vérifiez son orthographe (les champs sont décrits dans le README, « Loading a day’s catalog »).',
     }));
   }
-  return [{ offset: offsetOf(tree, path), path, message: issue.message }];
+  return [{ path, message: issue.message }];
 }
 
 /**
  * Reads an operator's catalog file: strict JSON (no comments, no trailing commas, so any JSON tool
- * reads it the same way), then the schema. Every problem is reported, each on one line that says
- * where: `ligne 12, products[3].price_cents : …`.
+ * reads it the same way), then the schema. Every problem is reported (the first 50), each on one
+ * line that says where: `ligne 12, products[3].price_cents : …`. Its size and nesting are bounded
+ * first, so a crafted file costs one linear pass and never a stack overflow.
  */
 export function parseCatalogFile(text: string): ParseCatalogResult {
   // Some Windows editors save a byte-order mark; it is not part of the JSON.
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (source.trim() === '') return { ok: false, errors: ['Le fichier est vide.'] };
+  const bytes = Buffer.byteLength(source);
+  if (bytes > CATALOG_MAX_BYTES) return { ok: false, errors: [catalogTooLarge(bytes)] };
   const position = positionFinder(source);
+
+  // Before anything that recurses: the parse itself would overflow the stack.
+  const deep = tooDeepAt(source, CATALOG_MAX_DEPTH);
+  if (deep >= 0) {
+    const { line, column } = position(deep);
+    return { ok: false, errors: [`JSON invalide, ligne ${line}, colonne ${column} : plus de ${CATALOG_MAX_DEPTH} niveaux de { } et [ ] imbriqués ; une carte en a 4.`] };
+  }
 
   const syntaxErrors: ParseError[] = [];
   const tree = parseTree(source, syntaxErrors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (syntaxErrors.length > 0 || !tree) {
     // A trailing comma, for one, is reported twice at the same place: keep the first wording.
-    const distinct = syntaxErrors.filter((e, i) => syntaxErrors.findIndex((f) => f.offset === e.offset) === i);
+    const seen = new Set<number>();
+    const distinct = syntaxErrors.filter((e) => !seen.has(e.offset) && seen.add(e.offset));
     const errors = distinct.slice(0, MAX_SYNTAX_ERRORS).map((e) => {
       const { line, column } = position(e.offset);
       return `JSON invalide, ligne ${line}, colonne ${column} : ${SYNTAX_MESSAGES[e.error] ?? printParseErrorCode(e.error)}.`;
@@ -164,13 +213,18 @@ export function parseCatalogFile(text: string): ParseCatalogResult {
   const located: Located[] = [];
   duplicateKeys(tree, [], located);
   const result = catalogFileSchema.safeParse(getNodeValue(tree), { error: frenchErrors });
-  if (!result.success) for (const issue of result.error.issues) located.push(...locateIssue(tree, issue));
+  const problems = result.success ? [] : result.error.issues.flatMap(issueProblems);
   if (located.length > 0 || !result.success) {
+    // Only the reported ones are located: finding a key is a walk of its object, and 50,000
+    // unknown keys each looked up in their object took 20 s of the event loop.
+    const total = located.length + problems.length;
+    const reported = [...located, ...problems.slice(0, Math.max(0, MAX_REPORTED_ERRORS - located.length)).map((p) => ({ ...p, offset: offsetOf(tree, p.path) }))].slice(0, MAX_REPORTED_ERRORS);
     // In file order (sort is stable): the operator fixes top to bottom.
-    const errors = located
+    const errors = reported
       .map((l) => ({ ...l, line: position(l.offset).line }))
       .sort((a, b) => a.line - b.line)
       .map((l) => `ligne ${l.line}${l.path.length > 0 ? `, ${formatPath(l.path)}` : ''} : ${l.message}`);
+    if (total > reported.length) errors.push(`… et ${total - reported.length} autres erreurs.`);
     // Two checks sharing a message (-2.5 is neither whole nor positive) would print the same line twice.
     return { ok: false, errors: [...new Set(errors)] };
   }

@@ -290,7 +290,7 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     // portions back: both take their locks in one order, so they wait for each other instead of
     // deadlocking (the sweep then finds the cart gone, or placement finds it released).
     const cart = pre.cartId ? await lockCartReleasingPortions(tx, pre.cartId) : null;
-    const refused = await takeOrderPortions(tx, pre.deliveryDate, snapshotPortions(pre.lines));
+    const refused = await takeOrderPortions(tx, pre.deliveryDate, snapshotPortions(pre.lines), cart);
     if (refused.length) countSoldOut('checkout');
     if (refused.length) throw refusal(409, CHECKOUT_ERRORS.soldOut, 'Un plat de votre commande vient d’être épuisé : modifiez votre panier puis validez-le à nouveau.');
     if (cart) await removeOrderedCart(tx, cart.id);

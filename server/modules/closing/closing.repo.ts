@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, min } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditNotes, customers, dayClosings, orderProducts, orders, preOrders, refunds } from '../../db/schema';
 
@@ -63,4 +63,10 @@ export async function dayClosing(db: Conn, date: string) {
 export async function insertDayClosing(tx: Tx, values: typeof dayClosings.$inferInsert): Promise<boolean> {
   const inserted = await tx.insert(dayClosings).values(values).onConflictDoNothing().returning({ date: dayClosings.date });
   return inserted.length === 1;
+}
+
+/** When the shop issued its first invoice, or null before its first sale: no day before it has anything to close. */
+export async function firstInvoiceAt(db: Conn): Promise<Date | null> {
+  const [row] = await db.select({ at: min(orders.createdAt) }).from(orders).where(isNotNull(orders.invoiceNumber));
+  return row?.at ?? null;
 }

@@ -30,7 +30,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/closing/:date/close',
-    { config: { refusals: { 409: [CLOSING_ERRORS.closed, CLOSING_ERRORS.notOver] } }, schema: { summary: 'Team: close a day: its figures frozen', params: closingParamsSchema, response: { 200: closingSchema } } },
+    { config: { refusals: { 409: [CLOSING_ERRORS.closed, CLOSING_ERRORS.notOver], 422: [CLOSING_ERRORS.beforeFirstSale] } }, schema: { summary: 'Team: close a day: its figures frozen', params: closingParamsSchema, response: { 200: closingSchema } } },
     async (request) => closeDay(app, actorOf(request), request.params.date),
   );
 };

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { CLOSING_ERRORS, CLOSING_RANGE_MAX_DAYS, closingSchema, type Closing } from '#shared/api/staff-closing';
-import { addDays, parisDate, parisInstant } from '#shared/time';
+import { addDays, frenchLongDate, parisDate, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { closingFigures, type CreditNoteDoc, type InvoiceDoc } from './closing-figures';
 import { dueOf, ledgerOpening, orderLedgers } from '../ledger/ledger.service';
-import { settledOn, creditNotesBetween, dayClosing, insertDayClosing, invoicesBetween, linesOfOrders, refundsOfNotes } from './closing.repo';
+import { settledOn, creditNotesBetween, dayClosing, firstInvoiceAt, insertDayClosing, invoicesBetween, linesOfOrders, refundsOfNotes } from './closing.repo';
 
 type Conn = Db | Tx;
 
@@ -54,11 +54,21 @@ export async function closingOf(db: Db, date: string): Promise<Closing> {
 
 /**
  * Closes a day (admin), once: its figures are frozen as they stand (a later refund or voucher
- * lands on the day it happens). Only a day that is over; audited with its totals.
+ * lands on the day it happens). Only a day that is over, from the shop's first sale on; audited
+ * with its totals.
  */
 export async function closeDay(app: FastifyInstance, actor: Actor, date: string): Promise<Closing> {
   const now = app.clock.now();
   if (date >= parisDate(now)) throw new AppError(409, CLOSING_ERRORS.notOver, 'Une journée se clôt une fois finie : à partir du lendemain.');
+  // A day before the first sale is no shop day: closing it would freeze empty figures (a typo, or
+  // 1970-01-01) that no later document could ever correct.
+  const first = await firstInvoiceAt(app.db);
+  if (!first || date < parisDate(first)) {
+    const message = first
+      ? `La boutique a vendu pour la première fois le ${frenchLongDate(parisDate(first), { year: true })} : aucune journée à clore avant.`
+      : 'La boutique n’a encore rien vendu : aucune journée à clore.';
+    throw new AppError(422, CLOSING_ERRORS.beforeFirstSale, message, { date: [message] });
+  }
   return app.db.transaction(async (tx) => {
     const figures = await liveFigures(tx, date);
     if (!(await insertDayClosing(tx, { date, closedAt: now, closedBy: actor.staffEmail, figures }))) {

@@ -55,7 +55,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         const parsed = contactBodySchema.safeParse(fields);
         if (!parsed.success) throw validationError(parsed.error);
         const checked = await checkContact(app, parsed.data, request.session?.customerId ?? null, files.length);
-        stored = await keepFiles(files, dataDir, app.clock.now());
+        stored = await keepFiles(files, dataDir, app.clock.now(), request.ip);
         const result = await storeContact(app, parsed.data, checked, stored);
         // A retried submission already stored: its first files stay, these go.
         if (!result.created) await dropFiles(stored.map((f) => f.absolutePath));

@@ -138,21 +138,35 @@ export function cleanFileName(original: string, type: FileType, position: number
   return `${stem}.${FILE_TYPES[type].ext}`;
 }
 
+/** Too many files to check at this moment (upload-check.ts): the sender tries again in a minute. */
+export const UPLOADS_BUSY_MESSAGE = 'Beaucoup de fichiers à vérifier en ce moment : merci de renvoyer votre message dans une minute.';
+const UPLOADS_BUSY_RETRY_AFTER_S = 60;
+
+function refusal(refused: 'file_type' | 'too_complex' | 'busy'): AppError {
+  if (refused === 'too_complex') return filesError(422, 'file_too_complex', FILE_TOO_COMPLEX_MESSAGE);
+  if (refused === 'file_type') return filesError(422, 'file_type', CONTACT_MESSAGES.fileType);
+  return new AppError(503, 'uploads_busy', UPLOADS_BUSY_MESSAGE, { files: [UPLOADS_BUSY_MESSAGE] }, { 'retry-after': String(UPLOADS_BUSY_RETRY_AFTER_S) });
+}
+
 /**
  * Judges each received file by its content and moves the accepted ones to their place under
  * DATA_DIR (uploads/contact/YYYY/MM/). A file of a type not allowed refuses them all, and so does
- * one too complex to judge within the check's limits (422 file_too_complex).
+ * one too complex to judge within the check's limits (422 file_too_complex), or one that could not
+ * be checked now (503 uploads_busy, Retry-After). `address` is the sender's, for its share of the
+ * checks' queue.
  */
-export async function keepFiles(files: ReceivedFile[], dataDir: string, now: Date): Promise<StoredFile[]> {
+export async function keepFiles(files: ReceivedFile[], dataDir: string, now: Date, address: string): Promise<StoredFile[]> {
+  // In worker threads, within check-limits.ts: a file made to keep the check busy holds up
+  // neither the event loop nor anyone else's request for long. A form's files are checked side
+  // by side, so the second does not queue again behind everyone who came meanwhile; every check
+  // is awaited before deciding, so none runs on after its file is dropped.
+  const verdicts = await Promise.allSettled(files.map((file) => checkUpload(file.tmpPath, { address })));
   const typed: { file: ReceivedFile; type: FileType }[] = [];
-  for (const file of files) {
-    // In a worker thread, within check-limits.ts: a file made to keep the check busy holds up
-    // neither the event loop nor anyone else's request for long.
-    const verdict = await checkUpload(file.tmpPath);
-    if ('refused' in verdict) {
-      throw verdict.refused === 'too_complex' ? filesError(422, 'file_too_complex', FILE_TOO_COMPLEX_MESSAGE) : filesError(422, 'file_type', CONTACT_MESSAGES.fileType);
-    }
-    typed.push({ file, type: verdict.type });
+  for (const [index, settled] of verdicts.entries()) {
+    if (settled.status === 'rejected') throw settled.reason;
+    const verdict = settled.value;
+    if ('refused' in verdict) throw refusal(verdict.refused);
+    typed.push({ file: files[index]!, type: verdict.type });
   }
   const month = now.toISOString().slice(0, 7).replace('-', '/');
   const stored: StoredFile[] = [];

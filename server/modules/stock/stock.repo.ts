@@ -59,3 +59,11 @@ export async function releasePortions(tx: Tx, date: string, portions: Map<number
       .where(and(eq(productAvailabilities.productId, productId), eq(productAvailabilities.date, date)));
   }
 }
+
+/** Portions taken on a date, whatever the cap (its caller decided they may be). */
+export async function addReserved(tx: Tx, date: string, productId: number, n: number): Promise<void> {
+  await tx
+    .update(productAvailabilities)
+    .set({ reserved: sql`${productAvailabilities.reserved} + ${n}` })
+    .where(and(eq(productAvailabilities.productId, productId), eq(productAvailabilities.date, date)));
+}

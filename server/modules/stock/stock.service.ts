@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { audit, type Actor } from '../../lib/audit';
 import type { Tx } from '../../db/client';
-import { dishesOfDate, lockAvailability, orderedPortions, releasePortions, updateAvailability, type AvailabilityRow } from './stock.repo';
+import { addReserved, dishesOfDate, lockAvailability, orderedPortions, releasePortions, updateAvailability, type AvailabilityRow } from './stock.repo';
 
 const soldOut = (a: AvailabilityRow) => Boolean(a.soldOutAt) || (a.stock !== null && a.reserved >= a.stock);
 
@@ -63,4 +63,23 @@ export async function setStock(app: FastifyInstance, actor: Actor, date: string,
 /** The portions of a cancelled order, on sale again that day (in the caller's transaction). */
 export async function givePortionsBack(tx: Tx, date: string, portions: Map<number, number>): Promise<void> {
   await releasePortions(tx, date, portions);
+}
+
+/**
+ * An order's portions of a dish whose cap the kitchen lowered under what carts hold (reserved, carts
+ * and orders together, is above the cap): `held` of the `n` were its own cart's, given back in this
+ * transaction. They may become the order's while the orders of the day stay within the cap; any
+ * beyond them must fit in what nobody holds. The row is locked before the orders are counted, so
+ * two orders of the dish are counted one after the other (an order's lines are written before it
+ * commits and lets go of the row). False when the dish is sold out for it.
+ */
+export async function takeHeldPortions(tx: Tx, date: string, productId: number, n: number, held: number): Promise<boolean> {
+  const row = await lockAvailability(tx, date, productId);
+  if (!row || row.stock === null) return false;
+  const beyond = n - Math.min(held, n);
+  if (beyond > 0 && beyond > row.stock - row.reserved) return false;
+  const ordered = (await orderedPortions(tx, date, productId)).get(productId) ?? 0;
+  if (ordered + n > row.stock) return false;
+  await addReserved(tx, date, productId, n);
+  return true;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { PAPER_VOUCHERS_MAX } from '../constants';
-import { idField, isoDateField } from './fields';
+import { idField, instantField, isoDateField } from './fields';
 
 /**
  * The courier's round on the phone (docs/product/team.md, docs/offline.md): a tour on a date, its
@@ -82,7 +82,7 @@ export const roundEventSchema = z
     id: uuidField,
     type: z.enum(ROUND_EVENT_TYPES),
     order_id: idField('Commande invalide.'),
-    at: z.iso.datetime({ offset: true, error: 'Heure de l’action invalide.' }),
+    at: instantField('Heure de l’action invalide.'),
     reason: z.optional(z.enum(ABSENCE_REASONS)),
     rows: z.optional(z.array(receivedVoucherRowSchema).check(z.maxLength(10))),
     count: z.optional(z.int().check(z.minimum(0), z.maximum(CONTAINERS_MAX))),

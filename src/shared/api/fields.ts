@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isCalendarDate } from '../time';
 import { MESSAGES } from './messages';
 
 /*
@@ -23,8 +24,42 @@ export const PHONE_PATTERN = /^(?:0|(?:\+33|0033)[\s.-]?)[1-9](?:[\s.-]?\d{2}){4
 export const MAX_ID = 2_147_483_647;
 export const idField = (message: string) => z.int({ error: message }).check(z.positive({ error: message }), z.maximum(MAX_ID, { error: message }));
 
-/** A calendar date 'YYYY-MM-DD' (delivery dates in query strings). */
-export const isoDateField = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ.' }));
+/**
+ * The days a date input may name: the shop's dates are this century's. Outside it nothing exists,
+ * and the calendar arithmetic of the routes (a day after 9999-12-31) would leave ISO dates.
+ */
+export const DATE_FLOOR = '2000-01-01';
+export const DATE_CEILING = '2099-12-31';
+
+/**
+ * A calendar date 'YYYY-MM-DD' (delivery dates in query strings, a day to close): the format, then
+ * a real day, then within the floor and ceiling, each refusal in French under the field. Each check
+ * stops the next: a 70,000-character value is refused by the pattern alone, and '2026-02-30' must
+ * never reach a date computation, where it would be an invalid Date and a 500.
+ */
+export const isoDateField = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit être au format AAAA-MM-JJ.', abort: true }),
+    z.refine(isCalendarDate, { error: 'Cette date n’existe pas dans le calendrier.', abort: true }),
+    z.refine((value) => value >= DATE_FLOOR && value <= DATE_CEILING, { error: 'La date doit être comprise entre 2000 et 2099.' }),
+  );
+
+/**
+ * An instant with its offset ('2026-11-23T12:04:00+01:00', a phone's clock): a real one (zod's
+ * pattern checks the day) and within the same century, as year 0000 or 9999 would be refused by
+ * PostgreSQL (a bare 422 without its field) or leave the ISO format once shifted to UTC.
+ */
+export const instantField = (message: string) =>
+  z.iso.datetime({ offset: true, error: message, abort: true }).check(
+    z.refine(
+      (value) => {
+        const ms = Date.parse(value);
+        return ms >= Date.parse(`${DATE_FLOOR}T00:00:00Z`) && ms <= Date.parse(`${DATE_CEILING}T23:59:59.999Z`);
+      },
+      { error: message },
+    ),
+  );
 
 /** ?date=YYYY-MM-DD: the delivery date to show (default: the current delivery date). */
 export const dateQuerySchema = z.object({ date: z.optional(isoDateField) });

@@ -11,7 +11,7 @@ import { isoDateField } from './fields';
  * POST /api/staff/closing/{date}/close          closes the day
  */
 
-export const CLOSING_ERRORS = { closed: 'day_closed', notOver: 'day_not_over', range: 'closing_range' } as const;
+export const CLOSING_ERRORS = { closed: 'day_closed', notOver: 'day_not_over', range: 'closing_range', beforeFirstSale: 'day_before_first_sale' } as const;
 export const CLOSING_RANGE_MAX_DAYS = 366;
 
 export const closingRateSchema = z.object({ rate_bp: z.int(), base: z.int(), vat: z.int(), total: z.int() });
