@@ -1,5 +1,13 @@
 import { expect, test, type Page } from './fixtures';
+import { pdfText } from './pdf-text';
+import { formatAmount } from '#shared/money';
 import { customerWithCart, expectValidated, openPayment, popin, recap, snackbar, toHostedPage } from './checkout-steps';
+import { logInTeam } from './team-steps';
+
+/** An amount as the recap writes it ("12,50 €"), in cents. */
+const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+
+
 
 async function expectInvoiceInAccount(page: Page) {
   await popin(page).getByRole('button', { name: 'Super !' }).click();
@@ -94,9 +102,13 @@ test('a payment left pending is not lost when the app is closed: the next visit 
   expect(await page.evaluate(() => localStorage.getItem('popote:card-payment'))).toBeNull();
 });
 
-test('paper vouchers go to the pool, the pool pays part, the card the rest', async ({ page }, info) => {
+/** What the recap says of an amount: "12,50 €" with its no-break space. */
+const euros = (cents: number) => new RegExp(`^${formatAmount(cents)}\\s€$`);
+
+test('a card after declared vouchers: they come off the rest at once, the card pays the rest alone, the labels and the round ask for them', async ({ page, context }, info) => {
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);
+  const final = centsOf((await recap(page).getByTestId('payment-final-price').textContent())!);
   // An empty pool offers nothing to use.
   await expect(recap(page).getByTestId('payment-max-usable-pool')).toHaveText(/^0,00\s€$/);
   await expect(recap(page).getByRole('button', { name: /^Utiliser ma cagnotte/ })).toHaveCount(0);
@@ -132,21 +144,63 @@ test('paper vouchers go to the pool, the pool pays part, the card the rest', asy
   await page.screenshot({ path: `/tmp/shots/${info.project.name}-vouchers.png` });
   await screen.getByRole('button', { name: /^Ajouter 1,25\s€ à ma cagnotte$/ }).click();
 
+  // Nothing else tapped: the vouchers are off the rest to pay already, the pool untouched.
   const modal = recap(page);
-  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^1,25\s€$/);
-  await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
-  await expect(modal.getByText('Paiement enregistré, en attente du reste à payer')).toBeVisible();
-  await expect(modal.getByTestId('payment-pool')).toContainText('1,25');
+  await expect(modal.getByTestId('payment-paper-vouchers')).toHaveText(/^−\s1,25\s€$/);
+  await expect(modal.getByTestId('payment-remaining-price')).toHaveText(euros(final - 125));
+  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^0,00\s€$/);
+  await page.screenshot({ path: `/tmp/shots/${info.project.name}-recap-vouchers.png` });
 
+  // One charge, of the rest alone.
   await toHostedPage(page);
+  await expect(page.locator('dd.amount')).toHaveText(euros(final - 125));
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
+  const placed = ((await (await page.request.get('/api/me')).json()) as { orders: { invoice_number: string; delivery_day: string }[] }).orders[0]!;
+  const date = placed.delivery_day.split('/').reverse().join('-');
+
+  // The team's documents ask the courier for exactly the vouchers declared, beside one card payment.
+  const team = await context.newPage();
+  await logInTeam(team, 'admin@popote.fr');
+  const board = (await (await team.request.get(`/api/staff/orders?date=${date}`)).json()) as { orders: { invoice_number: string; delivery: { tour: string }; means: { means: string; amount: number }[] }[] };
+  const order = board.orders.find((o) => o.invoice_number === placed.invoice_number)!;
+  expect(order.means.map((m) => [m.means, m.amount])).toEqual([
+    ['paper_vouchers', 125],
+    ['card', final - 125],
+  ]);
+  const labels = await pdfText(await (await team.request.get(`/api/staff/labels.pdf?date=${date}`)).body());
+  const label = labels.slice(labels.indexOf(placed.invoice_number), labels.indexOf(placed.invoice_number) + 400);
+  expect(label).toMatch(/Tickets papier à récupérer : 1 × 1,25 €/);
+  const tours = (await (await team.request.get('/api/staff/tours')).json()) as { tours: { id: number; name: string }[] };
+  const tour = tours.tours.find((t) => t.name === order.delivery.tour)!;
+  const round = (await (await team.request.get(`/api/staff/rounds/${tour.id}?date=${date}`)).json()) as { stops: { orders: { invoice_number: string; vouchers_declared: unknown }[] }[] };
+  const bag = round.stops.flatMap((s) => s.orders).find((o) => o.invoice_number === placed.invoice_number)!;
+  expect(bag.vouchers_declared).toEqual({ total_cents: 125, rows: [{ count: 1, unit_cents: 125 }] });
+  await team.close();
   await expectInvoiceInAccount(page);
 });
 
-test('paper vouchers worth the whole order: the pool pays it all', async ({ page }, info) => {
+test('« Annuler et revenir » on the card page gives the payment up: the basket is free again, and paid by card after all', async ({ page }, info) => {
   const { location } = await customerWithCart(page, info.project.name);
   await openPayment(page);
+  await toHostedPage(page);
+  await page.getByRole('link', { name: 'Annuler et revenir sur le site du commerçant' }).click();
+  await expect(snackbar(page, 'Vous avez annulé le paiement par carte : votre panier est de nouveau modifiable.')).toBeVisible();
+  expect(page.url()).not.toContain('payment_status');
+  // Not held as a payment awaiting the bank: the cart changes, and a new payment starts.
+  await page.getByRole('button', { name: /^Panier, 1 article/ }).click();
+  const cart = page.getByRole('dialog', { name: 'Mon panier' });
+  await expect(cart.getByRole('button', { name: 'Annuler le paiement' })).toHaveCount(0);
+  await cart.getByRole('button', { name: 'Passer au paiement' }).click();
+  await toHostedPage(page);
+  await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  await expectValidated(page, location.name);
+});
+
+test('paper vouchers worth the whole order: nothing is left to pay, the order waits for « Valider ma commande »', async ({ page }, info) => {
+  const { location } = await customerWithCart(page, info.project.name);
+  await openPayment(page);
+  const final = centsOf((await recap(page).getByTestId('payment-final-price').textContent())!);
   await recap(page).getByRole('button', { name: '+ Ajouter des tickets resto papiers à ma cagnotte' }).click();
   const screen = page.getByRole('dialog', { name: 'Ma cagnotte Tickets resto papiers' });
   // One 19 € ticket covers the starter; more would be refused (the order's need plus one ticket at most).
@@ -154,20 +208,21 @@ test('paper vouchers worth the whole order: the pool pays it all', async ({ page
   await screen.getByLabel(/^Valeur d’un ticket/).fill('19');
   await screen.getByRole('button', { name: /^Ajouter 19,00\s€ à ma cagnotte$/ }).click();
   const modal = recap(page);
-  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
+  await expect(modal.getByTestId('payment-paper-vouchers')).toHaveText(new RegExp(`^−\\s${formatAmount(final)}\\s€$`));
   // The panel closed and opened again (a new validation of the cart): the vouchers are still declared.
   await modal.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(modal).toBeHidden();
   await openPayment(page);
-  await expect(modal.getByTestId('payment-available-pool')).toHaveText(/^19,00\s€$/);
-  await modal.getByRole('button', { name: /^Utiliser ma cagnotte/ }).click();
-  // Applied, not spent: the order waits for the customer's "Valider ma commande".
+  await expect(modal.getByTestId('payment-paper-vouchers')).toHaveText(new RegExp(`^−\\s${formatAmount(final)}\\s€$`));
+  // Declared, not spent: the order waits for the customer's "Valider ma commande".
   await expect(modal.getByTestId('payment-remaining-price')).toHaveText(/^0,00\s€$/);
   await expect(modal.getByText('Il ne reste rien à payer : validez votre commande pour la confirmer.')).toBeVisible();
   await expect(modal.getByRole('button', { name: /^Utiliser ma cagnotte/ })).toHaveCount(0);
   expect(((await (await page.request.get('/api/me')).json()) as { orders: unknown[] }).orders).toEqual([]);
   await modal.getByRole('button', { name: 'Valider ma commande' }).click();
   await expectValidated(page, location.name);
+  // What the ticket brings beyond the starter reaches the pool once the courier has it.
+  expect(((await (await page.request.get('/api/me')).json()) as { poolPending: number }).poolPending).toBe(1900 - final);
   await expectInvoiceInAccount(page);
 });
 

@@ -1,4 +1,4 @@
-import { PDFParse } from 'pdf-parse';
+import { pdfText } from './pdf-text';
 import type { CatalogProduct } from '#shared/api/catalog';
 import { addDays, parisInstant, weekday } from '#shared/time';
 import { customerWithCart, expectValidated, openPayment, recap, toHostedPage } from './checkout-steps';
@@ -37,14 +37,7 @@ async function privateDay(request: APIRequestContext, project: string): Promise<
 /** The team's navigation: a menu's links on a phone as on a desktop. */
 const teamNav = (page: Page) => page.getByRole('navigation', { name: 'Popote Équipe' });
 
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text.replace(/[^\S\n]+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
+
 
 test('an admin finds an order paid with Edenred and by card, cancels it: both refunded, the customer mailed a credit note', async ({ page, context }, info) => {
   test.setTimeout(180_000);
