@@ -114,6 +114,11 @@ describe('POST /api/staff/orders/{id}/cancel', () => {
     expect(text).toMatch(/Sur la facture F\d{4}-\d{6}/);
     expect(text).toContain('Remboursé sur la carte bancaire');
 
+    // PayGreen's refund comes back through the payment's own checks (the app's poll, a
+    // notification): the credit note said it all, no second mail says the order could not be placed.
+    expect((await c.call('GET', `/api/payment/paygreen/${c.po}/order`)).statusCode).toBe(200);
+    expect((await mailsTo(c.customer.email)).map((m) => m.subject)).not.toContainEqual(expect.stringMatching(/pas pu|remboursé/i));
+
     // The customer's account says so.
     const me = (await c.call('GET', '/api/me')).json() as { orders: { id: number; current_status_text: string }[] };
     expect(me.orders.find((o) => o.id === c.orderId)!.current_status_text).toBe('Commande annulée');

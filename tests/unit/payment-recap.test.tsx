@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '../../src/shared/api/idempotency';
 import { Recap } from '../../src/features/payment/components/payment-modal';
 import { payment } from '../../src/features/payment/payment-store';
 import type { PreOrder } from '../../src/shared/api/checkout';
@@ -60,5 +61,31 @@ describe('the recap’s meal vouchers', () => {
     expect(await screen.findByRole('region', { name: 'Edenred' })).toBeTruthy();
     expect(addVouchers()).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Mon employeur autorise les titres-restaurant ce jour-là' })).toHaveProperty('checked', true);
+  });
+});
+
+describe('« Valider ma commande »', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for one placement however often it is tapped: after a lost answer, the same key, and a message that says so', async () => {
+    const keys: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).endsWith('/api/payment')) keys.push(new Headers(init?.headers).get(IDEMPOTENCY_HEADER));
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    // The visitor's anti-forgery token is there: the change itself is what the network loses.
+    document.cookie = 'XSRF-TOKEN=jeton-de-test';
+    renderRecap({ ...preOrderOf({}), remaining_price: 0, paper_vouchers: 1890 });
+    const tap = () => fireEvent.click(screen.getByRole('button', { name: 'Valider ma commande' }));
+    tap();
+    expect(await screen.findByText(/La connexion a été perdue avant la réponse/)).toBeTruthy();
+    const first = keys.length;
+    tap();
+    await vi.waitFor(() => expect(keys.length).toBeGreaterThan(first));
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,}$/);
   });
 });
