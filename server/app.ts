@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { forgetDemoCustomers } from './db/demo-rows';
+import { claimDatabaseMode } from './db/database-mode';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
@@ -122,12 +122,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = scoped?.clock ?? baseClock;
   const database = options.database ?? (await openDatabase(env.DATABASE_URL, env.DATA_DIR));
   try {
-    if (!options.database) {
-      await migrate(database);
-      if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
-    }
-    // Whoever opened the database: a production start never carries on what the demo left.
-    if (!env.DEMO_DATA) await forgetDemoCustomers(database.db, clock.now());
+    if (!options.database) await migrate(database);
+    // Whoever opened the database, before anything is seeded: production never starts on what the
+    // demo made, nor the demo on production's (server/db/database-mode.ts).
+    await claimDatabaseMode(database.db, env.DEMO_DATA ? 'demo' : 'production', clock.now());
+    if (!options.database && env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
   } catch (err) {
     if (!options.database) await database.close();
     throw err;
