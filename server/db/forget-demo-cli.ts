@@ -11,7 +11,7 @@ import { demoRowCounts, forgetDemo, FORGET_DEMO_COMMAND } from './database-mode'
 import { migrate } from './migrate';
 
 async function main(args: string[]): Promise<number> {
-  let yes = false;
+  let yes: boolean;
   try {
     yes = Boolean(parseArgs({ args, options: { yes: { type: 'boolean' } }, strict: true }).values.yes);
   } catch (err) {
@@ -34,12 +34,12 @@ async function main(args: string[]): Promise<number> {
     await migrate(database);
     if (!yes) {
       const counts = Object.entries(await demoRowCounts(database.db)).filter(([, n]) => n > 0);
-      console.log(
-        [
+      process.stdout.write(
+        `${[
           `Base ${database.kind} : ce que la démonstration a créé serait supprimé (si elle a servi la démonstration) :`,
           ...counts.map(([table, n]) => `  ${table} : ${n}`),
           'Rien n’a été supprimé. Arrêtez tout serveur de démonstration sur cette base, puis relancez avec --yes.',
-        ].join('\n'),
+        ].join('\n')}\n`,
       );
       return 1;
     }
@@ -49,7 +49,7 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     const removed = Object.values(result.counts).reduce((a, b) => a + b, 0);
-    console.log(`Ce que la démonstration avait créé est supprimé (${removed} lignes : comptes d’équipe, invitations, sessions, clients, cagnottes, commandes, e-mails…). La base est prête pour la production.`);
+    process.stdout.write(`Ce que la démonstration avait créé est supprimé (${removed} lignes : comptes d’équipe, invitations, sessions, clients, cagnottes, commandes, e-mails…). La base est prête pour la production.\n`);
     return 0;
   } finally {
     await database.close();

@@ -24,7 +24,7 @@ function fail(message: string): number {
 }
 
 async function main(args: string[]): Promise<number> {
-  let email = '';
+  let email: string;
   try {
     email = parseArgs({ args, options: { email: { type: 'string' } }, strict: true }).values.email?.trim().toLowerCase() ?? '';
   } catch (err) {
