@@ -17,6 +17,29 @@ interface CodeValues {
   code: string;
 }
 
+/**
+ * The server's refusal of a code, said in an alert above the one field (announced at once) which
+ * it describes and marks invalid; the field's own error stays for what the form checks itself.
+ */
+function useRefusal() {
+  const [refused, setRefused] = useState<string | null>(null);
+  const alertId = useId();
+  return {
+    refused,
+    alertId,
+    clear: () => setRefused(null),
+    refuse: (error: unknown) => setRefused(applyServerErrors(error, () => undefined, []) ?? 'Ce code ne convient pas.'),
+  };
+}
+
+function Refusal({ id, children }: { id: string; children: string }) {
+  return (
+    <div id={id}>
+      <Alert>{children}</Alert>
+    </div>
+  );
+}
+
 /** Leaves the pending step: back to the login (another account, or later). */
 function CancelLogin() {
   const logout = useStaffLogout();
@@ -35,22 +58,24 @@ export function SecondFactorStep({ me }: { me: StaffMe }) {
   const online = useOnline();
   const verify = useSecondFactor();
   const [recovery, setRecovery] = useState(false);
-  const [general, setGeneral] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<CodeValues>({ resolver: zodResolver(staffCodeBodySchema), defaultValues: { code: '' } });
+  const { refused, refuse, clear, alertId } = useRefusal();
+  const { register, handleSubmit, setFocus, reset, formState } = useForm<CodeValues>({ resolver: zodResolver(staffCodeBodySchema), defaultValues: { code: '' } });
   const onSubmit = handleSubmit(async (values) => {
-    setGeneral(null);
+    clear();
     try {
       await verify.mutateAsync(values);
     } catch (error) {
-      setGeneral(applyServerErrors(error, setError, ['code']));
+      refuse(error);
       setFocus('code');
     }
   });
   const switchKind = () => {
     setRecovery((was) => !was);
+    clear();
     reset({ code: '' });
     setTimeout(() => setFocus('code'));
   };
+  const refusedField = refused ? { 'aria-invalid': true, 'aria-describedby': alertId } : {};
   return (
     <section className={forms.card} aria-labelledby="second-factor-title">
       <h1 id="second-factor-title">Vérification en deux étapes</h1>
@@ -58,7 +83,7 @@ export function SecondFactorStep({ me }: { me: StaffMe }) {
         {me.name}, ouvrez votre application d’authentification (Google Authenticator, Aegis, 1Password…) et saisissez le code affiché pour Popote Équipe.
       </p>
       <form method="post" className={forms.form} onSubmit={onSubmit} noValidate aria-label="Code de vérification">
-        {general ? <Alert>{general}</Alert> : null}
+        {refused ? <Refusal id={alertId}>{refused}</Refusal> : null}
         {recovery ? (
           <TextField
             key="recovery"
@@ -69,6 +94,7 @@ export function SecondFactorStep({ me }: { me: StaffMe }) {
             spellCheck={false}
             required
             error={formState.errors.code?.message}
+            {...refusedField}
             {...register('code')}
           />
         ) : (
@@ -82,6 +108,7 @@ export function SecondFactorStep({ me }: { me: StaffMe }) {
             maxLength={7}
             required
             error={formState.errors.code?.message}
+            {...refusedField}
             {...register('code')}
           />
         )}
@@ -110,9 +137,9 @@ export function EnrolmentStep({ me, onEnrolled }: { me: StaffMe; onEnrolled: (co
   const online = useOnline();
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
-  const [general, setGeneral] = useState<string | null>(null);
+  const { refused, refuse, clear, alertId } = useRefusal();
   const secretId = useId();
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<CodeValues>({ resolver: zodResolver(staffCodeBodySchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, setFocus, formState } = useForm<CodeValues>({ resolver: zodResolver(staffCodeBodySchema), defaultValues: { code: '' } });
   const started = useRef(false);
   const { mutate: draw } = start;
   useEffect(() => {
@@ -122,12 +149,12 @@ export function EnrolmentStep({ me, onEnrolled }: { me: StaffMe; onEnrolled: (co
     draw();
   }, [draw]);
   const onSubmit = handleSubmit(async (values) => {
-    setGeneral(null);
+    clear();
     try {
       const answer = await confirm.mutateAsync(values);
       onEnrolled(answer.recovery_codes);
     } catch (error) {
-      setGeneral(applyServerErrors(error, setError, ['code']));
+      refuse(error);
       setFocus('code');
     }
   });
@@ -169,7 +196,7 @@ export function EnrolmentStep({ me, onEnrolled }: { me: StaffMe; onEnrolled: (co
         <li>
           <h2 className={styles.stepTitle}>Saisissez le code que l’application affiche</h2>
           <form method="post" className={forms.form} onSubmit={onSubmit} noValidate aria-label="Confirmer la vérification en deux étapes">
-            {general ? <Alert>{general}</Alert> : null}
+            {refused ? <Refusal id={alertId}>{refused}</Refusal> : null}
             <TextField
               label="Code à 6 chiffres"
               hint="Il change toutes les 30 secondes."
@@ -179,6 +206,7 @@ export function EnrolmentStep({ me, onEnrolled }: { me: StaffMe; onEnrolled: (co
               maxLength={7}
               required
               error={formState.errors.code?.message}
+              {...(refused ? { 'aria-invalid': true, 'aria-describedby': alertId } : {})}
               {...register('code')}
             />
             <Button type="submit" busy={confirm.isPending} disabled={!online || !enrolment}>

@@ -34,7 +34,7 @@ export function WelcomePage() {
   const token = useSyncExternalStore(onHashChange, () => window.location.hash.slice(1), () => null);
   const [general, setGeneral] = useState<string | null>(null);
   const [done, setDone] = useState<StaffMe | null>(null);
-  const { register, handleSubmit, setError, setValue, formState } = useForm<PasswordValues>({ resolver: zodResolver(staffPasswordBodySchema), defaultValues: { token: '', password: '', password_confirmation: '' } });
+  const { register, handleSubmit, setError, setValue, setFocus, formState } = useForm<PasswordValues>({ resolver: zodResolver(staffPasswordBodySchema), defaultValues: { token: '', password: '', password_confirmation: '' } });
   const { errors } = formState;
   const send = handleSubmit(async (values) => {
     setGeneral(null);
@@ -45,6 +45,8 @@ export function WelcomePage() {
       setDone(me);
     } catch (error) {
       setGeneral(applyServerErrors(error, setError, ['password', 'password_confirmation']));
+      // On the field the server refused (a password too easy to guess): its reason is read with it.
+      setFocus('password');
     }
   });
   const onSubmit = (event: FormEvent) => {
