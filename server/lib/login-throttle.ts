@@ -27,11 +27,11 @@ interface Rule {
  * A team account is worth more (an admin refunds money): it is judged per account whatever the
  * address, with 5 free failures, then 1 s, 2 s… up to 15 minutes between attempts, and its count
  * is kept a day after the last failure (a customer's, 15 minutes). Guessing it from any number
- * of addresses then gets about 5 + 10 + 96 = 111 tries the first day and 96 a day after (one
- * each 15 minutes), against 2,880 a day (one each 30 s) under the customers' rule; its owner
- * waits 15 minutes at most after the last failure. The second factor's codes have their own
- * count per member: 5 free, then up to an hour between tries, kept a day (at most 5 + 11 + 24
- * tries the first day, each with 3 chances in a million).
+ * of addresses then gets about 110 tries the first day (5, then 10 over 17 minutes, then one
+ * each 15 minutes) and 96 a day after, against 2,880 a day (one each 30 s) under the customers'
+ * rule; its owner waits 15 minutes at most after the last failure. The second factor's codes
+ * have their own count per member: 5 free, then up to an hour between tries, kept a day (about
+ * 40 tries the first day and 24 a day after, each with 3 chances in a million).
  */
 export const LOGIN_THROTTLE = {
   pair: { free: 3, maxDelayMs: 15 * 60 * 1000, forgetMs: LOGIN_FAILURE_WINDOW_MS },

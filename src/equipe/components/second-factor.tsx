@@ -223,14 +223,14 @@ export function EnrolmentStep({ me, onEnrolled }: { me: StaffMe; onEnrolled: (co
   );
 }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+function CopyButton({ text, label, size = 'sm' }: { text: string; label: string; size?: 'sm' | 'md' }) {
   const copy = () =>
     navigator.clipboard.writeText(text).then(
       () => notify({ title: 'Copié', message: 'Collez-le en lieu sûr.', type: 'success' }),
       () => notify({ title: 'Copie impossible', message: 'Sélectionnez le texte et copiez-le vous-même.', type: 'error' }),
     );
   return (
-    <Button variant="secondary" size="sm" onClick={() => void copy()}>
+    <Button variant="secondary" size={size} onClick={() => void copy()}>
       {label}
     </Button>
   );
@@ -270,7 +270,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         <Button variant="secondary" onClick={() => window.print()}>
           Imprimer
         </Button>
-        <CopyButton text={codes.join('\n')} label="Copier les codes" />
+        <CopyButton text={codes.join('\n')} label="Copier les codes" size="md" />
       </div>
       <div className={`${forms.form} ${styles.noPrint}`}>
         <label className={styles.check}>
