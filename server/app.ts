@@ -22,7 +22,7 @@ import { payGreenUnavailable, refusingUnknownPayloads } from './payments/provide
 import { apiReferenceRoutes, openApiCollector } from './plugins/api-reference';
 import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
-import errors from './plugins/errors';
+import errors, { isDatabaseUnavailable } from './plugins/errors';
 import security from './plugins/security';
 import apiCompression from './plugins/api-compression';
 import session, { isApiRequest } from './plugins/session';
@@ -124,8 +124,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   try {
     if (!options.database) await migrate(database);
     // Whoever opened the database, before anything is seeded: production never starts on what the
-    // demo made, nor the demo on production's (server/db/database-mode.ts).
-    await claimDatabaseMode(database.db, env.DEMO_DATA ? 'demo' : 'production', clock.now());
+    // demo made, nor the demo on production's (server/db/database-mode.ts). A server opening its
+    // own database has just migrated it, so it answers here; one handed over by the caller (tests)
+    // may be down, and the app then answers 503 while it is, as to any request.
+    await claimDatabaseMode(database.db, env.DEMO_DATA ? 'demo' : 'production', clock.now()).catch((err: unknown) => {
+      if (!options.database || !isDatabaseUnavailable(err)) throw err;
+    });
     if (!options.database && env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
   } catch (err) {
     if (!options.database) await database.close();

@@ -70,7 +70,7 @@ test('a new admin: a common password refused with why, then the second factor en
   await page.getByRole('link', { name: 'Activer la vérification en deux étapes' }).click();
 
   // The enrolment: nothing else opens (no navigation); the QR code and the key in text.
-  await expect(page.getByRole('heading', { level: 1, name: 'Activez la vérification en deux étapes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activez la vérification en deux étapes' })).toBeFocused();
   await expect(page.getByRole('navigation', { name: 'Popote Équipe' })).toHaveCount(0);
   await expect(page.getByRole('img', { name: /^QR code à scanner/ })).toBeVisible();
   const secret = (await page.locator('code').first().innerText()).replace(/\s+/g, '');
@@ -112,6 +112,7 @@ test('a new admin: a common password refused with why, then the second factor en
   await expect(page.getByRole('navigation', { name: 'Popote Équipe' })).toHaveCount(0);
   const step = page.getByRole('form', { name: 'Code de vérification' });
   const field = step.getByLabel('Code à 6 chiffres');
+  await expect(field).toBeFocused();
   await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(field).toHaveAttribute('inputmode', 'numeric');
   await expect(field).toHaveAccessibleDescription(/change toutes les 30 secondes/);

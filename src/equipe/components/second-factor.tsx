@@ -76,6 +76,8 @@ export function SecondFactorStep({ me }: { me: StaffMe }) {
     setTimeout(() => setFocus('code'));
   };
   const refusedField = refused ? { 'aria-invalid': true, 'aria-describedby': alertId } : {};
+  // The step replaced the login form (and its button, which had the focus): the code is next.
+  useEffect(() => setFocus('code'), [setFocus]);
   return (
     <section className={forms.card} aria-labelledby="second-factor-title">
       <h1 id="second-factor-title">Vérification en deux étapes</h1>
@@ -141,6 +143,9 @@ export function EnrolmentStep({ me, onEnrolled }: { me: StaffMe; onEnrolled: (co
   const secretId = useId();
   const { register, handleSubmit, setFocus, formState } = useForm<CodeValues>({ resolver: zodResolver(staffCodeBodySchema), defaultValues: { code: '' } });
   const started = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step replaced the page the member was on: its title is read first, then the steps.
+  useEffect(() => heading.current?.focus(), []);
   const { mutate: draw } = start;
   useEffect(() => {
     // One secret per visit of the step (React's development double effect draws none twice).
@@ -161,7 +166,9 @@ export function EnrolmentStep({ me, onEnrolled }: { me: StaffMe; onEnrolled: (co
   const enrolment = start.data;
   return (
     <section className={`${forms.card} ${styles.wide}`} aria-labelledby="enrolment-title">
-      <h1 id="enrolment-title">Activez la vérification en deux étapes</h1>
+      <h1 id="enrolment-title" ref={heading} tabIndex={-1}>
+        Activez la vérification en deux étapes
+      </h1>
       <p className={forms.lead}>
         {me.name}, un compte administrateur rembourse des clients et voit leurs commandes : il se protège par un code à 6 chiffres donné par une application d’authentification sur votre
         téléphone (Google Authenticator, Aegis, 1Password, Microsoft Authenticator…), en plus du mot de passe.
