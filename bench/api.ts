@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,6 +133,8 @@ export function popoteEnv(databaseUrl: string, port: number): Record<string, str
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Production requires a key for the team's second factors; the bench's databases are thrown away.
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     // Request logs would measure pino and the pipe, not the app.
     LOG_LEVEL: 'warn',
     SEED_ON_START: '1',

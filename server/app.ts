@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { demoCustomerIds, forgetDemoCustomers } from './db/demo-rows';
-import { emptyPools } from './modules/ledger/ledger.service';
+import { claimDatabaseMode } from './db/database-mode';
 import type { Env } from './env';
 import { createClock, type Clock } from './lib/clock';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
@@ -23,7 +22,7 @@ import { payGreenUnavailable, refusingUnknownPayloads } from './payments/provide
 import { apiReferenceRoutes, openApiCollector } from './plugins/api-reference';
 import csrf from './plugins/csrf';
 import dbPlugin from './plugins/db';
-import errors from './plugins/errors';
+import errors, { isDatabaseUnavailable } from './plugins/errors';
 import security from './plugins/security';
 import apiCompression from './plugins/api-compression';
 import session, { isApiRequest } from './plugins/session';
@@ -124,15 +123,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = scoped?.clock ?? baseClock;
   const database = options.database ?? (await openDatabase(env.DATABASE_URL, env.DATA_DIR));
   try {
-    if (!options.database) {
-      await migrate(database);
-      if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
-    }
-    // Whoever opened the database: a production start never carries on what the demo left.
-    if (!env.DEMO_DATA) {
-      await forgetDemoCustomers(database.db, clock.now());
-      await emptyPools(database.db, await demoCustomerIds(database.db), clock.now(), 'demo_forgotten');
-    }
+    if (!options.database) await migrate(database);
+    // Whoever opened the database, before anything is seeded: production never starts on what the
+    // demo made, nor the demo on production's (server/db/database-mode.ts). A server opening its
+    // own database has just migrated it, so it answers here; one handed over by the caller (tests)
+    // may be down, and the app then answers 503 while it is, as to any request.
+    await claimDatabaseMode(database.db, env.DEMO_DATA ? 'demo' : 'production', clock.now()).catch((err: unknown) => {
+      if (!options.database || !isDatabaseUnavailable(err)) throw err;
+    });
+    if (!options.database && env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
   } catch (err) {
     if (!options.database) await database.close();
     throw err;

@@ -160,6 +160,9 @@ const envSchema = z
     // Real customers' tokens are never encrypted with the sandbox's built-in key.
     if (edenred === 3 && !env.TOKEN_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required with EDENRED_* (openssl rand -base64 32)' });
+    } else if (production && !env.TOKEN_ENCRYPTION_KEY) {
+      // Nor are the admins' second-factor secrets: a key in the source seals nothing.
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required with NODE_ENV=production: it seals the team\'s second-factor secrets in the database (openssl rand -base64 32)' });
     }
   })
   .transform((env) => {

@@ -1,6 +1,7 @@
 /** Listens and shuts down gracefully; everything else is in app.ts. */
 import { existsSync } from 'node:fs';
 import { buildApp } from './app';
+import { DatabaseModeError } from './db/database-mode';
 import { EnvError, loadEnv } from './env';
 import { deliverDueMail, mailTransport } from './mail/sender';
 import { purgeExpired } from './lib/purge';
@@ -20,7 +21,14 @@ try {
   throw err;
 }
 
-const app = await buildApp({ env });
+const app = await buildApp({ env }).catch((err: unknown) => {
+  // A database that served the other mode: the operator reads what to do, not a stack trace.
+  if (err instanceof DatabaseModeError) {
+    console.error(`Popote ne peut pas démarrer.\n${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+});
 let closing = false;
 
 // Abandoned carts give their portions back even when nobody touches a cart (docs/product/cart.md, "Expiry").

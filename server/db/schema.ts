@@ -526,9 +526,32 @@ export const mailOutbox = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The mail holds a secret link (a team invitation, a password reset): the purge deletes it an
+     * hour after it is sent, or once its link has expired (server/lib/purge.ts).
+     */
+    secretUntil: timestamp('secret_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt), index('mail_outbox_secret_idx').on(t.secretUntil).where(sql`${t.secretUntil} is not null`)],
+);
+
+/**
+ * What the database has served (one row): the demo (public accounts, simulated payments) or the
+ * real shop. A production start refuses a database that ran the demo until the demo's rows are
+ * removed (`npm run db:forget-demo`), and a demo start refuses one that served production
+ * (server/db/database-mode.ts).
+ */
+export const databaseMode = pgTable(
+  'database_mode',
+  {
+    id: integer('id').primaryKey().default(1),
+    mode: text('mode').$type<'demo' | 'production'>().notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    /** When the demo's rows were removed, making it production's. */
+    demoForgottenAt: timestamp('demo_forgotten_at', { withTimezone: true }),
+  },
+  (t) => [check('database_mode_one_row', sql`${t.id} = 1`), check('database_mode_mode', sql`${t.mode} in ('demo', 'production')`)],
 );
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
@@ -749,12 +772,39 @@ export const staff = pgTable(
     passwordHash: text('password_hash'),
     roles: jsonb('roles').$type<StaffRole[]>().notNull().default(sql`'[]'::jsonb`),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    /** The demo seed's accounts: they log in only where demo data is allowed. */
+    /** The demo seed's accounts: they log in only where demo data is allowed, with their password alone. */
     demo: boolean('demo').notNull().default(false),
+    /**
+     * The member's TOTP secret (RFC 6238, base32), sealed with TOKEN_ENCRYPTION_KEY
+     * (server/lib/secret-box.ts): a leaked table or backup gives no one the codes. Null until
+     * enrolled; an admin's second factor (server/modules/staff/second-factor.service.ts).
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is never accepted twice, nor an older one after it. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_email_uq').on(t.email)],
 );
+
+/** A member's recovery codes (in place of a TOTP code, each once), their SHA-256 only: shown once at enrolment. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId), uniqueIndex('staff_recovery_codes_hash_uq').on(t.codeHash)],
+);
+
+/** Where a team session stands: signed in, or after the password and before the second factor (its code, or its enrolment). */
+export type StaffSessionStage = 'full' | 'totp' | 'enrol';
 
 /** A team member's session: the cookie holds a token whose hash is the id; 12 hours. */
 export const staffSessions = pgTable(
@@ -765,6 +815,10 @@ export const staffSessions = pgTable(
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
+    /** 'full', or a pending session that opens nothing but the second factor's step (a few minutes). */
+    stage: text('stage').$type<StaffSessionStage>().notNull().default('full'),
+    /** The TOTP secret being enrolled in this pending session, sealed; it becomes the member's once a code confirms it. */
+    pendingTotpSecret: text('pending_totp_secret'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

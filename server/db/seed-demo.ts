@@ -16,8 +16,10 @@ export const DEMO_STAFF = [
 
 /**
  * The demo's own data, on top of the reference data: two promo codes and a customer with a
- * sponsor code, a pool, containers to return and past orders (their money in the ledger). Every row is marked `demo`, so a
- * database that once ran the demo keeps them inert in production (no login, no code).
+ * sponsor code, a pool, containers to return and past orders (their money in the ledger). Every row is marked `demo` (refused
+ * at login outside the demo); production never starts on a database that ran the demo before its
+ * rows are removed (database-mode.ts). The team's three accounts sign in without a second factor:
+ * they are public.
  */
 export async function seedDemo(db: Db, now: Date): Promise<void> {
   const today = parisDate(now);

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** The mail holds a secret link valid until then: the purge deletes it soon after it is sent (server/lib/purge.ts). */
+  secretUntil?: Date;
 }
 
 /**
@@ -18,6 +20,6 @@ export interface OutgoingMail {
 export async function enqueueMail(tx: Db | Tx, mail: OutgoingMail): Promise<void> {
   // One mailbox per mail: an address a mailer would read as a list never gets queued.
   if (!EMAIL_PATTERN.test(mail.to)) throw new Error(`Not a single e-mail address: ${JSON.stringify(mail.to)}`);
-  await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? [] });
+  await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? [], secretUntil: mail.secretUntil ?? null });
   countMail('queued');
 }

@@ -80,7 +80,7 @@ type SecurityRequirement = Partial<Record<SchemeName, string[]>>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const isStaffPath = (url: string) => url.startsWith('/api/staff/');
-/** Who may call a team route: 'public', 'any' member, or roles (admin only when unset). */
+/** Who may call a team route: 'public', 'pending' (any session), 'any' member signed in, or roles (admin only when unset). */
 const staffRule = (rules: RouteRules) => rules.staff ?? ['admin'];
 
 /**
@@ -144,7 +144,9 @@ export function refusalsOf(method: string, url: string, rules: RouteRules, input
   if (isStaffPath(url)) {
     const rule = staffRule(rules);
     if (rule !== 'public') add(refusals, 401, STAFF_ERRORS.unauthenticated);
-    if (rule !== 'public' && rule !== 'any') add(refusals, 403, STAFF_ERRORS.forbidden);
+    // A session still at its second factor's step opens only the routes of that step.
+    if (rule !== 'public' && rule !== 'pending') add(refusals, 401, STAFF_ERRORS.secondFactorPending);
+    if (rule !== 'public' && rule !== 'any' && rule !== 'pending') add(refusals, 403, STAFF_ERRORS.forbidden);
     if (!safe) add(refusals, CSRF_STATUS, ERROR_CODES.csrf);
   } else if (!safe && rules.csrf !== false && rules.session !== false) {
     add(refusals, CSRF_STATUS, ERROR_CODES.csrf);

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_STATUS, ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { STAFF_ERRORS, STAFF_MESSAGES } from '#shared/api/staff';
-import { STAFF_SESSION_COOKIE, STAFF_SESSION_TTL_MS, STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
+import { STAFF_PENDING_TTL_MS, STAFF_SESSION_COOKIE, STAFF_SESSION_TTL_MS, STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { staff, staffSessions, type StaffRole } from '../db/schema';
+import { staff, staffSessions, type StaffRole, type StaffSessionStage } from '../db/schema';
 import type { Actor } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { hashToken, randomToken } from '../lib/tokens';
@@ -20,15 +20,21 @@ export interface StaffContext {
   roles: StaffRole[];
   sessionId: string;
   csrfToken: string;
+  /** 'full', or the second factor's step this session still has to pass (it opens nothing else). */
+  stage: StaffSessionStage;
+  /** The sealed TOTP secret this pending session is enrolling, if one was drawn. */
+  pendingTotpSecret: string | null;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Who may call a team route: 'public' (login, the one-time link), 'any' member, or the roles
-     * listed (admin may do everything). Unset: admin only, so a route forgotten is closed.
+     * Who may call a team route: 'public' (login, the one-time link), 'pending' (a session still
+     * at its second factor's step, or a full one: who is this, the second factor, logout), 'any'
+     * member signed in, or the roles listed (admin may do everything). Unset: admin only, so a
+     * route forgotten is closed.
      */
-    staff?: 'public' | 'any' | readonly StaffRole[];
+    staff?: 'public' | 'pending' | 'any' | readonly StaffRole[];
   }
   interface FastifyRequest {
     staff: StaffContext | null;
@@ -45,6 +51,24 @@ function sameToken(a: string, b: string) {
 
 export const staffUnauthenticated = () => new AppError(401, STAFF_ERRORS.unauthenticated, STAFF_MESSAGES.unauthenticated);
 
+/**
+ * Whether a member signs in with a second factor: every admin (an admin refunds money and reads
+ * every customer), but for the demo's three public accounts, whose password is published and
+ * which exist only in the demo (they never log in to production).
+ */
+export const needsSecondFactor = (member: Pick<StaffRow, 'roles' | 'demo'>) => member.roles.includes('admin') && !member.demo;
+
+/**
+ * Where a session stands, from its stored stage and its member as they are now: a full session of
+ * a member who became admin without a second factor must enrol before going on; a pending
+ * enrolment whose member enrolled meanwhile (another device) must give a code.
+ */
+export function effectiveStage(stage: StaffSessionStage, member: Pick<StaffRow, 'roles' | 'demo' | 'totpEnabledAt'>): StaffSessionStage {
+  if (stage === 'totp') return 'totp';
+  if (stage === 'enrol') return member.totpEnabledAt ? 'totp' : 'enrol';
+  return needsSecondFactor(member) && !member.totpEnabledAt ? 'enrol' : 'full';
+}
+
 /** The member and their request, as the audit trail writes them. */
 export function actorOf(request: FastifyRequest): Actor {
   return { staffId: request.staff?.id ?? null, staffEmail: request.staff?.email ?? null, requestId: request.id };
@@ -60,13 +84,19 @@ function cookieOptions(app: FastifyInstance, expires: Date, httpOnly: boolean) {
   return { path: '/', httpOnly, sameSite: 'strict' as const, secure: app.env.COOKIE_SECURE, expires };
 }
 
-/** A new session for a member who proved who they are: its cookie and its anti-forgery token. */
-export async function openStaffSession(app: FastifyInstance, reply: FastifyReply, member: Pick<StaffRow, 'id'>): Promise<void> {
+/**
+ * A new session for a member who proved who they are (`full`), or who gave their password and
+ * has the second factor's step left (`totp`, `enrol`: ten minutes, nothing else opens): its cookie
+ * and its anti-forgery token. Each step opens a new session (a new token), so a token seen before
+ * the second factor is worth nothing after it.
+ */
+export async function openStaffSession(app: FastifyInstance, reply: FastifyReply, member: Pick<StaffRow, 'id'>, stage: StaffSessionStage = 'full'): Promise<void> {
   const token = randomToken();
   const now = app.clock.now();
+  const ttl = stage === 'full' ? STAFF_SESSION_TTL_MS : STAFF_PENDING_TTL_MS;
   const [session] = await app.db
     .insert(staffSessions)
-    .values({ id: hashToken(token), staffId: member.id, csrfToken: randomToken(), expiresAt: new Date(now.getTime() + STAFF_SESSION_TTL_MS), createdAt: now })
+    .values({ id: hashToken(token), staffId: member.id, csrfToken: randomToken(), stage, expiresAt: new Date(now.getTime() + ttl), createdAt: now })
     .returning();
   reply.setCookie(STAFF_SESSION_COOKIE, token, cookieOptions(app, session!.expiresAt, true));
   reply.setCookie(STAFF_XSRF_COOKIE, session!.csrfToken, cookieOptions(app, session!.expiresAt, false));
@@ -110,7 +140,16 @@ export function guardStaffRoutes(app: FastifyInstance): void {
       const read = await readStaffSession(app, hashToken(token));
       if (read) {
         const { session, member } = read;
-        request.staff = { id: member.id, email: member.email, name: member.name, roles: member.roles, sessionId: session.id, csrfToken: session.csrfToken };
+        request.staff = {
+          id: member.id,
+          email: member.email,
+          name: member.name,
+          roles: member.roles,
+          sessionId: session.id,
+          csrfToken: session.csrfToken,
+          stage: effectiveStage(session.stage, member),
+          pendingTotpSecret: session.pendingTotpSecret,
+        };
       }
     }
     if (rule === 'public') {
@@ -123,7 +162,9 @@ export function guardStaffRoutes(app: FastifyInstance): void {
       return;
     }
     const member = requireStaffMember(request);
-    if (rule !== 'any' && !member.roles.includes('admin') && !rule.some((role) => member.roles.includes(role))) {
+    // Before the second factor, a session opens only its own step (and who it is, and logout).
+    if (rule !== 'pending' && member.stage !== 'full') throw new AppError(401, STAFF_ERRORS.secondFactorPending, STAFF_MESSAGES.secondFactorPending);
+    if (rule !== 'any' && rule !== 'pending' && !member.roles.includes('admin') && !rule.some((role) => member.roles.includes(role))) {
       throw new AppError(403, STAFF_ERRORS.forbidden, STAFF_MESSAGES.forbidden);
     }
     if (SAFE_METHODS.has(request.method)) return;

@@ -6,6 +6,10 @@ import {
   auditSchema,
   catalogImportAnswerSchema,
   refundAnswerSchema,
+  staffEnrolledSchema,
+  staffEnrolmentSchema,
+  staffInvitedSchema,
+  staffLinkSchema,
   staffMeSchema,
   staffMemberSchema,
   staffMembersSchema,
@@ -35,7 +39,8 @@ export const staffMeQuery = queryOptions({
   queryFn: async ({ signal }) => {
     try {
       const me = await api('/api/staff/me', { schema: staffMeSchema, signal });
-      keepIdentity(me);
+      // A session still at its second factor's step is nobody yet, offline or not.
+      keepIdentity(me.pending ? null : me);
       return me;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
@@ -92,6 +97,35 @@ export function useStaffLogin() {
     onSuccess: after,
   });
 }
+
+/** The login's second step: a code of the member's app, or a recovery code. */
+export function useSecondFactor() {
+  const after = useAfterSession();
+  return useMutation({
+    mutationFn: (body: { code: string }) => api('/api/staff/second-factor/verify', { method: 'POST', body, schema: staffMeSchema }),
+    onSuccess: after,
+  });
+}
+
+/** A new secret to enrol (its QR code), for an admin without a second factor. */
+export function useStartEnrolment() {
+  return useMutation({
+    mutationFn: () => api('/api/staff/second-factor/enrolment', { method: 'POST', schema: staffEnrolmentSchema }),
+  });
+}
+
+/**
+ * The enrolment confirmed: signed in, with the recovery codes to keep. The team's reads are asked
+ * again only once the member has kept them (the caller's `after`), not at once.
+ */
+export function useConfirmEnrolment() {
+  return useMutation({
+    mutationFn: (body: { code: string }) => api('/api/staff/second-factor/enrolment/confirm', { method: 'POST', body, schema: staffEnrolledSchema }),
+  });
+}
+
+/** What to call once the recovery codes are kept: everything the team app shows is read again. */
+export const useSessionChanged = useAfterSession;
 
 export function useStaffLogout() {
   const after = useAfterSession();
@@ -170,7 +204,7 @@ function useAfterMembers() {
 export function useInviteMember() {
   const after = useAfterMembers();
   return useMutation({
-    mutationFn: (body: { email: string; name: string; roles: StaffRoleName[] }) => api('/api/staff/members', { method: 'POST', body, schema: staffMemberSchema }),
+    mutationFn: (body: { email: string; name: string; roles: StaffRoleName[] }) => api('/api/staff/members', { method: 'POST', body, schema: staffInvitedSchema }),
     onSettled: after,
   });
 }
@@ -185,7 +219,16 @@ export function useChangeMember() {
 
 export function useResendLink() {
   return useMutation({
-    mutationFn: (id: number) => api(`/api/staff/members/${id}/link`, { method: 'POST', schema: messageSchema }),
+    mutationFn: (id: number) => api(`/api/staff/members/${id}/link`, { method: 'POST', schema: staffLinkSchema }),
+  });
+}
+
+/** A member's second factor removed (a lost phone): they enrol again at their next login. */
+export function useResetSecondFactor() {
+  const after = useAfterMembers();
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/staff/members/${id}/second-factor/reset`, { method: 'POST', schema: staffMemberSchema }),
+    onSettled: after,
   });
 }
 

@@ -196,7 +196,7 @@ describe('purge', () => {
       { key: 'purge:running', count: 3, resetAt: future },
     ]);
     await db.insert(t.loginFailures).values([
-      { key: 'purge:old', failures: 4, lastFailedAt: new Date(now.getTime() - 16 * 60_000) },
+      { key: 'purge:old', failures: 4, lastFailedAt: new Date(now.getTime() - 25 * 3600_000) },
       { key: 'purge:recent', failures: 4, lastFailedAt: past },
     ]);
     const [customer] = await db.select().from(t.customers).limit(1);

@@ -11,7 +11,7 @@ import {
   SANDBOX_EDENRED_MID,
 } from '../../server/payments/edenred/edenred-client';
 import { EdenredError, type EdenredClient, type EdenredTokens } from '../../server/payments/edenred/edenred-types';
-import { at, createTestApp, injectFetch, MONDAY, type TestApp } from './helpers';
+import { at, createTestApp, injectFetch, MONDAY, type TestApp, PRODUCTION_KEYS } from './helpers';
 
 const P = '/__sandbox/edenred';
 const REDIRECT_URI = 'http://localhost:3000/api/edenred/callback';
@@ -143,7 +143,7 @@ describe('edenredConfig', () => {
       clientSecret: SANDBOX_EDENRED_CLIENT_SECRET,
       mid: SANDBOX_EDENRED_MID,
     });
-    expect(edenredConfig(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' }))).toBeNull();
+    expect(edenredConfig(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example', ...PRODUCTION_KEYS }))).toBeNull();
     expect(edenredConfig(loadEnv({ SANDBOX: '0' }))).toBeNull();
   });
 

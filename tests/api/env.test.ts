@@ -39,10 +39,12 @@ describe('loadEnv', () => {
     expect(loadEnv({ HOST: '0.0.0.0', SANDBOX: '0' })).toMatchObject({ SANDBOX: false });
   });
 
-  it('makes production production: no sandbox, no demo data, a public address required', () => {
-    const env = loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.fr', HOST: '0.0.0.0' });
+  it('makes production production: no sandbox, no demo data, a public address and a key for the team’s second factors required', () => {
+    const key = randomBytes(32).toString('base64');
+    const env = loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.fr', HOST: '0.0.0.0', TOKEN_ENCRYPTION_KEY: key });
     expect(env).toMatchObject({ SANDBOX: false, DEMO_DATA: false, COOKIE_SECURE: true });
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: is required with NODE_ENV=production/);
+    expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.fr' })).toThrow(/TOKEN_ENCRYPTION_KEY: is required with NODE_ENV=production: it seals the team's second-factor secrets/);
     expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.fr', SANDBOX: '1' })).toThrow(/SANDBOX: the sandbox .* never runs with NODE_ENV=production/);
   });
 
@@ -85,7 +87,7 @@ describe('loadEnv', () => {
 });
 
 describe('.env.example', () => {
-  it('is a valid production configuration, naming every variable the server reads', () => {
+  it('is a valid production configuration once its key is made, naming every variable the server reads', () => {
     const text = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const values = Object.fromEntries(
       text
@@ -93,7 +95,10 @@ describe('.env.example', () => {
         .filter((line) => /^[A-Z_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
-    const env = loadEnv(values);
+    // Its one secret it leaves blank, to be made on each server (a key copied from an example seals nothing).
+    expect(values.TOKEN_ENCRYPTION_KEY).toBe('');
+    expect(() => loadEnv(values)).toThrow(/TOKEN_ENCRYPTION_KEY: is required with NODE_ENV=production/);
+    const env = loadEnv({ ...values, TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
     expect(env).toMatchObject({ NODE_ENV: 'production', SANDBOX: false, DEMO_DATA: false, COOKIE_SECURE: true, TRUST_PROXY: 1 });
     const read = readFileSync(new URL('../../server/env.ts', import.meta.url), 'utf8').match(/^ {4}([A-Z_]+): z\./gm)!.map((m) => m.trim().split(':')[0]);
     expect(read.length).toBeGreaterThan(20);

@@ -60,6 +60,9 @@ export async function createPostgresDatabase(serverUrl: string, prefix = 'popote
   };
 }
 
+/** What production requires beside NODE_ENV and PUBLIC_URL: the key that seals the team's second-factor secrets. */
+export const PRODUCTION_KEYS = { TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+
 export interface TestApp {
   app: FastifyInstance;
   clock: Clock;
@@ -89,7 +92,7 @@ export async function createTestApp(
   const { database, drop } = await openTestDatabase();
   await migrate(database);
   await seed(database.db, clock.now(), { demo: options.demo ?? true });
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(options.env?.NODE_ENV === 'production' ? PRODUCTION_KEYS : {}), ...options.env });
   // The event-loop limit is off unless a test sets it: a test machine busy with other work lags
   // by itself, and what these tests check is not load (tests/api/overload.test.ts does).
   const overload = { eventLoopDelayMs: 0, ...options.overload };

@@ -190,7 +190,9 @@ describe('the document says', () => {
     expect(codesOf(operation('POST', '/api/cart/products'), 429)).toEqual([ERROR_CODES.rateLimited]);
     expect(codesOf(operation('GET', '/api/me'), 401)).toEqual(['unauthenticated']);
     const members = operation('GET', '/api/staff/members');
-    expect(codesOf(members, 401)).toEqual([STAFF_ERRORS.unauthenticated]);
+    // No session, or a session still at its second factor's step.
+    expect(codesOf(members, 401)).toEqual([STAFF_ERRORS.secondFactorPending, STAFF_ERRORS.unauthenticated].sort());
+    expect(codesOf(operation('POST', '/api/staff/second-factor/verify'), 401)).toEqual([STAFF_ERRORS.unauthenticated]);
     expect(codesOf(members, 403)).toEqual([STAFF_ERRORS.forbidden]);
     expect(operation('GET', '/api/staff/me').responses['403']).toBeUndefined();
     // What the handlers answer themselves, from the routes' config.

@@ -26,6 +26,8 @@ const BODILESS = new Set([
   'POST /api/staff/orders/:id/paper-vouchers/confirm',
   'POST /api/staff/logout',
   'POST /api/staff/members/:id/link',
+  'POST /api/staff/members/:id/second-factor/reset',
+  'POST /api/staff/second-factor/enrolment',
   'POST /api/staff/orders/:id/refunds/retry',
   'POST /api/staff/rounds/:id/close',
   'POST /api/staff/closing/:date/close',

@@ -8,7 +8,7 @@ import {
   type CreatePaymentOrderInput,
   type PayGreenClient,
 } from '../../server/payments/paygreen/paygreen-client';
-import { createTestApp, injectFetch, visitor, type TestApp } from './helpers';
+import { createTestApp, injectFetch, visitor, type TestApp, PRODUCTION_KEYS } from './helpers';
 
 const P = '/__sandbox/paygreen';
 
@@ -98,7 +98,7 @@ describe('payGreenConfig', () => {
       shopId: 'sh_sandbox',
       secretKey: 'sk_sandbox',
     });
-    expect(() => payGreenConfig(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' }))).toThrow(/PAYGREEN_SHOP_ID and PAYGREEN_SECRET_KEY/);
+    expect(() => payGreenConfig(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example', ...PRODUCTION_KEYS }))).toThrow(/PAYGREEN_SHOP_ID and PAYGREEN_SECRET_KEY/);
   });
 
   it('refuses half a configuration', () => {

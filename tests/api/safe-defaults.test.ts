@@ -4,9 +4,7 @@ import * as t from '../../server/db/schema';
 import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { inProcessFetch } from '../../server/sandbox/in-process-fetch';
 import { AUTH_MESSAGES } from '#shared/api/auth';
-import { buildApp } from '../../server/app';
-import { loadEnv } from '../../server/env';
-import { createTestApp, customerWithCart, moneyOf, refused, visitor, type TestApp } from './helpers';
+import { createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 
 /**
  * A plain start is safe: production has no sandbox and no demo data, state changes need the
@@ -15,10 +13,12 @@ import { createTestApp, customerWithCart, moneyOf, refused, visitor, type TestAp
 
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' };
 
-describe('production on a database that once ran the demo', () => {
+// A database that ran the demo is refused by production until the demo's rows are removed:
+// tests/api/demo-to-production.test.ts.
+describe('production', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: PRODUCTION });
+    app = await createTestApp({ env: PRODUCTION, demo: false });
   });
   afterAll(() => app.close());
 
@@ -46,48 +46,6 @@ describe('production on a database that once ran the demo', () => {
   it('accepts neither the demo’s promo codes nor its customer’s sponsor code', async () => {
     const c = await customerWithCart(app);
     for (const code of ['BIENVENUE10', 'DEJEUNER3', 'CAMILLE5']) refused(await c.call('POST', '/api/cart/discounts', { code }), 422, 'invalid_discount');
-  });
-});
-
-describe('a production start on a database while the demo was running', () => {
-  it('forgets what the demo customer opened: the session, the cart and the pool', async () => {
-    const demo = await createTestApp();
-    try {
-      const v = await visitor(demo.app);
-      expect((await v.request('POST', '/api/login', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password })).statusCode).toBe(200);
-      const dish = ((await demo.app.inject('/api/products')).json() as { id: number; sold_out: boolean; category: string }[]).find((d) => !d.sold_out && d.category === 'main')!;
-      expect((await v.request('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
-      const [camille] = await demo.database.db.select().from(t.customers).where(eq(t.customers.email, DEMO_CUSTOMER.email));
-      expect((await moneyOf(demo.database, camille!.id)).pool).toBeGreaterThan(0);
-
-      // The same database, started in production (the demo's server still up beside it).
-      const production = await buildApp({ env: loadEnv({ ...PRODUCTION, LOG_LEVEL: 'silent' }), database: demo.database, clock: demo.clock, logger: false, distDir: '/nonexistent-dist', overload: { eventLoopDelayMs: 0 } });
-      try {
-        await production.ready();
-        const asDemo = (method: 'GET' | 'POST', url: string) =>
-          production.inject({ method, url, headers: { cookie: v.jar.header(), 'x-xsrf-token': v.jar.get('XSRF-TOKEN') ?? '' } });
-        expect((await asDemo('GET', '/api/me')).statusCode).toBe(401);
-        // No session any more: its anti-forgery token went with it.
-        expect((await asDemo('POST', '/api/cart/validate')).statusCode).toBe(419);
-        expect(await demo.database.db.select().from(t.sessions).where(eq(t.sessions.customerId, camille!.id))).toEqual([]);
-        expect((await moneyOf(demo.database, camille!.id)).pool).toBe(0);
-        const [cart] = await demo.database.db.select().from(t.carts).where(eq(t.carts.customerId, camille!.id));
-        expect(cart!.expiresAt.getTime()).toBeLessThanOrEqual(demo.clock.now().getTime());
-
-        // A session the demo's server opens afterwards is refused when read.
-        const again = await visitor(demo.app);
-        expect((await again.request('POST', '/api/login', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password })).statusCode).toBe(200);
-        expect((await again.request('GET', '/api/me')).statusCode).toBe(200);
-        const read = await production.inject({ method: 'GET', url: '/api/me', headers: { cookie: again.jar.header() } });
-        expect(read.statusCode).toBe(401);
-        const cart2 = await production.inject({ method: 'GET', url: '/api/cart', headers: { cookie: again.jar.header() } });
-        expect(cart2.json().products).toEqual([]);
-      } finally {
-        await production.close();
-      }
-    } finally {
-      await demo.close();
-    }
   });
 });
 

@@ -4,7 +4,7 @@ import * as t from '../../server/db/schema';
 import { STAFF_ERRORS, STAFF_MESSAGES, staffMeSchema } from '#shared/api/staff';
 import { STAFF_SESSION_COOKIE, STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
 import { createTestApp, refused, visitor, type TestApp } from './helpers';
-import { staffBrowser, staffLoggedIn, TEAM, TEAM_PASSWORD } from './staff-helpers';
+import { acceptInvitation, enrolSecondFactor, staffBrowser, staffLoggedIn, TEAM, TEAM_PASSWORD } from './staff-helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -70,6 +70,8 @@ describe('logging in to the team app', () => {
 
 describe('every team route', () => {
   const PUBLIC = new Set(['POST /api/staff/login', 'POST /api/staff/password']);
+  // A session at its second factor's step opens these, and nothing else.
+  const PENDING = new Set(['GET /api/staff/me', 'POST /api/staff/logout', 'POST /api/staff/second-factor/verify', 'POST /api/staff/second-factor/enrolment', 'POST /api/staff/second-factor/enrolment/confirm']);
   const routes = () =>
     app.app.routeList
       .filter((r) => r.url.startsWith('/api/staff/'))
@@ -84,6 +86,19 @@ describe('every team route', () => {
       const path = concrete(url) + (method === 'GET' ? '?date=2026-11-23' : '');
       refused(await app.app.inject({ method, url: path, payload: {} }), 401, STAFF_ERRORS.unauthenticated);
       refused(await customer.request(method, path, {}), 401, STAFF_ERRORS.unauthenticated);
+    }
+  });
+
+  it('answers 401 staff_second_factor to an admin’s session between the password and the second factor, on every route but its step’s', async () => {
+    const admin = await staffLoggedIn(app.app);
+    await admin.request('POST', '/api/staff/members', { email: 'entre-deux@popote.fr', name: 'Entre Deux', roles: ['admin'] });
+    const pending = await acceptInvitation(app.app, (await mailsTo('entre-deux@popote.fr'))[0]!.text);
+    expect((await pending.request('GET', '/api/staff/me')).json()).toMatchObject({ pending: 'enrol' });
+    const closed = routes().filter((r) => !PENDING.has(`${r.method} ${r.url}`));
+    expect(closed.length).toBeGreaterThan(8);
+    for (const { method, url } of closed) {
+      const path = concrete(url) + (method === 'GET' ? '?date=2026-11-23' : '');
+      refused(await pending.request(method, path, {}), 401, STAFF_ERRORS.secondFactorPending);
     }
   });
 
@@ -116,7 +131,7 @@ describe('the team’s members (admin)', () => {
     const admin = await staffLoggedIn(app.app);
     const created = await admin.request('POST', '/api/staff/members', { email: 'Nina@Popote.fr', name: 'Nina Neuve', roles: ['cuisine', 'livreur'] });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ email: 'nina@popote.fr', roles: ['cuisine', 'livreur'], active: true, password_set: false });
+    expect(created.json()).toMatchObject({ member: { email: 'nina@popote.fr', roles: ['cuisine', 'livreur'], active: true, password_set: false, second_factor: false, second_factor_required: false }, delivery: { mailed: true, link: null } });
     refused(await admin.request('POST', '/api/staff/members', { email: 'nina@popote.fr', name: 'Nina Bis', roles: ['cuisine'] }), 409, STAFF_ERRORS.emailTaken);
     refused(await admin.request('POST', '/api/staff/members', { email: 'x@popote.fr', name: 'X', roles: [] }), 422);
     refused(await admin.request('POST', '/api/staff/members', { email: 'x@popote.fr', name: 'X', roles: ['chef'] }), 422);
@@ -125,45 +140,45 @@ describe('the team’s members (admin)', () => {
     expect(mail!.subject).toBe('Votre accès à Popote Équipe');
     const token = linkTokenOf(mail!.text);
     // Not before the password is set.
-    refused(await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'nina@popote.fr', password: 'un-mot-de-passe' }), 422);
+    refused(await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'nina@popote.fr', password: 'ardoise-brume-tricycle' }), 422);
     const nina = staffBrowser(app.app);
     refused(await nina.request('POST', '/api/staff/password', { token, password: 'court', password_confirmation: 'court' }), 422);
-    const set = await nina.request('POST', '/api/staff/password', { token, password: 'un-mot-de-passe', password_confirmation: 'un-mot-de-passe' });
+    const set = await nina.request('POST', '/api/staff/password', { token, password: 'ardoise-brume-tricycle', password_confirmation: 'ardoise-brume-tricycle' });
     expect(set.statusCode, set.body).toBe(200);
-    expect((await nina.request('GET', '/api/staff/me')).json()).toMatchObject({ email: 'nina@popote.fr' });
-    refused(await staffBrowser(app.app).request('POST', '/api/staff/password', { token, password: 'un-autre-encore', password_confirmation: 'un-autre-encore' }), 410, STAFF_ERRORS.linkInvalid);
-    expect((await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'nina@popote.fr', password: 'un-mot-de-passe' })).statusCode).toBe(200);
+    expect((await nina.request('GET', '/api/staff/me')).json()).toMatchObject({ email: 'nina@popote.fr', pending: null });
+    refused(await staffBrowser(app.app).request('POST', '/api/staff/password', { token, password: 'quenelle-orage-vingt', password_confirmation: 'quenelle-orage-vingt' }), 410, STAFF_ERRORS.linkInvalid);
+    expect((await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'nina@popote.fr', password: 'ardoise-brume-tricycle' })).statusCode).toBe(200);
   });
 
   it('roles change, an account is disabled (its sessions end) and enabled again', async () => {
     const admin = await staffLoggedIn(app.app);
-    const invited = (await admin.request('POST', '/api/staff/members', { email: 'paul@popote.fr', name: 'Paul', roles: ['livreur'] })).json() as { id: number };
+    const invited = ((await admin.request('POST', '/api/staff/members', { email: 'paul@popote.fr', name: 'Paul', roles: ['livreur'] })).json() as { member: { id: number } }).member;
     const token = linkTokenOf((await mailsTo('paul@popote.fr'))[0]!.text);
     const paul = staffBrowser(app.app);
-    await paul.request('POST', '/api/staff/password', { token, password: 'paul-paul-paul', password_confirmation: 'paul-paul-paul' });
+    await paul.request('POST', '/api/staff/password', { token, password: 'velo-cargo-pluie-7', password_confirmation: 'velo-cargo-pluie-7' });
     expect((await admin.request('PATCH', `/api/staff/members/${invited.id}`, { roles: ['cuisine'] })).json()).toMatchObject({ roles: ['cuisine'] });
     expect((await paul.request('GET', '/api/staff/me')).json()).toMatchObject({ roles: ['cuisine'] });
     expect((await admin.request('PATCH', `/api/staff/members/${invited.id}`, { active: false })).json()).toMatchObject({ active: false });
     refused(await paul.request('GET', '/api/staff/me'), 401, STAFF_ERRORS.unauthenticated);
-    refused(await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'paul@popote.fr', password: 'paul-paul-paul' }), 422);
+    refused(await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'paul@popote.fr', password: 'velo-cargo-pluie-7' }), 422);
     expect((await admin.request('PATCH', `/api/staff/members/${invited.id}`, { active: true })).json()).toMatchObject({ active: true });
-    expect((await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'paul@popote.fr', password: 'paul-paul-paul' })).statusCode).toBe(200);
+    expect((await staffBrowser(app.app).request('POST', '/api/staff/login', { email: 'paul@popote.fr', password: 'velo-cargo-pluie-7' })).statusCode).toBe(200);
     refused(await admin.request('PATCH', '/api/staff/members/999999', { active: false }), 404);
     refused(await admin.request('PATCH', '/api/staff/members/abc', { active: false }), 422);
   });
 
-  it('keeps one active admin: the last cannot be disabled or lose the role, even by two admins at once', async () => {
+  it('keeps one admin able to log in: the last cannot be disabled or lose the role, even by two admins at once', async () => {
     const app2 = await createTestApp();
     try {
       const alice = await staffLoggedIn(app2.app);
       const [aliceRow] = await app2.database.db.select().from(t.staff).where(eq(t.staff.email, TEAM.admin));
       refused(await alice.request('PATCH', `/api/staff/members/${aliceRow!.id}`, { active: false }), 409, STAFF_ERRORS.lastAdmin);
       refused(await alice.request('PATCH', `/api/staff/members/${aliceRow!.id}`, { roles: ['cuisine'] }), 409, STAFF_ERRORS.lastAdmin);
-      // A second admin; each disables the other at the same moment: one of them stays.
-      const bob = (await alice.request('POST', '/api/staff/members', { email: 'bob@popote.fr', name: 'Bob', roles: ['admin'] })).json() as { id: number };
-      const token = linkTokenOf((await app2.database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'bob@popote.fr')))[0]!.text);
-      const bobBrowser = staffBrowser(app2.app);
-      await bobBrowser.request('POST', '/api/staff/password', { token, password: 'bob-bob-bob-bob', password_confirmation: 'bob-bob-bob-bob' });
+      // A second admin, able to log in (password and second factor); each disables the other at the same moment: one of them stays.
+      const bob = ((await alice.request('POST', '/api/staff/members', { email: 'bob@popote.fr', name: 'Bob', roles: ['admin'] })).json() as { member: { id: number } }).member;
+      const [mail] = await app2.database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'bob@popote.fr'));
+      const bobBrowser = await acceptInvitation(app2.app, mail!.text);
+      await enrolSecondFactor(bobBrowser, app2.clock);
       const [a, b] = await Promise.all([alice.request('PATCH', `/api/staff/members/${bob.id}`, { active: false }), bobBrowser.request('PATCH', `/api/staff/members/${aliceRow!.id}`, { active: false })]);
       const statuses = [a.statusCode, b.statusCode].sort();
       expect([[200, 409], [200, 401]]).toContainEqual(statuses);
@@ -178,17 +193,28 @@ describe('the team’s members (admin)', () => {
     const admin = await staffLoggedIn(app.app);
     const list = (await admin.request('GET', '/api/staff/members')).json() as { email: string; password_set: boolean }[];
     expect(list.find((m) => m.email === TEAM.admin)).toMatchObject({ password_set: true });
-    const member = (await admin.request('POST', '/api/staff/members', { email: 'lea@popote.fr', name: 'Léa', roles: ['livreur'] })).json() as { id: number };
-    expect((await admin.request('POST', `/api/staff/members/${member.id}/link`)).statusCode).toBe(200);
+    const member = ((await admin.request('POST', '/api/staff/members', { email: 'lea@popote.fr', name: 'Léa', roles: ['livreur'] })).json() as { member: { id: number } }).member;
+    const again = await admin.request('POST', `/api/staff/members/${member.id}/link`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ mailed: true, link: null, message: expect.stringContaining('lea@popote.fr') });
     expect(await mailsTo('lea@popote.fr')).toHaveLength(2);
   });
 });
 
 describe('the demo’s team', () => {
-  it('logs in only where demo data is allowed', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' } });
+  it('signs in with its published password alone, its admin too: no second factor for the public demo', async () => {
+    for (const email of [TEAM.admin, TEAM.cuisine, TEAM.livreur]) {
+      const res = await staffBrowser(app.app).request('POST', '/api/staff/login', { email, password: TEAM_PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ email, pending: null });
+    }
+  });
+
+  it('never logs in where demo data is not allowed, even if its row is there', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://popote.example' }, demo: false });
     try {
-      const body = refused(await staffBrowser(production.app).request('POST', '/api/staff/login', { email: TEAM.admin, password: TEAM_PASSWORD }), 422);
+      await production.database.db.insert(t.staff).values({ email: 'intrus@popote.fr', name: 'Intrus', roles: ['admin'], passwordHash: (await app.database.db.select().from(t.staff).where(eq(t.staff.email, TEAM.admin)))[0]!.passwordHash, demo: true });
+      const body = refused(await staffBrowser(production.app).request('POST', '/api/staff/login', { email: 'intrus@popote.fr', password: TEAM_PASSWORD }), 422);
       expect(body.errors?.email).toEqual([STAFF_MESSAGES.badCredentials]);
     } finally {
       await production.close();

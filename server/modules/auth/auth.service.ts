@@ -154,10 +154,13 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
   const token = randomToken();
   const link = new URL(`/compte/mot-de-passe/${token}`, app.env.PUBLIC_URL);
   link.searchParams.set('email', customer.email);
+  const expiresAt = new Date(app.clock.now().getTime() + RESET_TTL_MS);
   await app.db.transaction(async (tx) => {
-    await insertPasswordReset(tx, hashToken(token), customer.id, new Date(app.clock.now().getTime() + RESET_TTL_MS));
+    await insertPasswordReset(tx, hashToken(token), customer.id, expiresAt);
     await enqueueMail(tx, {
       to: customer.email,
+      // It holds the link: purged from the outbox soon after it leaves (server/lib/purge.ts).
+      secretUntil: expiresAt,
       subject: 'Réinitialisez votre mot de passe Popote',
       // No first name either: whoever signed up with this address chose it (createCustomer).
       text: [

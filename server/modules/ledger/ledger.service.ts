@@ -575,17 +575,3 @@ export async function recordCorrection(tx: Tx, p: { customerId: number; what: 'p
   const [debit, credit] = (p.what === 'pool') === p.delta > 0 ? [other, account] : [account, other];
   await record(tx, { cause: 'correction', at: p.at, note: p.note ?? null }, [{ debit, credit, amount: Math.abs(p.delta), code: p.code }]);
 }
-
-/** Empties these customers' pools (what they can spend now) into the shop's opening account. */
-export async function emptyPools(db: Db, customerIds: number[], at: Date, code: string): Promise<void> {
-  for (const customerId of customerIds) {
-    await db.transaction(async (tx) => {
-      const id = await accountId(tx, poolOf(customerId).code);
-      if (id === null) return;
-      await lockAccounts(tx, [id]);
-      const b = (await balancesOf(tx, [id])).get(id) ?? EMPTY_BALANCE;
-      const spendable = b.creditsPosted - b.debitsPosted - b.debitsPending;
-      if (spendable > 0) await recordCorrection(tx, { customerId, what: 'pool', delta: -spendable, at, code });
-    });
-  }
-}

@@ -1,13 +1,15 @@
 /**
  * `npm run staff:add -- --email … --name … --role admin [--role cuisine]`: a new team member in
- * the configured database. Their one-time link to set a password goes out by mail (the outbox)
- * and is printed. Exit 0, or 1 with the problem on stderr.
+ * the configured database. Their one-time link to set a password is printed, and goes out by mail
+ * (the outbox) when a mail can leave (SMTP_URL, or the sandbox). Exit 0, or 1 with the problem on
+ * stderr. The password they choose is judged there (server/lib/password-strength.ts).
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRoleName } from '#shared/api/staff';
 import { EMAIL_PATTERN } from '#shared/api/fields';
 import { openDatabase } from '../../db/client';
+import { claimDatabaseMode, DatabaseModeError } from '../../db/database-mode';
 import { migrate } from '../../db/migrate';
 import { EnvError, loadEnv } from '../../env';
 import { createClock } from '../../lib/clock';
@@ -46,15 +48,19 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
   try {
     await migrate(database);
-    const { member, link } = await inviteStaff(
+    // A production admin is never added to the demo's database (its removal would take them).
+    await claimDatabaseMode(database.db, env.DEMO_DATA ? 'demo' : 'production', new Date());
+    const { member, link, delivery } = await inviteStaff(
       { db: database.db, clock: createClock(), env },
       { staffId: null, staffEmail: 'npm run staff:add', requestId: null },
       { email, name, roles: [...new Set(roles)] as StaffRoleName[] },
     );
-    process.stdout.write(`${member.name} <${member.email}> ajouté (${member.roles.join(', ')}).\nLien pour choisir son mot de passe (valable 3 jours, une seule fois, aussi envoyé par e-mail) :\n${link}\n`);
+    const how = delivery.mailed ? 'aussi envoyé par e-mail' : 'pas envoyé par e-mail : SMTP_URL n’est pas réglé, transmettez-le vous-même';
+    const admin = member.second_factor_required ? '\nÀ sa première connexion, il active sa double authentification (une application comme Google Authenticator, Aegis ou 1Password).' : '';
+    process.stdout.write(`${member.name} <${member.email}> ajouté (${member.roles.join(', ')}).\nLien pour choisir son mot de passe (valable 3 jours, une seule fois, ${how}) :\n${link}${admin}\n`);
     return 0;
   } catch (err) {
-    if (err instanceof AppError) return fail(err.message);
+    if (err instanceof AppError || err instanceof DatabaseModeError) return fail(err.message);
     throw err;
   } finally {
     await database.close();

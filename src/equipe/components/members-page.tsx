@@ -9,13 +9,22 @@ import { TextField } from '../../components/ui/text-field';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/snackbar-store';
 import { ROLE_LABELS, STAFF_ROLES, staffInviteBodySchema, type StaffMember, type StaffRoleName } from '../../shared/api/staff';
-import { staffMeQuery, staffMembersQuery, useChangeMember, useInviteMember, useResendLink } from '../team-api';
+import { Dialog } from '../../components/ui/dialog';
+import { staffMeQuery, staffMembersQuery, useChangeMember, useInviteMember, useResendLink, useResetSecondFactor } from '../team-api';
 import forms from './team-forms.module.css';
 import styles from './team-page.module.css';
 
-/** The team's accounts (admin): invite, roles, disable and enable, a new link. */
+/** A link the server could not mail (no SMTP_URL): the admin passes it on by hand. */
+interface HandLink {
+  name: string;
+  message: string;
+  link: string;
+}
+
+/** The team's accounts (admin): invite, roles, disable and enable, a new link, a second factor reset. */
 export function MembersPage() {
   const members = useQuery(staffMembersQuery);
+  const [handLink, setHandLink] = useState<HandLink | null>(null);
   return (
     <>
       <div className={styles.heading}>
@@ -35,22 +44,57 @@ export function MembersPage() {
               </thead>
               <tbody>
                 {list.map((member) => (
-                  <MemberRow key={member.id} member={member} />
+                  <MemberRow key={member.id} member={member} onHandLink={setHandLink} />
                 ))}
               </tbody>
             </table>
           </div>
         )}
       </QueryStatus>
-      <InviteForm />
+      {handLink ? <LinkToHand link={handLink} onClose={() => setHandLink(null)} /> : null}
+      <InviteForm onHandLink={setHandLink} />
     </>
   );
 }
 
-function MemberRow({ member }: { member: StaffMember }) {
+/** The link to pass on, when no mail could carry it: said plainly, selectable, copyable. */
+function LinkToHand({ link, onClose }: { link: HandLink; onClose: () => void }) {
+  const copy = () =>
+    navigator.clipboard.writeText(link.link).then(
+      () => notify({ title: 'Lien copié', message: `Transmettez-le à ${link.name}.`, type: 'success' }),
+      () => notify({ title: 'Copie impossible', message: 'Sélectionnez le lien et copiez-le vous-même.', type: 'error' }),
+    );
+  return (
+    <section className={forms.card} aria-labelledby="hand-link-title">
+      <h2 id="hand-link-title">Lien à transmettre à {link.name}</h2>
+      <Alert>{link.message}</Alert>
+      <div className={forms.form}>
+        <TextField label="Lien" readOnly value={link.link} onFocus={(event) => event.currentTarget.select()} />
+        <div className={forms.actions}>
+          <Button variant="ghost" onClick={onClose}>
+            Fermer
+          </Button>
+          <Button onClick={() => void copy()}>Copier le lien</Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** What the account column says: its state, and the second factor where it matters. */
+function accountState(member: StaffMember): string {
+  if (!member.active) return 'Désactivé';
+  if (!member.password_set) return 'Invitation envoyée';
+  if (member.second_factor) return 'Actif, double authentification activée';
+  return member.second_factor_required ? 'Actif, double authentification à activer' : 'Actif';
+}
+
+function MemberRow({ member, onHandLink }: { member: StaffMember; onHandLink: (link: HandLink) => void }) {
   const me = useQuery(staffMeQuery).data;
   const change = useChangeMember();
   const resend = useResendLink();
+  const reset = useResetSecondFactor();
+  const [confirmReset, setConfirmReset] = useState(false);
   const failed = (error: Error) => notify({ title: member.name, message: error.message, type: 'error' });
   const toggleRole = (role: StaffRoleName) => {
     const roles = member.roles.includes(role) ? member.roles.filter((r) => r !== role) : [...member.roles, role];
@@ -75,18 +119,65 @@ function MemberRow({ member }: { member: StaffMember }) {
           ))}
         </fieldset>
       </td>
-      <td data-label="Compte">{!member.active ? 'Désactivé' : member.password_set ? 'Actif' : 'Invitation envoyée'}</td>
+      <td data-label="Compte">{accountState(member)}</td>
       <td>
         <div className={styles.inline}>
           <Button size="sm" variant="secondary" busy={change.isPending} onClick={() => change.mutate({ id: member.id, active: !member.active }, { onError: failed })}>
             {member.active ? 'Désactiver' : 'Réactiver'}
           </Button>
           {member.active ? (
-            <Button size="sm" variant="ghost" busy={resend.isPending} onClick={() => resend.mutate(member.id, { onSuccess: (answer) => notify({ title: member.name, message: answer.message, type: 'success' }), onError: failed })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              busy={resend.isPending}
+              onClick={() =>
+                resend.mutate(member.id, {
+                  onSuccess: (answer) => (answer.link ? onHandLink({ name: member.name, message: answer.message, link: answer.link }) : notify({ title: member.name, message: answer.message, type: 'success' })),
+                  onError: failed,
+                })
+              }
+            >
               Nouveau lien
             </Button>
           ) : null}
+          {member.second_factor ? (
+            <Button size="sm" variant="ghost" busy={reset.isPending} onClick={() => setConfirmReset(true)}>
+              Réinitialiser la double authentification
+            </Button>
+          ) : null}
         </div>
+        {confirmReset ? (
+          <Dialog open title={`Réinitialiser la double authentification de ${member.name} ?`} onClose={() => setConfirmReset(false)} dismissible={!reset.isPending}>
+            <div className={forms.form}>
+              <p>
+                Pour un téléphone perdu : ses codes ne serviront plus, ses sessions sont fermées, et à sa prochaine connexion {member.name} active de nouveau la vérification en deux
+                étapes. Faites-le seulement après l’avoir joint vous-même. L’action est inscrite au journal.
+              </p>
+              <div className={forms.actions}>
+                <Button variant="ghost" onClick={() => setConfirmReset(false)} disabled={reset.isPending}>
+                  Annuler
+                </Button>
+                <Button
+                  busy={reset.isPending}
+                  onClick={() =>
+                    reset.mutate(member.id, {
+                      onSuccess: () => {
+                        setConfirmReset(false);
+                        notify({ title: member.name, message: 'Double authentification réinitialisée : elle sera activée de nouveau à la prochaine connexion.', type: 'success' });
+                      },
+                      onError: (error) => {
+                        setConfirmReset(false);
+                        failed(error);
+                      },
+                    })
+                  }
+                >
+                  Réinitialiser
+                </Button>
+              </div>
+            </div>
+          </Dialog>
+        ) : null}
       </td>
     </tr>
   );
@@ -98,7 +189,7 @@ interface InviteValues {
   roles: StaffRoleName[];
 }
 
-function InviteForm() {
+function InviteForm({ onHandLink }: { onHandLink: (link: HandLink) => void }) {
   const invite = useInviteMember();
   const [general, setGeneral] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<InviteValues>({ resolver: zodResolver(staffInviteBodySchema), defaultValues: { email: '', name: '', roles: [] } });
@@ -106,8 +197,9 @@ function InviteForm() {
   const onSubmit = handleSubmit(async (values) => {
     setGeneral(null);
     try {
-      const member = await invite.mutateAsync(values);
-      notify({ title: 'Invitation envoyée', message: `${member.name} reçoit un lien pour choisir son mot de passe.`, type: 'success' });
+      const { member, delivery } = await invite.mutateAsync(values);
+      if (delivery.link) onHandLink({ name: member.name, message: delivery.message, link: delivery.link });
+      else notify({ title: 'Invitation envoyée', message: `${member.name} reçoit un lien pour choisir son mot de passe.`, type: 'success' });
       reset();
     } catch (error) {
       setGeneral(applyServerErrors(error, setError, ['email', 'name', 'roles']));

@@ -11,6 +11,7 @@ import { ROLE_LABELS, type StaffMe, type StaffRoleName } from '../../shared/api/
 import { staffMeQuery, useStaffLogout } from '../team-api';
 import { startTeamApp } from '../team-start';
 import { TeamLogin } from './team-login';
+import { EnrolmentStep, RecoveryCodes, SecondFactorStep } from './second-factor';
 import { Snackbars } from '../../components/ui/snackbars';
 import forms from './team-forms.module.css';
 import styles from './team-shell.module.css';
@@ -45,6 +46,9 @@ export function TeamShell() {
   useEffect(startTeamApp, []);
   useTeamOffline();
   const open = PUBLIC_PATHS.includes(pathname);
+  // Shown once after the enrolment, whatever the session reads meanwhile, until the member kept them.
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const signedIn = me.data && !me.data.pending ? me.data : null;
   return (
     <div className={styles.app}>
       <a className="skip-link" href="#contenu" data-router="ignore">
@@ -54,14 +58,26 @@ export function TeamShell() {
         <Link to="/equipe" className={styles.brand}>
           Popote <span>Équipe</span>
         </Link>
-        {me.data ? <TeamNav me={me.data} /> : null}
+        {signedIn && !recoveryCodes ? <TeamNav me={signedIn} /> : null}
       </header>
       <main id="contenu" tabIndex={-1} className={styles.main}>
-        {open ? (
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+        ) : open ? (
           <Outlet />
         ) : (
           <QueryStatus query={me} loading="Chargement de votre session…" error="Impossible de savoir qui est connecté.">
-            {(member) => (member ? <Outlet /> : <TeamLogin />)}
+            {(member) =>
+              !member ? (
+                <TeamLogin />
+              ) : member.pending === 'totp' ? (
+                <SecondFactorStep me={member} />
+              ) : member.pending === 'enrol' ? (
+                <EnrolmentStep me={member} onEnrolled={setRecoveryCodes} />
+              ) : (
+                <Outlet />
+              )
+            }
           </QueryStatus>
         )}
       </main>

@@ -10,3 +10,5 @@ export const STAFF_SESSION_COOKIE = 'popote_staff';
 export const STAFF_XSRF_COOKIE = 'XSRF-STAFF';
 /** A team session lasts a working day. */
 export const STAFF_SESSION_TTL_MS = 12 * 3600 * 1000;
+/** A session between the password and the second factor opens nothing else, and not for long. */
+export const STAFF_PENDING_TTL_MS = 10 * 60 * 1000;

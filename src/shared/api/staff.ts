@@ -17,6 +17,8 @@ export const STAFF_ERRORS = {
   lastAdmin: 'last_admin',
   emailTaken: 'staff_email_taken',
   linkInvalid: 'staff_link_invalid',
+  secondFactorPending: 'staff_second_factor',
+  secondFactorState: 'second_factor_state',
   orderState: 'order_state',
   refundTooLarge: 'refund_too_large',
   stockBelowOrdered: 'stock_below_ordered',
@@ -26,7 +28,10 @@ export const STAFF_MESSAGES = {
   unauthenticated: 'Connectez-vous à Popote Équipe.',
   forbidden: 'Votre rôle ne permet pas cette action.',
   badCredentials: 'Ces identifiants ne correspondent à aucun compte de l’équipe.',
-  lastAdmin: 'Il faut au moins un administrateur actif : donnez ce rôle à quelqu’un d’autre avant.',
+  lastAdmin: 'Il faut au moins un administrateur qui puisse se connecter (actif, avec un mot de passe et sa double authentification) : donnez ce rôle à quelqu’un d’autre, et attendez qu’il l’ait activée, avant.',
+  secondFactorPending: 'Terminez votre connexion : saisissez le code de votre application d’authentification.',
+  badCode: 'Ce code ne convient pas : saisissez les 6 chiffres affichés maintenant par votre application (chaque code ne sert qu’une fois), ou un code de secours.',
+  badEnrolmentCode: 'Ce code ne correspond pas : vérifiez que l’heure de votre téléphone est juste, puis saisissez les 6 chiffres affichés maintenant.',
   emailTaken: 'Un membre de l’équipe a déjà cette adresse.',
   linkInvalid: 'Ce lien n’est plus valable : demandez-en un nouveau à un administrateur.',
 } as const;
@@ -46,9 +51,59 @@ const staffPasswordField = z
 /** POST /api/staff/login */
 export const staffLoginBodySchema = z.object({ email: emailField, password: z.string().check(z.minLength(1, { error: 'Saisissez votre mot de passe.' }), z.maxLength(200)) });
 
+/**
+ * What a session still needs before it opens anything: the second factor's code (`totp`), or its
+ * enrolment (`enrol`, an admin without one); null once signed in.
+ */
+export const SECOND_FACTOR_STEPS = ['totp', 'enrol'] as const;
+
 /** GET /api/staff/me, and the login's answer. */
-export const staffMeSchema = z.object({ id: z.int(), email: z.string(), name: z.string(), roles: z.array(staffRoleSchema) });
+export const staffMeSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(staffRoleSchema),
+  /** The step left before this session opens anything (absent from a device's kept copy). */
+  pending: z.optional(z.nullable(z.enum(SECOND_FACTOR_STEPS))),
+});
 export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/** A TOTP code (6 digits) or a recovery code (16 letters and digits, dashes and spaces ignored). */
+const secondFactorCodeField = z
+  .string({ error: 'Saisissez le code à 6 chiffres de votre application, ou un code de secours.' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Saisissez le code à 6 chiffres de votre application, ou un code de secours.' }),
+    z.maxLength(40, { error: 'Ce code est trop long : 6 chiffres, ou un code de secours.' }),
+  );
+
+/** POST /api/staff/second-factor/verify: the login's second step. */
+export const staffCodeBodySchema = z.object({ code: secondFactorCodeField });
+
+/** POST /api/staff/second-factor/enrolment: a new secret for the member's app, to confirm with a code. */
+export const staffEnrolmentSchema = z.object({
+  /** The secret in base32, for typing into the app by hand (four-letter groups). */
+  secret: z.string(),
+  /** The otpauth:// address the QR code holds. */
+  uri: z.string(),
+  /** The QR code as an SVG data URL. */
+  qr_code: z.string(),
+});
+
+/** POST /api/staff/second-factor/enrolment/confirm: signed in, and the recovery codes, shown this once. */
+export const staffEnrolledSchema = z.object({ me: staffMeSchema, recovery_codes: z.array(z.string()) });
+
+/**
+ * A link to set a password (an invitation, a new link): mailed, or — when no mail can leave (no
+ * SMTP_URL outside the sandbox) — given to the admin to pass on by hand.
+ */
+export const staffLinkSchema = z.object({
+  message: z.string(),
+  /** Whether the mail went out (queued for SMTP, or to the sandbox's mailbox). */
+  mailed: z.boolean(),
+  /** The link itself when it was not mailed; null otherwise. */
+  link: z.nullable(z.string()),
+});
 
 /** POST /api/staff/password: the one-time link's token and the new password. */
 export const staffPasswordBodySchema = z
@@ -64,8 +119,14 @@ export const staffMemberSchema = z.object({
   active: z.boolean(),
   /** false until the member has set a password through their link. */
   password_set: z.boolean(),
+  /** Whether the member has enrolled a second factor (TOTP). */
+  second_factor: z.boolean(),
+  /** Whether the member must have one to sign in (an admin, but for the demo's public accounts). */
+  second_factor_required: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+/** POST /api/staff/members: the member, and how their link travels. */
+export const staffInvitedSchema = z.object({ member: staffMemberSchema, delivery: staffLinkSchema });
 export const staffMembersSchema = z.array(staffMemberSchema);
 
 /** POST /api/staff/members: an invitation (the member gets a one-time link by mail). */
