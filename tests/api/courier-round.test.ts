@@ -73,7 +73,7 @@ beforeAll(async () => {
   );
   lina = await placeOrderAt({ firstname: 'Lina', lastname: 'Morel', phone: '0620202020' }, rg.name, point(rg, 'Part-Dieu'), async (v) => void cartOf(await addDish(v, main.id)));
   marc = await placeOrderAt({ firstname: 'Marc', lastname: 'Faure', phone: '0630303030' }, rg.name, point(rg, 'Part-Dieu'), async (v) => void cartOf(await addDish(v, main.id)), { quantity: 2, amount: 9.25 });
-  sara = await placeOrderAt({ firstname: 'Sara', lastname: 'Blanc', phone: '0640404040' }, pi.name, point(pi, 'Bellecour'), async (v) => void cartOf(await addDish(v, main.id)));
+  sara = await placeOrderAt({ firstname: 'Sara', lastname: 'Blanc', phone: '0640404040', deposits: 1 }, pi.name, point(pi, 'Bellecour'), async (v) => void cartOf(await addDish(v, main.id)));
 });
 
 describe('reading the round', () => {

@@ -340,11 +340,12 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await expect(again.getByText(/^Tournée close le/)).toBeVisible();
   await expect(bag(again, paid.invoice).getByRole('button')).toHaveCount(0);
 
-  // The customer's account: the order delivered, one voucher short owed, the extra container
-  // credited to the pool (4 €) out of the one they still held.
-  const after = (await (await request.get('/api/me')).json()) as { pool: number; deposits: number; orders: { id: number; balance_due: number; current_status_text: string }[] };
+  // The customer's account: the order delivered, one voucher short owed; the extra container, out
+  // of the one they still held, waits for an admin's eyes before its 4 € reach the pool.
+  const after = (await (await request.get('/api/me')).json()) as { pool: number; poolPending: number; deposits: number; orders: { id: number; balance_due: number; current_status_text: string }[] };
   const short = paid.paid - paid.tickets.unit;
-  expect(after.pool).toBe(before.pool + 4_00);
+  expect(after.pool).toBe(before.pool);
+  expect(after.poolPending).toBe(4_00);
   expect(after.deposits).toBe(0);
   expect(after.orders.find((o) => o.id === paid.id)).toMatchObject({ balance_due: short });
   const customerCookies = (await request.storageState()).cookies;
@@ -362,10 +363,24 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await shot(account, 'customer-account', panel.getByTestId('order').filter({ hasText: 'Reste à régler' }));
   await shopper.close();
 
-  // (6) In the office: the vouchers the courier brought back, batched for their issuer with a
-  // slip, sent, paid with the issuer's commission taken; and the day's closing, whose figures add
-  // up (the day is not over yet: closing it is refused, and said).
+  // (6) In the office: the container nobody announced, credited once an admin has looked; the
+  // vouchers the courier brought back, batched for their issuer with a slip, sent, paid with the
+  // issuer's commission taken; and the day's closing, whose figures add up (the day is not over
+  // yet: closing it is refused, and said).
   const desk = await office.newPage();
+  await desk.goto('/equipe/a-valider');
+  await hydrated(desk);
+  const held = desk.getByRole('listitem', { name: `Réception à valider, commande ${paid.invoice}` });
+  await expect(held).toContainText('1 contenant rendu sans avoir été annoncé : 4,00 € de consigne à créditer');
+  await expect(held).toContainText('Enregistré par livreur@popote.fr');
+  await held.getByRole('button', { name: /^Valider et créditer 4,00/ }).click();
+  await expect(held.getByRole('alert')).toHaveText('Écrivez une note : ce que vous avez vérifié, ou pourquoi vous refusez.');
+  await held.getByLabel('Note (obligatoire)').fill('Contenant Popote vu au retour du triporteur');
+  await checkScreen(desk, 'equipe-a-valider');
+  await held.getByRole('button', { name: /^Valider et créditer 4,00/ }).click();
+  await expect(desk.getByText('Rien à valider : toutes les réceptions correspondent aux déclarations.')).toBeVisible();
+  expect(((await (await request.get('/api/me')).json()) as { pool: number }).pool).toBe(before.pool + 4_00);
+
   await desk.goto('/equipe/titres');
   await hydrated(desk);
   const waiting = desk.getByRole('listitem').filter({ hasText: issuer });

@@ -342,7 +342,7 @@ export function createEdenredClient(config: EdenredConfig & { fetch?: typeof fet
       const res = await call('GET', `${widgetUrl}/v1/payments/${encodeURIComponent(payload)}`, { headers: clientHeaders });
       // The payload came through the browser: one Edenred does not know (or too long to be one of
       // theirs) is a forgery, not an outage.
-      if (res.status === 400 || res.status === 404 || res.status === 414) {
+      if (res.status === 400 || res.status === 404 || res.status === 414 || res.status === 422) {
         throw new EdenredError('Edenred does not know this widget payment.', { status: res.status, code: 'invalid_payload' });
       }
       return toWidgetPayment(envelopeData(res));
