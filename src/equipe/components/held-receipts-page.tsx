@@ -50,8 +50,10 @@ export function HeldReceiptsPage() {
 
 function what(r: HeldReceipt): string {
   if (r.kind === 'containers') return `${plural(r.containers, 'contenant rendu', 'contenants rendus')} sans avoir été annoncé${r.containers > 1 ? 's' : ''} : ${formatEuros(r.amount)} de consigne à créditer`;
-  const rows = (r.rows ?? []).map((row) => `${row.count} × ${formatEuros(row.unit_cents)} (${VOUCHER_ISSUER_LABELS[row.issuer]})`).join(', ');
-  return `Titres-restaurant papier reçus : ${rows || '—'} ; déclarés : ${formatEuros(r.declared)} ; au-delà : ${formatEuros(r.amount)}`;
+  const rows = r.rows ?? [];
+  const received = rows.reduce((n, row) => n + row.count * row.unit_cents, 0);
+  const detail = rows.map((row) => `${VOUCHER_ISSUER_LABELS[row.issuer]} : ${row.count} × ${formatEuros(row.unit_cents)}`).join(' ; ');
+  return `Titres-restaurant papier reçus : ${formatEuros(received)}${detail ? ` (${detail})` : ''}, déclarés : ${formatEuros(r.declared)}. Au-delà de la déclaration : ${formatEuros(r.amount)}`;
 }
 
 function Receipt({ receipt: r }: { receipt: HeldReceipt }) {
@@ -94,7 +96,7 @@ function Receipt({ receipt: r }: { receipt: HeldReceipt }) {
           Enregistré par {r.recorded_by ?? 'inconnu'} le {formatShortDateTime(new Date(r.recorded_at))}
         </span>
       </div>
-      <form className={styles.payForm} onSubmit={submit('approve')} noValidate>
+      <form className={`${styles.payForm} ${styles.decision}`} onSubmit={submit('approve')} noValidate>
         <label htmlFor={noteId}>Note (obligatoire)</label>
         <input id={noteId} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${noteId}-error` : undefined} />
         <Button type="submit" size="sm" busy={decide.isPending} disabled={!online}>
