@@ -20,6 +20,7 @@ export const ROUND_ERRORS = {
   undoUnknown: 'undo_unknown',
   noPaperVouchers: 'no_paper_vouchers',
   incomplete: 'round_incomplete',
+  eventIdReused: 'event_id_reused',
 } as const;
 
 export const ROUND_MESSAGES = {
@@ -28,6 +29,7 @@ export const ROUND_MESSAGES = {
   orderCancelled: 'Cette commande a été annulée entre-temps : ne la remettez pas.',
   undoUnknown: 'L’action à annuler est introuvable sur cette tournée.',
   noPaperVouchers: 'Cette commande ne se règle pas en titres-restaurant papier.',
+  eventIdReused: 'Cet identifiant d’action est déjà celui d’une autre action : celle-ci n’a pas été prise en compte. Prévenez un administrateur.',
 } as const;
 
 export const ROUND_EVENT_TYPES = ['handed_over', 'absent', 'vouchers_received', 'containers_returned', 'undo'] as const;
