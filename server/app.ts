@@ -4,8 +4,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openDatabase, type Database } from './db/client';
-import { migrate } from './db/migrate';
+import type { Database } from './db/client';
+import { openMigratedDatabase } from './db/open';
 import { seed } from './db/seed';
 import { forgetDemoCustomers } from './db/demo-rows';
 import type { Env } from './env';
@@ -120,12 +120,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // In the sandbox, a test or QA run may move the time of its own requests only (sandbox/scope.ts).
   const scoped = env.SANDBOX ? scopedClock(baseClock) : null;
   const clock = scoped?.clock ?? baseClock;
-  const database = options.database ?? (await openDatabase(env.DATABASE_URL, env.DATA_DIR));
+  // Migrated (and seeded) through the owner's address when there is one: docs/operations.md, "Two roles".
+  const database =
+    options.database ?? (await openMigratedDatabase(env, env.SEED_ON_START ? (db) => seed(db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR }) : undefined));
   try {
-    if (!options.database) {
-      await migrate(database);
-      if (env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
-    }
     // Whoever opened the database: a production start never carries on what the demo left.
     if (!env.DEMO_DATA) await forgetDemoCustomers(database.db, clock.now());
   } catch (err) {

@@ -3,14 +3,12 @@
  * and the demo's customer, codes and orders outside production.
  */
 import { loadEnv } from '../env';
-import { openDatabase } from './client';
-import { migrate } from './migrate';
+import { openMigratedDatabase } from './open';
 import { seed } from './seed';
 
 const env = loadEnv();
-const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
+const database = await openMigratedDatabase(env);
 try {
-  await migrate(database);
   await seed(database.db, new Date(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
   console.log(`Base ${database.kind} migrée ; données de référence${env.DEMO_DATA ? ' et de démonstration' : ''} à jour.`);
 } finally {

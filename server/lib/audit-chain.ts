@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditChain, auditChainHead, auditLog } from '../db/schema';
 
@@ -34,9 +34,11 @@ const FIELDS = [
   ['request_id', 'requête'],
 ] as const;
 
-const utc = (column: SQL | typeof auditLog.at | typeof auditLog.deviceAt) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const asText = (column: typeof auditLog.id | typeof auditLog.staffId | typeof auditLog.orderId | typeof auditLog.customerId | typeof auditLog.productId | typeof auditLog.amountCents) =>
-  sql<string | null>`${column}::text`;
+type AuditColumn = (typeof auditLog)[keyof typeof auditLog.$inferSelect];
+const utc = (column: AuditColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+// Every value through sql, none a bare column: drizzle would make the whole line null on a left
+// join when the first column it meets is null (a line without a team member).
+const asText = (column: AuditColumn) => sql<string | null>`${column}::text`;
 
 /**
  * A line's columns as PostgreSQL writes them as text: times in UTC to the microsecond (a Date
@@ -48,14 +50,14 @@ const renderedColumns = {
   at: utc(auditLog.at),
   deviceAt: utc(auditLog.deviceAt),
   staffId: asText(auditLog.staffId),
-  staffEmail: auditLog.staffEmail,
-  action: auditLog.action,
+  staffEmail: asText(auditLog.staffEmail),
+  action: asText(auditLog.action),
   orderId: asText(auditLog.orderId),
   customerId: asText(auditLog.customerId),
   productId: asText(auditLog.productId),
   amountCents: asText(auditLog.amountCents),
-  details: sql<string | null>`${auditLog.details}::text`,
-  requestId: auditLog.requestId,
+  details: asText(auditLog.details),
+  requestId: asText(auditLog.requestId),
 };
 type Rendered = { [K in keyof typeof renderedColumns]: string | null };
 
@@ -140,7 +142,7 @@ export async function verifyAuditChain(db: Db): Promise<ChainReport> {
           if (linkHash(link.prevHash, link.sealed) !== link.hash) {
             breaks.push({ ...at, problem: 'maillon réécrit : son empreinte ne correspond plus à ce qu’il scelle.' });
           }
-          if (!link.line || link.line.id === null) {
+          if (link.line.id === null) {
             breaks.push({ ...at, problem: 'entrée supprimée : son maillon la scelle toujours, la ligne n’est plus dans audit_log.' });
           } else {
             const now = canonicalOf(link.line);

@@ -7,8 +7,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRoleName } from '#shared/api/staff';
 import { EMAIL_PATTERN } from '#shared/api/fields';
-import { openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { openMigratedDatabase } from '../../db/open';
 import { EnvError, loadEnv } from '../../env';
 import { createClock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -43,9 +42,8 @@ async function main(args: string[]): Promise<number> {
     if (err instanceof EnvError) return fail(['La configuration est invalide :', ...err.problems.map((p) => `  ${p}`)].join('\n'));
     throw err;
   }
-  const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
+  const database = await openMigratedDatabase(env);
   try {
-    await migrate(database);
     const { member, link } = await inviteStaff(
       { db: database.db, clock: createClock(), env },
       { staffId: null, staffEmail: 'npm run staff:add', requestId: null },

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { databaseUser, type Env } from '../env';
+import { openDatabase, type Database, type Db } from './client';
+import { migrate } from './migrate';
+
+/*
+ * One role or two (docs/operations.md, "Two roles"). By default the role of DATABASE_URL applies
+ * the migrations and serves. With DATABASE_OWNER_URL, the owner of the tables applies them, and
+ * the server serves as DATABASE_URL's role, which may read and write the tables but may not
+ * change, delete or truncate the audit trail, nor drop or switch off its triggers (only an owner
+ * may): a bug, an injected query or a stolen team account cannot rewrite history.
+ */
+
+/**
+ * Tables the runtime role may only read: the audit chain and its head are written by the
+ * sealing trigger alone (SECURITY DEFINER, as their owner).
+ */
+const READ_ONLY_TABLES = ['audit_chain', 'audit_chain_head'];
+
+type Rows<T> = T[] | { rows: T[] };
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as Exclude<Rows<T>, T[]>).rows);
+
+/**
+ * The privileges of the server's runtime role, set again after every migration (a new table gets
+ * them at the next start): read and write every table and use its sequences; on an append-only
+ * table (one a popote_refuse_change trigger guards) only SELECT and INSERT; on the chain's tables
+ * only SELECT. TRUNCATE, REFERENCES and TRIGGER never. One transaction: no moment where a table
+ * is writable that should not be.
+ */
+export async function grantRuntimeRole(db: Db, role: string): Promise<void> {
+  const who = sql.identifier(role);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`grant usage on schema public to ${who}`);
+    await tx.execute(sql`grant select, insert, update, delete on all tables in schema public to ${who}`);
+    await tx.execute(sql`revoke truncate, references, trigger on all tables in schema public from ${who}`);
+    await tx.execute(sql`grant usage, select on all sequences in schema public to ${who}`);
+    const appendOnly = rowsOf<{ name: string }>(
+      await tx.execute(sql`
+        select distinct c.relname as name
+        from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        join pg_proc p on p.oid = t.tgfoid
+        where p.proname = 'popote_refuse_change' and n.nspname = 'public' and not t.tgisinternal
+        order by 1`),
+    ).map((r) => r.name);
+    for (const table of appendOnly) await tx.execute(sql`revoke update, delete on ${sql.identifier(table)} from ${who}`);
+    for (const table of READ_ONLY_TABLES) await tx.execute(sql`revoke insert, update, delete on ${sql.identifier(table)} from ${who}`);
+  });
+}
+
+/** A PostgreSQL error's SQLSTATE, wrapped by drizzle or not. */
+const sqlState = (err: unknown) => (err as { cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
+
+/**
+ * The configured database, migrated, for the server or a command: through the owner's address
+ * when DATABASE_OWNER_URL is set (`setup`, the seeds, runs there too, then that connection is
+ * closed), else through DATABASE_URL itself. Answers the database to serve with.
+ */
+export async function openMigratedDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_OWNER_URL' | 'DATA_DIR'>, setup?: (db: Db) => Promise<void>): Promise<Database> {
+  if (env.DATABASE_OWNER_URL) {
+    const owner = await openDatabase(env.DATABASE_OWNER_URL, env.DATA_DIR);
+    try {
+      await migrate(owner);
+      // loadEnv checked that DATABASE_URL names a role, another one.
+      await grantRuntimeRole(owner.db, databaseUser(env.DATABASE_URL)!);
+      await setup?.(owner.db);
+    } finally {
+      await owner.close();
+    }
+    return openDatabase(env.DATABASE_URL, env.DATA_DIR);
+  }
+  const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
+  try {
+    try {
+      await migrate(database);
+    } catch (err) {
+      // The runtime role of a two-role setup, started without the owner's address.
+      if (sqlState(err) === '42501') {
+        throw new Error(`The role of DATABASE_URL may not apply the migrations (permission denied): set DATABASE_OWNER_URL to the address of the tables' owner (docs/operations.md, "Two roles")`, { cause: err });
+      }
+      throw err;
+    }
+    await setup?.(database.db);
+    return database;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
