@@ -9,17 +9,20 @@ import { formatRate } from '../shared/vat-rate';
  * audit trail"): "Prix : 5,50 € → 0,01 €", "TVA : 10 % → 20 %".
  */
 
-/** What each value is, in French. */
+/** What each value is, in French, in the order a line lists them. */
 const CHANGE_LABELS: Record<string, string> = {
+  on_menu: 'À la carte',
   price: 'Prix',
   vat: 'TVA',
   name: 'Nom',
   stock: 'Stock',
   sold_out: 'Épuisé',
-  on_menu: 'À la carte',
   roles: 'Rôles',
   active: 'Compte actif',
 };
+const ORDER = Object.keys(CHANGE_LABELS);
+/** Known values first, in ORDER; others after, as written. */
+const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
 
 /** The catalog file's other fields, as an import's line lists them without their values. */
 const FILE_FIELD_LABELS: Record<string, string> = {
@@ -64,7 +67,11 @@ export function changeText(field: string, change: { from?: unknown; to?: unknown
   return `${label} : ${valueText(field, change.from)} → ${'to' in change ? valueText(field, change.to) : '—'}`;
 }
 
-const linesOf = (changes: Record<string, { from?: unknown; to?: unknown }>) => Object.entries(changes).map(([field, change]) => changeText(field, change));
+// In a fixed order: jsonb hands an object's keys back shortest first (vat, name, price).
+const linesOf = (changes: Record<string, { from?: unknown; to?: unknown }>) =>
+  Object.entries(changes)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([field, change]) => changeText(field, change));
 
 /** Changes about one thing (a dish, a dish on a day, a member), or about the line's subject (null). */
 export interface ChangeGroup {

@@ -42,10 +42,14 @@ describe('the audit page’s words for values before and after', () => {
       dates: ['2026-11-24'],
       products: [
         { product_id: 4, slug: 'salade', name: 'Salade niçoise', changes: { price: { from: 550, to: 1 }, vat: { from: 1000, to: 2000 } }, also: ['description', 'allergens'] },
-        { product_id: 9, slug: 'tartine', name: 'Tartine', created: true, changes: { price: { to: 650 }, vat: { to: 1000 }, name: { to: 'Tartine' } } },
+        // As jsonb hands it back: shortest keys first.
+        { product_id: 9, slug: 'tartine', name: 'Tartine', created: true, changes: { vat: { to: 1000 }, name: { to: 'Tartine' }, price: { to: 650 } } },
       ],
       products_omitted: 3,
-      stock: [{ product_id: 4, slug: 'salade', name: 'Salade niçoise', date: '2026-11-24', changes: { stock: { from: 10, to: 30 } } }],
+      stock: [
+        { product_id: 4, slug: 'salade', name: 'Salade niçoise', date: '2026-11-24', changes: { stock: { from: 10, to: 30 } } },
+        { product_id: 9, slug: 'tartine', name: 'Tartine', date: '2026-11-24', changes: { stock: { to: 8 }, on_menu: { from: false, to: true } } },
+      ],
       stock_omitted: 1,
     });
     const { groups, omitted } = auditChangeGroups(imported);
@@ -54,6 +58,7 @@ describe('the audit page’s words for values before and after', () => {
       { subject: 'Salade niçoise', lines: ['Prix : 5,50 € → 0,01 €', 'TVA : 10 % → 20 %', 'aussi modifiés : description, allergènes'] },
       { subject: 'Tartine (nouveau plat)', lines: ['Prix : 6,50 €', 'TVA : 10 %', 'Nom : « Tartine »'] },
       { subject: 'Salade niçoise, mardi 24 novembre', lines: ['Stock : 10 → 30'] },
+      { subject: 'Tartine, mardi 24 novembre', lines: ['À la carte : non → oui', 'Stock : 8'] },
     ]);
 
     expect(auditChangeGroups(entry('staff.disable', { member: 'livreur@popote.fr', changes: { active: { from: true, to: false } } })).groups).toEqual([
