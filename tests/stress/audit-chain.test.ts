@@ -41,7 +41,7 @@ beforeAll(async () => {
   const morning = await deliveryMorning(a);
   await a.setClock(morning);
   b = await ServerProcess.start({ databaseUrl: runtimeUrl, env, frozenAt: morning });
-  date = (await (await fetch(`${a.url}/api/state`)).json()).current_delivery_date as string;
+  date = ((await (await fetch(`${a.url}/api/state`)).json()) as { current_delivery_date: string }).current_delivery_date;
 });
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
