@@ -22,10 +22,10 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 
 /**
  * The privileges of the server's runtime role, set again after every migration (a new table gets
- * them at the next start): read and write every table and use its sequences; on an append-only
- * table (one a popote_refuse_change trigger guards) only SELECT and INSERT; on the chain's tables
- * only SELECT. TRUNCATE, REFERENCES and TRIGGER never. One transaction: no moment where a table
- * is writable that should not be.
+ * them at the next start): read and write every table and use its sequences, but on a table a
+ * popote_append_only trigger guards, not what the trigger refuses (UPDATE, DELETE: the trigger's
+ * events, read from the catalog), and on the chain's tables only SELECT. TRUNCATE, REFERENCES and
+ * TRIGGER never. One transaction: no moment where a table is writable that should not be.
  */
 export async function grantRuntimeRole(db: Db, role: string): Promise<void> {
   const who = sql.identifier(role);
@@ -34,17 +34,22 @@ export async function grantRuntimeRole(db: Db, role: string): Promise<void> {
     await tx.execute(sql`grant select, insert, update, delete on all tables in schema public to ${who}`);
     await tx.execute(sql`revoke truncate, references, trigger on all tables in schema public from ${who}`);
     await tx.execute(sql`grant usage, select on all sequences in schema public to ${who}`);
-    const appendOnly = rowsOf<{ name: string }>(
+    // pg_trigger.tgtype: 8 a DELETE trigger, 16 an UPDATE one.
+    const guarded = rowsOf<{ name: string; update: boolean; delete: boolean }>(
       await tx.execute(sql`
-        select distinct c.relname as name
+        select c.relname as name, bool_or(t.tgtype & 16 <> 0) as update, bool_or(t.tgtype & 8 <> 0) as delete
         from pg_trigger t
         join pg_class c on c.oid = t.tgrelid
         join pg_namespace n on n.oid = c.relnamespace
         join pg_proc p on p.oid = t.tgfoid
-        where p.proname = 'popote_refuse_change' and n.nspname = 'public' and not t.tgisinternal
+        where p.proname = 'popote_append_only' and n.nspname = 'public' and not t.tgisinternal
+        group by c.relname
         order by 1`),
-    ).map((r) => r.name);
-    for (const table of appendOnly) await tx.execute(sql`revoke update, delete on ${sql.identifier(table)} from ${who}`);
+    );
+    for (const table of guarded) {
+      const refused = [table.update && 'update', table.delete && 'delete'].filter(Boolean).join(', ');
+      if (refused) await tx.execute(sql`revoke ${sql.raw(refused)} on ${sql.identifier(table.name)} from ${who}`);
+    }
     for (const table of READ_ONLY_TABLES) await tx.execute(sql`revoke insert, update, delete on ${sql.identifier(table)} from ${who}`);
   });
 }

@@ -161,7 +161,7 @@ describe('append-only', () => {
         (e: unknown) => e as { cause?: { message?: string }; message: string },
       );
       expect(err, 'the statement went through').not.toBeNull();
-      expect(err!.cause?.message ?? err!.message).toBe(`${what}: its rows are never changed, deleted nor truncated`);
+      expect(err!.cause?.message ?? err!.message).toBe(`${what}: the table is append-only, its rows are never changed, deleted nor truncated`);
     };
     await refusedBy(db().update(t.auditLog).set({ action: 'rien' }), 'UPDATE refused on audit_log');
     await refusedBy(db().delete(t.auditLog).where(eq(t.auditLog.id, lines[0]!.id)), 'DELETE refused on audit_log');

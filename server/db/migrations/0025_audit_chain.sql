@@ -15,12 +15,14 @@ CREATE TABLE "audit_chain_head" (
 --> statement-breakpoint
 ALTER TABLE "audit_chain" ADD CONSTRAINT "audit_chain_entry_id_audit_log_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."audit_log"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "audit_chain_entry_uq" ON "audit_chain" USING btree ("entry_id");--> statement-breakpoint
--- A generic guard for append-only tables (docs/operations.md, "Append-only tables"): fired BEFORE
--- UPDATE OR DELETE FOR EACH ROW and BEFORE TRUNCATE FOR EACH STATEMENT, it refuses the change.
-CREATE FUNCTION popote_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The generic guard of append-only tables (docs/operations.md, "The audit trail"): fired BEFORE
+-- UPDATE OR DELETE FOR EACH ROW and BEFORE TRUNCATE FOR EACH STATEMENT, it refuses the change,
+-- naming it. OR REPLACE: the ledger's tables may already use one of this name; this one words
+-- TRUNCATE too, and the server's runtime role loses what it refuses (server/db/open.ts).
+CREATE OR REPLACE FUNCTION popote_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION '% refused on %: its rows are never changed, deleted nor truncated', TG_OP, TG_TABLE_NAME
-    USING ERRCODE = 'insufficient_privilege', HINT = 'append-only table (popote_refuse_change)';
+  RAISE EXCEPTION '% refused on %: the table is append-only, its rows are never changed, deleted nor truncated', TG_OP, TG_TABLE_NAME
+    USING ERRCODE = 'insufficient_privilege';
 END
 $$;
 --> statement-breakpoint
@@ -28,18 +30,18 @@ DROP TRIGGER audit_log_append_only ON "audit_log";
 --> statement-breakpoint
 DROP FUNCTION popote_audit_append_only();
 --> statement-breakpoint
-CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION popote_refuse_change();
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION popote_append_only();
 --> statement-breakpoint
-CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log" FOR EACH STATEMENT EXECUTE FUNCTION popote_refuse_change();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log" FOR EACH STATEMENT EXECUTE FUNCTION popote_append_only();
 --> statement-breakpoint
-CREATE TRIGGER audit_chain_append_only BEFORE UPDATE OR DELETE ON "audit_chain" FOR EACH ROW EXECUTE FUNCTION popote_refuse_change();
+CREATE TRIGGER audit_chain_append_only BEFORE UPDATE OR DELETE ON "audit_chain" FOR EACH ROW EXECUTE FUNCTION popote_append_only();
 --> statement-breakpoint
-CREATE TRIGGER audit_chain_no_truncate BEFORE TRUNCATE ON "audit_chain" FOR EACH STATEMENT EXECUTE FUNCTION popote_refuse_change();
+CREATE TRIGGER audit_chain_no_truncate BEFORE TRUNCATE ON "audit_chain" FOR EACH STATEMENT EXECUTE FUNCTION popote_append_only();
 --> statement-breakpoint
 -- The head moves forward (an UPDATE, by popote_audit_link only) but is never removed.
-CREATE TRIGGER audit_chain_head_kept BEFORE DELETE ON "audit_chain_head" FOR EACH ROW EXECUTE FUNCTION popote_refuse_change();
+CREATE TRIGGER audit_chain_head_kept BEFORE DELETE ON "audit_chain_head" FOR EACH ROW EXECUTE FUNCTION popote_append_only();
 --> statement-breakpoint
-CREATE TRIGGER audit_chain_head_no_truncate BEFORE TRUNCATE ON "audit_chain_head" FOR EACH STATEMENT EXECUTE FUNCTION popote_refuse_change();
+CREATE TRIGGER audit_chain_head_no_truncate BEFORE TRUNCATE ON "audit_chain_head" FOR EACH STATEMENT EXECUTE FUNCTION popote_append_only();
 --> statement-breakpoint
 -- An audit line's canonical text, what its link seals: a JSON array of strings (or null), every
 -- value as PostgreSQL writes it as text, times in UTC to the microsecond, the details as jsonb
