@@ -12,20 +12,25 @@ import { migrate } from './migrate';
  */
 
 /**
- * Tables the runtime role may only read: the audit chain and its head are written by the
- * sealing trigger alone (SECURITY DEFINER, as their owner).
+ * The audit trail's tables, whose privileges are set here whatever guards them: the lines may be
+ * added and read, never changed; the chain and its head are written by the sealing trigger alone
+ * (SECURITY DEFINER, as their owner), so only read.
  */
-const READ_ONLY_TABLES = ['audit_chain', 'audit_chain_head'];
+const SEALED_TABLES: Record<string, 'select, insert' | 'select'> = { audit_log: 'select, insert', audit_chain: 'select', audit_chain_head: 'select' };
 
 type Rows<T> = T[] | { rows: T[] };
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as Exclude<Rows<T>, T[]>).rows);
 
 /**
  * The privileges of the server's runtime role, set again after every migration (a new table gets
- * them at the next start): read and write every table and use its sequences, but on a table a
- * popote_append_only trigger guards, not what the trigger refuses (UPDATE, DELETE: the trigger's
- * events, read from the catalog), and on the chain's tables only SELECT. TRUNCATE, REFERENCES and
- * TRIGGER never. One transaction: no moment where a table is writable that should not be.
+ * them at the next start), in one transaction (no moment where a table is writable that should
+ * not be):
+ * - every table read and written, every sequence used; TRUNCATE, REFERENCES and TRIGGER never;
+ * - a table a popote_append_only trigger guards loses what the trigger refuses (DELETE, UPDATE:
+ *   its events, read from the catalog), except UPDATE of its primary key: locking a row
+ *   (SELECT … FOR UPDATE, the ledger's accounts) needs UPDATE on one column, and the trigger
+ *   still refuses any update;
+ * - the audit trail's tables get exactly SEALED_TABLES' privileges.
  */
 export async function grantRuntimeRole(db: Db, role: string): Promise<void> {
   const who = sql.identifier(role);
@@ -35,22 +40,32 @@ export async function grantRuntimeRole(db: Db, role: string): Promise<void> {
     await tx.execute(sql`revoke truncate, references, trigger on all tables in schema public from ${who}`);
     await tx.execute(sql`grant usage, select on all sequences in schema public to ${who}`);
     // pg_trigger.tgtype: 8 a DELETE trigger, 16 an UPDATE one.
-    const guarded = rowsOf<{ name: string; update: boolean; delete: boolean }>(
+    const guarded = rowsOf<{ name: string; update: boolean; delete: boolean; keys: string[] | null }>(
       await tx.execute(sql`
-        select c.relname as name, bool_or(t.tgtype & 16 <> 0) as update, bool_or(t.tgtype & 8 <> 0) as delete
+        select c.relname as name, bool_or(t.tgtype & 16 <> 0) as update, bool_or(t.tgtype & 8 <> 0) as delete,
+          (select array_agg(a.attname::text order by a.attnum) from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+            where i.indrelid = c.oid and i.indisprimary) as keys
         from pg_trigger t
         join pg_class c on c.oid = t.tgrelid
         join pg_namespace n on n.oid = c.relnamespace
         join pg_proc p on p.oid = t.tgfoid
         where p.proname = 'popote_append_only' and n.nspname = 'public' and not t.tgisinternal
-        group by c.relname
+        group by c.oid, c.relname
         order by 1`),
     );
     for (const table of guarded) {
-      const refused = [table.update && 'update', table.delete && 'delete'].filter(Boolean).join(', ');
-      if (refused) await tx.execute(sql`revoke ${sql.raw(refused)} on ${sql.identifier(table.name)} from ${who}`);
+      if (table.name in SEALED_TABLES) continue;
+      const name = sql.identifier(table.name);
+      if (table.delete) await tx.execute(sql`revoke delete on ${name} from ${who}`);
+      if (table.update) {
+        await tx.execute(sql`revoke update on ${name} from ${who}`);
+        if (table.keys?.length) await tx.execute(sql`grant update (${sql.join(table.keys.map((k) => sql.identifier(k)), sql`, `)}) on ${name} to ${who}`);
+      }
     }
-    for (const table of READ_ONLY_TABLES) await tx.execute(sql`revoke insert, update, delete on ${sql.identifier(table)} from ${who}`);
+    for (const [table, privileges] of Object.entries(SEALED_TABLES)) {
+      await tx.execute(sql`revoke all on ${sql.identifier(table)} from ${who}`);
+      await tx.execute(sql`grant ${sql.raw(privileges)} on ${sql.identifier(table)} to ${who}`);
+    }
   });
 }
 

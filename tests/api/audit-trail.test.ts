@@ -184,6 +184,10 @@ describe('append-only', () => {
     const role = `popote_rt_${Date.now().toString(36)}`;
     await db().execute(sql.raw(`create role ${role} login`));
     runtimeRole = role;
+    // Another append-only table, as the ledger's accounts are: its rows are locked, never changed.
+    await db().execute(sql`create table append_only_probe (id serial primary key, v integer not null)`);
+    await db().execute(sql`create trigger probe_append_only before update or delete on append_only_probe for each row execute function popote_append_only()`);
+    await db().execute(sql`create trigger probe_no_truncate before truncate on append_only_probe for each statement execute function popote_append_only()`);
     await grantRuntimeRole(db(), role);
     {
       const name = ((await rowsOf<{ name: string }>(app.database, sql`select current_database() as name`))[0]!).name;
@@ -206,6 +210,14 @@ describe('append-only', () => {
           `update audit_chain_head set seq = 0`,
           `delete from audit_chain`,
         ]) {
+          await expect(runtime.query(statement), statement).rejects.toMatchObject({ code: '42501' });
+        }
+        // A guarded table's rows may be added and locked (SELECT … FOR UPDATE), never changed nor deleted.
+        await runtime.query(`insert into append_only_probe (v) values (1)`);
+        await runtime.query('begin');
+        expect((await runtime.query(`select v from append_only_probe for update`)).rows).toEqual([{ v: 1 }]);
+        await runtime.query('commit');
+        for (const statement of [`update append_only_probe set v = 2`, `update append_only_probe set id = id`, `delete from append_only_probe`, `truncate append_only_probe`]) {
           await expect(runtime.query(statement), statement).rejects.toMatchObject({ code: '42501' });
         }
         // It still reads the chain (npm run audit:verify as the runtime role), and the line it wrote is sealed.

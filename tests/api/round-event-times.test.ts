@@ -67,6 +67,9 @@ describe('a phone’s clock is believed within the round’s day and up to the s
     app.clock.set(at(MONDAY, '12:10:00'));
     const handed = event({ type: 'handed_over', order_id: ana.orderId, at: '1970-01-01T00:00:00.000Z' });
     expect(await sent(livreur, [handed])).toEqual([{ id: handed.id, status: 'applied' }]);
+    // A phone reset west of Greenwich says 1969: taken all the same (counted at its arrival).
+    const west = event({ type: 'containers_returned', order_id: ana.orderId, count: 0, at: '1969-12-31T19:00:00.000-05:00' });
+    expect(await sent(livreur, [west])).toEqual([{ id: west.id, status: 'applied' }]);
     // A day behind (the phone's date wrong, its hour right) is as wrong.
     const yesterday = event({ type: 'handed_over', order_id: bruno.orderId, at: at(addDays(MONDAY, -1), '12:11:00').toISOString() });
     expect(await sent(livreur, [yesterday])).toEqual([{ id: yesterday.id, status: 'applied' }]);
@@ -108,6 +111,14 @@ describe('a phone’s clock is believed within the round’s day and up to the s
     const settled = (await auditOf(TUESDAY)).find((e) => e.action === 'round.settled' && e.order_id === ana.orderId)!;
     expect(settled.device_at).toBe(at(MONDAY, '12:10:00').toISOString());
   });
+
+  it('refuses only what no clock says (year 0000, 2100), under the field', async () => {
+    for (const wrong of ['0000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z']) {
+      const res = await livreur.request('POST', `/api/staff/rounds/${rg.id}/events?date=${MONDAY}`, { events: [event({ type: 'handed_over', order_id: ana.orderId, at: wrong })] });
+      expect(res.statusCode, wrong).toBe(422);
+      expect(res.json().errors).toEqual({ 'events.0.at': ['Heure de l’action invalide.'] });
+    }
+  });
 });
 
 describe('an event id is one event', () => {
@@ -120,26 +131,26 @@ describe('an event id is one event', () => {
     app.clock.set(at(MONDAY, '12:30:00'));
     livreur = await staffLoggedIn(app.app, TEAM.livreur);
     const send = (events: RoundEvent[]) => sent(livreur, events, other.id);
-    const returned = event({ type: 'containers_returned', order_id: eva.orderId, count: 2, at: at(MONDAY, '12:00:00').toISOString() });
-    expect(await send([returned])).toEqual([{ id: returned.id, status: 'applied' }]);
-    expect(await send([returned])).toEqual([{ id: returned.id, status: 'duplicate' }]);
-    expect(await send([{ ...returned, at: '2026-11-23T12:00:00.000+01:00' }])).toEqual([{ id: returned.id, status: 'duplicate' }]);
+    const absent = event({ type: 'absent', order_id: eva.orderId, reason: 'no_one', at: at(MONDAY, '12:00:00').toISOString() });
+    expect(await send([absent])).toEqual([{ id: absent.id, status: 'applied' }]);
+    expect(await send([absent])).toEqual([{ id: absent.id, status: 'duplicate' }]);
+    expect(await send([{ ...absent, at: '2026-11-23T12:00:00.000+01:00' }])).toEqual([{ id: absent.id, status: 'duplicate' }]);
 
-    const reused = { id: returned.id, status: 'rejected', code: ROUND_ERRORS.eventIdReused, message: ROUND_MESSAGES.eventIdReused };
+    const reused = { id: absent.id, status: 'rejected', code: ROUND_ERRORS.eventIdReused, message: ROUND_MESSAGES.eventIdReused };
     const others: RoundEvent[] = [
-      { ...returned, count: 3 },
-      { ...returned, order_id: fred.orderId },
-      { ...returned, at: at(MONDAY, '12:01:00').toISOString() },
-      { id: returned.id, type: 'handed_over', order_id: eva.orderId, at: returned.at },
+      { ...absent, reason: 'refused' },
+      { ...absent, order_id: fred.orderId },
+      { ...absent, at: at(MONDAY, '12:01:00').toISOString() },
+      { id: absent.id, type: 'handed_over', order_id: eva.orderId, at: absent.at },
     ];
     for (const changed of others) expect(await send([changed])).toEqual([reused]);
     // Another round's event under this id is another event too.
-    expect(await sent(livreur, [{ ...returned, order_id: ana.orderId }], rg.id)).toEqual([reused]);
+    expect(await sent(livreur, [{ ...absent, order_id: ana.orderId }], rg.id)).toEqual([reused]);
 
-    const held = await db().select().from(t.roundEvents).where(eq(t.roundEvents.id, returned.id));
+    const held = await db().select().from(t.roundEvents).where(eq(t.roundEvents.id, absent.id));
     expect(held).toHaveLength(1);
-    expect(held[0]).toMatchObject({ type: 'containers_returned', orderId: eva.orderId, payload: { count: 2 } });
+    expect(held[0]).toMatchObject({ type: 'absent', orderId: eva.orderId, payload: { reason: 'no_one' } });
     const round = roundSchema.parse((await livreur.request('GET', `/api/staff/rounds/${other.id}?date=${MONDAY}`)).json());
-    expect(round.stops.flatMap((s) => s.orders).find((o) => o.order_id === eva.orderId)).toMatchObject({ containers_received: 2, outcome: null });
+    expect(round.stops.flatMap((s) => s.orders).find((o) => o.order_id === eva.orderId)).toMatchObject({ outcome: 'absent', absence_reason: 'no_one' });
   });
 });

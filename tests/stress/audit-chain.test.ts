@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, POSTGRES_URL, ROOT, ServerProcess, allAtOnce, deliveryMorning, stressDatabase, type StressDatabase } from './harness';
+import { Client, POSTGRES_URL, ROOT, ServerProcess, allAtOnce, customerWithCart, deliveryMorning, notify, providerMarksPaid, startCard, stressDatabase, type StressDatabase } from './harness';
 
 let db: StressDatabase;
 let a: ServerProcess;
@@ -91,6 +91,19 @@ describe('two servers as the runtime role', () => {
     } finally {
       await runtime.end();
     }
+  });
+
+  it('the shop works as the runtime role: a card order placed (its locks and writes), cancelled by an admin (refunded, audited)', async () => {
+    const { client, customerId } = await customerWithCart(a.url);
+    const po = await startCard(client, a.url);
+    await providerMarksPaid(a.url, po);
+    expect(await notify(b.url, po)).toEqual({ status: 200, json: { received: true, status: 'success' } });
+    const [order] = await db.rows<{ id: number }>('select id from orders where customer_id = $1', [customerId]);
+    expect(order).toBeDefined();
+    const admin = await staffOn(b, 'admin@popote.fr');
+    const cancelled = await admin.request('POST', `/api/staff/orders/${order!.id}/cancel`, { reason: 'Test du rôle du serveur' });
+    expect(cancelled.status, cancelled.body).toBe(200);
+    expect(await db.one<number>(`select count(*)::int from audit_log where action = 'order.cancel' and order_id = $1`, [order!.id])).toBe(1);
   });
 
   it('team actions on both at once keep one valid chain; audit:verify says so, then names the entry the owner changed', async () => {
