@@ -4,8 +4,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openDatabase, type Database } from './db/client';
-import { migrate } from './db/migrate';
+import type { Database } from './db/client';
+import { openMigratedDatabase } from './db/open';
 import { seed } from './db/seed';
 import { claimDatabaseMode } from './db/database-mode';
 import type { Env } from './env';
@@ -121,17 +121,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // In the sandbox, a test or QA run may move the time of its own requests only (sandbox/scope.ts).
   const scoped = env.SANDBOX ? scopedClock(baseClock) : null;
   const clock = scoped?.clock ?? baseClock;
-  const database = options.database ?? (await openDatabase(env.DATABASE_URL, env.DATA_DIR));
+  // Migrated (and seeded) through the owner's address when there is one: docs/operations.md, "Two
+  // roles". Before anything is seeded, the database's mode is claimed: production never starts on
+  // what the demo made, nor the demo on production's (server/db/database-mode.ts).
+  const mode = env.DEMO_DATA ? 'demo' : 'production';
+  const database =
+    options.database ??
+    (await openMigratedDatabase(env, async (db) => {
+      await claimDatabaseMode(db, mode, clock.now());
+      if (env.SEED_ON_START) await seed(db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
+    }));
   try {
-    if (!options.database) await migrate(database);
-    // Whoever opened the database, before anything is seeded: production never starts on what the
-    // demo made, nor the demo on production's (server/db/database-mode.ts). A server opening its
-    // own database has just migrated it, so it answers here; one handed over by the caller (tests)
-    // may be down, and the app then answers 503 while it is, as to any request.
-    await claimDatabaseMode(database.db, env.DEMO_DATA ? 'demo' : 'production', clock.now()).catch((err: unknown) => {
-      if (!options.database || !isDatabaseUnavailable(err)) throw err;
-    });
-    if (!options.database && env.SEED_ON_START) await seed(database.db, clock.now(), { demo: env.DEMO_DATA, mediaDir: env.MEDIA_DIR });
+    // A database handed over by the caller (tests) is claimed here; it may be down, and the app then
+    // answers 503 while it is, as to any request.
+    if (options.database) {
+      await claimDatabaseMode(database.db, mode, clock.now()).catch((err: unknown) => {
+        if (!isDatabaseUnavailable(err)) throw err;
+      });
+    }
   } catch (err) {
     if (!options.database) await database.close();
     throw err;

@@ -28,6 +28,13 @@ function isAddressOrCidr(value: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 6 ? 128 : 32));
 }
 
+/** The role a postgres:// address logs in as, or null when it names none (then the system user's). */
+export function databaseUser(url: string | undefined): string | null {
+  if (!url || !URL.canParse(url)) return null;
+  const user = decodeURIComponent(new URL(url).username);
+  return user || null;
+}
+
 /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never `true` (any client could name its own IP). */
 function trustProxyOf(value: string): false | number | string[] {
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
@@ -46,6 +53,10 @@ const envSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|memory:\/\/|file:)/, { error: 'must start with postgres://, postgresql://, memory:// or file:' })
       .optional(),
+    // The schema owner's address (PostgreSQL): the server migrates through it at start, lets the role
+    // of DATABASE_URL read and write (never change nor delete the audit trail), then closes it and
+    // serves as DATABASE_URL's role. Unset: DATABASE_URL's role does both (docs/operations.md).
+    DATABASE_OWNER_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     // Where the dish photos' variants are written and served from (/media/…). Unset: DATA_DIR/media.
     MEDIA_DIR: z.string().min(1).optional(),
@@ -146,6 +157,15 @@ const envSchema = z
           path: ['PUBLIC_URL'],
           message: `demo mode (simulated payments, open mailbox) is served on this machine's own names only (localhost, 127.0.0.1, [::1]), not PUBLIC_URL=${env.PUBLIC_URL}: set SANDBOX=1 for a public demo, or NODE_ENV=production (with SANDBOX unset) for the real shop`,
         });
+      }
+    }
+    // Two roles: the server's must be another than the owner's, named in its address.
+    if (env.DATABASE_OWNER_URL) {
+      const runtime = databaseUser(env.DATABASE_URL);
+      if (!env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL) || !runtime) {
+        ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// address naming the server\'s own role (postgres://popote_app:…@host/db) when DATABASE_OWNER_URL is set' });
+      } else if (runtime === databaseUser(env.DATABASE_OWNER_URL)) {
+        ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: `names the same role as DATABASE_URL (${runtime}): the owner's address is for another role, the one that owns the tables and applies the migrations` });
       }
     }
     // Half a PayGreen configuration would silently fall back to the sandbox (or fail at checkout).

@@ -29,7 +29,8 @@ async function main(args: string[]): Promise<number> {
     }
     throw err;
   }
-  const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
+  // The owner's hand: the ledger's triggers are lifted for the removal, which only an owner may do.
+  const database = await openDatabase(env.DATABASE_OWNER_URL ?? env.DATABASE_URL, env.DATA_DIR);
   try {
     await migrate(database);
     if (!yes) {

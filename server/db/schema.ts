@@ -860,6 +860,39 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_order_idx').on(t.orderId)],
 );
 
+/**
+ * The audit trail's hash chain (docs/operations.md, "The audit trail"): one link per audit line, in
+ * the order their transactions committed, written by the database itself as the line's transaction
+ * commits (a deferred trigger, migration `audit_chain`), never by the server's code, so no way of
+ * writing a line escapes it. `sealed` is the line's canonical text as it was written;
+ * `hash` = SHA-256 of `prev_hash`, a line feed and `sealed`. `npm run audit:verify` replays it.
+ */
+export const auditChain = pgTable(
+  'audit_chain',
+  {
+    /** The link's place in the chain, from 1, without gaps. */
+    seq: integer('seq').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => auditLog.id),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    sealed: text('sealed').notNull(),
+  },
+  (t) => [uniqueIndex('audit_chain_entry_uq').on(t.entryId)],
+);
+
+/** The chain's last link, one row: locked while a link is added, so links are added one at a time, across every server. */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: integer('id').primaryKey().default(1),
+    seq: integer('seq').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_chain_head_single_row', sql`${t.id} = 1`)],
+);
+
 /** An order's life as events: placed → prepared → out → delivered, or absent, cancelled, refunded; who and when. */
 export type OrderState = 'placed' | 'prepared' | 'out' | 'delivered' | 'absent' | 'cancelled' | 'refunded';
 export const orderEvents = pgTable(

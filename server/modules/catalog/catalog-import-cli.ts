@@ -4,10 +4,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { basename, dirname, resolve } from 'node:path';
+import { openMigratedDatabase } from '../../db/open';
 import { EnvError, loadEnv } from '../../env';
+import { audit } from '../../lib/audit';
+import { createClock } from '../../lib/clock';
 import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, formatSummary, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
 
 function fail(title: string, errors: string[]): number {
@@ -47,15 +48,18 @@ async function main(args: string[]): Promise<number> {
     throw err;
   }
 
-  const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
+  const database = await openMigratedDatabase(env);
   try {
-    await migrate(database);
     // Photos are named relative to the catalog file, wherever the command was typed.
     const photos: PhotoSource = {
       mediaDir: env.MEDIA_DIR,
       read: (name) => readFile(resolve(dirname(path), name)).catch(() => null),
     };
-    const summary = await importCatalog(database.db, parsed.data, photos);
+    // Prices and VAT rates change here too: the trail keeps them, by "Système" (no team member), with the file's name.
+    const summary = await importCatalog(database.db, parsed.data, photos, {
+      onApplied: (tx, done, changes) =>
+        audit(tx, { staffId: null, staffEmail: null, requestId: null }, { action: 'catalog.import', details: { source: `npm run catalog:import ${basename(path)}`, dates: parsed.data.dates, ...done, ...changes } }, createClock().now()),
+    });
     // stdout, not console.log: the summary is the command's output, errors go to stderr.
     process.stdout.write(`${formatSummary(summary)}\n`);
     return 0;

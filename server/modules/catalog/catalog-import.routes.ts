@@ -78,7 +78,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const summary = await importCatalog(app.db, parsed.data, source, {
           dryRun: preview,
-          onApplied: (tx, done) => audit(tx, actor, { action: 'catalog.import', details: { dates: parsed.data.dates, ...done } }, app.clock.now()),
+          onApplied: (tx, done, changes) => audit(tx, actor, { action: 'catalog.import', details: { dates: parsed.data.dates, ...done, ...changes } }, app.clock.now()),
         });
         return { applied: !preview, ...summary };
       } catch (err) {

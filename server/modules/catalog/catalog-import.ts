@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { createScanner, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import type { CoverImage } from '#shared/api/cover-image';
+import { changed, type AuditChangeItem, type AuditChanges } from '#shared/audit-changes';
 import type { Db, Tx } from '../../db/client';
 import { productAvailabilities, products } from '../../db/schema';
 import { coverColumns, noPhotoColumns } from '../../media/cover-columns';
@@ -295,6 +296,7 @@ async function lockedAvailabilities(tx: Tx, dates: string[]) {
       productId: productAvailabilities.productId,
       date: productAvailabilities.date,
       reserved: productAvailabilities.reserved,
+      stock: productAvailabilities.stock,
       slug: products.slug,
       name: products.name,
     })
@@ -341,14 +343,73 @@ async function preparePhotos(data: CatalogFile, source: PhotoSource | undefined)
   return photos;
 }
 
+/**
+ * What an import changed, value by value, for its audit line: each dish created or changed (its
+ * price, VAT rate and name before and after, the other fields by name), and each dish whose place
+ * on a day's menu or cap changed. At most MAX_CHANGES of each, the rest counted.
+ */
+export interface CatalogImportChanges {
+  products: AuditChangeItem[];
+  products_omitted: number;
+  stock: AuditChangeItem[];
+  stock_omitted: number;
+}
+
+/**
+ * An import may hold a few hundred dishes over several days; the audit line keeps the first
+ * changes of each kind with their values (a day's menu is some thirty dishes) and counts the rest,
+ * so one line stays a readable size.
+ */
+export const MAX_CHANGES = 100;
+
+/** The catalog file's name of a products column, for the fields an audit line lists without their values. */
+const FILE_FIELDS: Partial<Record<keyof ProductFields, string>> = {
+  slug: 'slug',
+  shortDescription: 'short_description',
+  description: 'description',
+  ingredients: 'ingredients',
+  allergens: 'allergens',
+  tags: 'tags',
+  category: 'category',
+  coverUrl: 'photo',
+  coverVariants: 'photo',
+  nutrition: 'nutrition',
+};
+
+/** A dish's values before and after, as its audit item: price, VAT and name with their values, the rest by name. */
+function productChange(id: number, before: ProductRow | undefined, fields: ProductFields): AuditChangeItem {
+  const changes: AuditChanges = {};
+  const price = changed(before?.priceCents, fields.priceCents);
+  const vat = changed(before?.vatRateBp, fields.vatRateBp);
+  const name = changed(before?.name, fields.name);
+  if (price) changes.price = price;
+  if (vat) changes.vat = vat;
+  if (name) changes.name = name;
+  const item: AuditChangeItem = { product_id: id, slug: fields.slug, name: fields.name, changes };
+  if (!before) return { ...item, created: true };
+  const also = [
+    ...new Set(
+      Object.entries(fields)
+        .filter(([key, value]) => key in FILE_FIELDS && canonical(before[key as keyof ProductRow]) !== canonical(value))
+        .map(([key]) => FILE_FIELDS[key as keyof ProductFields]!),
+    ),
+  ];
+  return also.length > 0 ? { ...item, also } : item;
+}
+
+/** Keeps the first MAX_CHANGES items, and how many were left out. */
+function bounded(items: AuditChangeItem[]): [AuditChangeItem[], number] {
+  return [items.slice(0, MAX_CHANGES), Math.max(0, items.length - MAX_CHANGES)];
+}
+
 export interface ImportOptions {
   /**
    * A preview: everything is checked and written as for real, then rolled back, so the summary
    * says exactly what applying would change (the photos' variants stay, as for a refusal).
    */
   dryRun?: boolean;
-  /** Runs in the import's transaction once it is written (the team's audit line). */
-  onApplied?: (tx: Tx, summary: CatalogImportSummary) => Promise<void>;
+  /** Runs in the import's transaction once it is written: the audit line, with what changed value by value. */
+  onApplied?: (tx: Tx, summary: CatalogImportSummary, changes: CatalogImportChanges) => Promise<void>;
 }
 
 /** Thrown to roll a preview back; carries what it would have done. */
@@ -410,7 +471,10 @@ function writeCatalog(db: Db, data: CatalogFile, photos: Map<string, CoverImage>
     if (errors.length > 0) throw new CatalogImportError(errors);
 
     const summary: CatalogImportSummary = { created: [], updated: [], unchanged: [], days: [] };
+    const productChanges: AuditChangeItem[] = [];
+    const stockChanges: AuditChangeItem[] = [];
     const ids = new Map(existing.map((p) => [p.slug, p.id]));
+    const names = new Map(existing.map((p) => [p.slug, p.name]));
     for (const p of fileProducts) {
       const fields = productFields(p, photos.get(p.slug));
       const before = bySlug.get(p.slug);
@@ -425,12 +489,25 @@ function writeCatalog(db: Db, data: CatalogFile, photos: Map<string, CoverImage>
         .onConflictDoUpdate({ target: products.slug, set: fields })
         .returning({ id: products.id });
       ids.set(p.slug, row!.id);
+      names.set(p.slug, fields.name);
       (before ? summary.updated : summary.created).push(p.slug);
+      productChanges.push(productChange(row!.id, before, fields));
     }
 
     const slugById = new Map(current.map((r) => [r.productId, r.slug]));
     for (const date of data.dates) {
       const listed = data.availability.map((a) => ({ productId: ids.get(a.slug)!, date, stock: a.stock }));
+      // Each dish's place on the day and its cap, before and after: for the audit line.
+      const was = new Map(current.filter((r) => r.date === date).map((r) => [r.productId, r]));
+      for (const a of data.availability) {
+        const before = was.get(ids.get(a.slug)!);
+        const item = { product_id: ids.get(a.slug)!, slug: a.slug, name: names.get(a.slug), date };
+        if (!before) stockChanges.push({ ...item, changes: { on_menu: { from: false, to: true }, stock: { to: a.stock } } });
+        else if (before.stock !== a.stock) stockChanges.push({ ...item, changes: { stock: { from: before.stock, to: a.stock } } });
+      }
+      for (const r of was.values()) {
+        if (!listed.some((l) => l.productId === r.productId)) stockChanges.push({ product_id: r.productId, slug: r.slug, name: r.name, date, changes: { on_menu: { from: true, to: false }, stock: { from: r.stock } } });
+      }
       if (listed.length > 0) {
         await tx
           .insert(productAvailabilities)
@@ -456,7 +533,9 @@ function writeCatalog(db: Db, data: CatalogFile, photos: Map<string, CoverImage>
       });
     }
     if (options.dryRun) throw new PreviewDone(summary);
-    await options.onApplied?.(tx, summary);
+    const [productItems, productsOmitted] = bounded(productChanges);
+    const [stock, stockOmitted] = bounded(stockChanges);
+    await options.onApplied?.(tx, summary, { products: productItems, products_omitted: productsOmitted, stock, stock_omitted: stockOmitted });
     return summary;
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers, deliveries, deliveryLocations, orderEvents, orders, preOrders, roundEvents, rounds, type OrderState } from '../../db/schema';
 
@@ -30,8 +30,14 @@ export async function closeRoundRow(tx: Tx, id: number, at: Date, by: string | n
   await tx.update(rounds).set({ closedAt: at, closedBy: by }).where(eq(rounds.id, id));
 }
 
-/** A round's events in the order they arrived. */
-export const eventsOfRound = (db: Conn, roundId: number) => db.select().from(roundEvents).where(eq(roundEvents.roundId, roundId)).orderBy(asc(roundEvents.seq));
+/** A round's events in the order they arrived, each with the round's date (its phone times are judged against that day). */
+export const eventsOfRound = (db: Conn, roundId: number) =>
+  db
+    .select({ ...getTableColumns(roundEvents), roundDate: rounds.date })
+    .from(roundEvents)
+    .innerJoin(rounds, eq(rounds.id, roundEvents.roundId))
+    .where(eq(roundEvents.roundId, roundId))
+    .orderBy(asc(roundEvents.seq));
 
 export async function eventById(db: Conn, id: string): Promise<RoundEventRow | null> {
   const [row] = await db.select().from(roundEvents).where(eq(roundEvents.id, id));

@@ -3,6 +3,7 @@ import { ROUND_ERRORS, ROUND_MESSAGES, type Round, type RoundEvent, type RoundEv
 import { PAPER_VOUCHERS_MAX } from '#shared/constants';
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '#shared/meal-vouchers';
 import { outcomesOf, receivedCents, receivedCount, type OutcomeEvent } from '#shared/round-outcome';
+import { addDays, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import type { RoundEventPayload } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
@@ -20,17 +21,51 @@ type Conn = Db | Tx;
 export const GONE_STATES = ['cancelled', 'refunded'];
 
 /**
- * A stored event as the rules read it. The phone's clock decides which of two actions came last,
- * but a phone set in the future cannot outrun what the server has seen: its time is capped at the
- * server's when it arrived.
+ * The time an event counts at (docs/product/team.md, "What counts"). The phone's clock decides
+ * which of two actions came last, and what the order's delivered time is, but it is believed only
+ * within the round's day (Europe/Paris) and no later than the server's time when the event
+ * arrived. Outside that, the phone's clock is wrong (a phone set in the future, or reset to 1970):
+ * the event counts at its arrival, or at the day's last instant when it arrived after the day.
+ * The event is never refused for it: its stored phone time stays as the phone sent it.
  */
-export function outcomeEventOf(row: RoundEventRow): OutcomeEvent & RoundEventPayload {
-  const at = row.deviceAt > row.receivedAt ? row.receivedAt : row.deviceAt;
+export function countedAt(deviceAt: Date, receivedAt: Date, roundDate: string): Date {
+  const dayStart = parisInstant(roundDate, '00:00:00');
+  const dayEnd = new Date(parisInstant(addDays(roundDate, 1), '00:00:00').getTime() - 1);
+  const latest = receivedAt < dayEnd ? receivedAt : dayEnd;
+  return deviceAt >= dayStart && deviceAt <= latest ? deviceAt : latest;
+}
+
+/** A stored event as the rules read it, at the time it counts at. */
+export function outcomeEventOf(row: RoundEventRow, roundDate: string): OutcomeEvent & RoundEventPayload {
+  const at = countedAt(row.deviceAt, row.receivedAt, roundDate);
   return { id: row.id, type: row.type, order_id: row.orderId, at: at.toISOString(), ...row.payload };
 }
 
 export async function roundOutcomes(db: Conn, roundId: number | null) {
-  return outcomesOf(roundId === null ? [] : (await eventsOfRound(db, roundId)).map(outcomeEventOf));
+  return outcomesOf(roundId === null ? [] : (await eventsOfRound(db, roundId)).map((row) => outcomeEventOf(row, row.roundDate)));
+}
+
+/** JSON with sorted keys: a payload read back from jsonb has its keys in jsonb's order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/**
+ * Whether an event sent again is the one stored under its id: same round, type, order, payload
+ * and phone time (to the millisecond, however the phone wrote its offset). A phone that lost an
+ * answer sends exactly the same event; anything else under a known id is another event.
+ */
+function sameEvent(stored: RoundEventRow, roundId: number, sent: RoundEvent): boolean {
+  const { id: _id, type, order_id: orderId, at, ...payload } = sent;
+  return (
+    stored.roundId === roundId &&
+    stored.type === type &&
+    stored.orderId === orderId &&
+    stored.deviceAt.getTime() === new Date(at).getTime() &&
+    canonical(stored.payload) === canonical(payload)
+  );
 }
 
 /** A tour's round on a date, as the phone shows it: stops, bags, what was declared and recorded. */
@@ -150,9 +185,11 @@ async function beyondLimits(tx: Tx, event: RoundEvent, order: { customerId: numb
 async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, date: string, event: RoundEvent): Promise<RoundEventResult> {
   const now = app.clock.now();
   const rejected = (key: keyof typeof ROUND_MESSAGES): RoundEventResult => ({ id: event.id, status: 'rejected', code: ROUND_ERRORS[key], message: ROUND_MESSAGES[key] });
+  const reused: RoundEventResult = { id: event.id, status: 'rejected', code: ROUND_ERRORS.eventIdReused, message: ROUND_MESSAGES.eventIdReused };
   return app.db.transaction(async (tx) => {
     const round = await lockRound(tx, tourId, date);
-    if (await eventById(tx, event.id)) return { id: event.id, status: 'duplicate' };
+    const held = await eventById(tx, event.id);
+    if (held) return sameEvent(held, round.id, event) ? { id: event.id, status: 'duplicate' } : reused;
     if (round.closedAt) return rejected('closed');
     const order = await orderPlace(tx, event.order_id);
     if (!order || order.date !== date || order.tourId !== tourId) return rejected('notOnRound');
@@ -167,9 +204,14 @@ async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, d
     const { id, type, order_id: orderId, at, ...payload } = event;
     const deviceAt = new Date(at);
     if (!(await insertEvent(tx, { id, roundId: round.id, orderId, type, payload, deviceAt, receivedAt: now, staffId: actor.staffId, staffEmail: actor.staffEmail }))) {
-      return { id, status: 'duplicate' };
+      // Taken meanwhile by another round's event (this round's are decided one at a time): judged as above.
+      const taken = await eventById(tx, id);
+      return taken && sameEvent(taken, round.id, event) ? { id, status: 'duplicate' } : reused;
     }
-    await audit(tx, actor, { action: `round.${type}`, orderId, deviceAt, details: { tour: tourId, date, event: id, ...payload } }, now);
+    // The phone's time as sent, and the time it counts at when the phone's clock was not believed.
+    const counted = countedAt(deviceAt, now, date);
+    const details = { tour: tourId, date, event: id, ...payload, ...(counted.getTime() !== deviceAt.getTime() && { counted_at: counted.toISOString() }) };
+    await audit(tx, actor, { action: `round.${type}`, orderId, deviceAt, details }, now);
     return { id, status: 'applied' };
   });
 }

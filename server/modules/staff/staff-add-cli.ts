@@ -8,9 +8,8 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRoleName } from '#shared/api/staff';
 import { EMAIL_PATTERN } from '#shared/api/fields';
-import { openDatabase } from '../../db/client';
 import { claimDatabaseMode, DatabaseModeError } from '../../db/database-mode';
-import { migrate } from '../../db/migrate';
+import { openMigratedDatabase } from '../../db/open';
 import { EnvError, loadEnv } from '../../env';
 import { createClock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -45,11 +44,10 @@ async function main(args: string[]): Promise<number> {
     if (err instanceof EnvError) return fail(['La configuration est invalide :', ...err.problems.map((p) => `  ${p}`)].join('\n'));
     throw err;
   }
-  const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
+  let database;
   try {
-    await migrate(database);
     // A production admin is never added to the demo's database (its removal would take them).
-    await claimDatabaseMode(database.db, env.DEMO_DATA ? 'demo' : 'production', new Date());
+    database = await openMigratedDatabase(env, (db) => claimDatabaseMode(db, env.DEMO_DATA ? 'demo' : 'production', new Date()));
     const { member, link, delivery } = await inviteStaff(
       { db: database.db, clock: createClock(), env },
       { staffId: null, staffEmail: 'npm run staff:add', requestId: null },
@@ -63,7 +61,7 @@ async function main(args: string[]): Promise<number> {
     if (err instanceof AppError || err instanceof DatabaseModeError) return fail(err.message);
     throw err;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_ERRORS, STAFF_MESSAGES, type StaffMe, type StaffMember } from '#shared/api/staff';
+import type { AuditChanges } from '#shared/audit-changes';
 import type { Db, Tx } from '../../db/client';
 import type { StaffRole, StaffSessionStage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -157,7 +158,8 @@ export async function inviteStaff(
     const member = await insertStaff(tx, values);
     if (!member) throw new AppError(409, STAFF_ERRORS.emailTaken, STAFF_MESSAGES.emailTaken, { email: [STAFF_MESSAGES.emailTaken] });
     const { link, delivery } = await sendPasswordLink(app, tx, member, actor.staffEmail);
-    await audit(tx, actor, { action: 'staff.invite', details: { member: member.email, roles: member.roles, mailed: delivery.mailed } }, app.clock.now());
+    const changes: AuditChanges = { roles: { to: member.roles } };
+    await audit(tx, actor, { action: 'staff.invite', details: { member: member.email, changes, mailed: delivery.mailed } }, app.clock.now());
     return { member: toMember(member), link, delivery };
   });
 }
@@ -231,16 +233,19 @@ export async function changeStaffMember(app: FastifyInstance, actor: Actor, id: 
     let updated = member;
     if (patch.roles && patch.roles.join() !== member.roles.join()) {
       updated = await updateStaff(tx, id, { roles: patch.roles });
-      await audit(tx, actor, { action: 'staff.roles', details: { member: member.email, from: member.roles, to: patch.roles } }, now);
+      const changes: AuditChanges = { roles: { from: member.roles, to: patch.roles } };
+      await audit(tx, actor, { action: 'staff.roles', details: { member: member.email, changes } }, now);
     }
     if (patch.active === false && !member.disabledAt) {
       updated = await updateStaff(tx, id, { disabledAt: now });
       await deleteSessionsOf(tx, id);
-      await audit(tx, actor, { action: 'staff.disable', details: { member: member.email } }, now);
+      const changes: AuditChanges = { active: { from: true, to: false } };
+      await audit(tx, actor, { action: 'staff.disable', details: { member: member.email, changes } }, now);
     }
     if (patch.active === true && member.disabledAt) {
       updated = await updateStaff(tx, id, { disabledAt: null });
-      await audit(tx, actor, { action: 'staff.enable', details: { member: member.email } }, now);
+      const changes: AuditChanges = { active: { from: false, to: true } };
+      await audit(tx, actor, { action: 'staff.enable', details: { member: member.email, changes } }, now);
     }
     return toMember(updated);
   });

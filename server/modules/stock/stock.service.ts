@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { STAFF_ERRORS, type StaffStockRow } from '#shared/api/staff';
+import { changed, type AuditChanges } from '#shared/audit-changes';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { audit, type Actor } from '../../lib/audit';
@@ -54,8 +55,12 @@ export async function setStock(app: FastifyInstance, actor: Actor, date: string,
       next = current.soldOutAt ? await updateAvailability(tx, date, productId, { stock: current.stockBeforeSoldOut, soldOutAt: null, stockBeforeSoldOut: null }) : current;
       action = 'stock.on_sale';
     }
-    await audit(tx, actor, { action, productId, details: { date, from: current.stock, to: next.stock } }, now);
     const [dish] = (await dishesOfDate(tx, date)).filter((d) => d.id === productId);
+    // The cap before and after, and the "épuisé" mark when it moved: what the kitchen changed, readable later.
+    const changes: AuditChanges = { stock: { from: current.stock, to: next.stock } };
+    const soldOutMark = changed(Boolean(current.soldOutAt), Boolean(next.soldOutAt));
+    if (soldOutMark) changes.sold_out = soldOutMark;
+    await audit(tx, actor, { action, productId, details: { date, name: dish!.name, changes } }, now);
     return toRow(dish!, next, ordered);
   });
 }

@@ -4,6 +4,7 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { formatEuros } from '../../shared/money';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/api/staff';
 import { frenchClock } from '../../shared/time';
+import { auditChangeGroups, deviceTimeText } from '../audit-display';
 import { staffAuditQuery } from '../team-api';
 import { DayHeading } from './day-picker';
 import styles from './team-page.module.css';
@@ -79,19 +80,48 @@ export function AuditPage({ date }: { date: string }) {
   );
 }
 
+/** Past this many things changed (a catalog import), the list opens on demand. */
+const CHANGES_SHOWN_OPEN = 3;
+
+/** What a line changed, value by value: "Prix : 5,50 € → 0,01 €", by dish, day or member. */
+function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const { groups, omitted } = auditChangeGroups(entry);
+  if (groups.length === 0) return null;
+  const list = (
+    <ul className={styles.changes}>
+      {groups.map((group, index) => (
+        <li key={index}>
+          {group.subject ? <span className={styles.changeSubject}>{group.subject} : </span> : null}
+          {group.lines.join(' ; ')}
+        </li>
+      ))}
+      {omitted > 0 ? <li className={styles.muted}>… et {omitted} autres changements, non détaillés.</li> : null}
+    </ul>
+  );
+  if (groups.length <= CHANGES_SHOWN_OPEN) return list;
+  return (
+    <details className={styles.changesMore}>
+      <summary>{groups.length + omitted} changements</summary>
+      {list}
+    </details>
+  );
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const subject = [entry.order_id ? `commande n° ${entry.order_id}` : null, entry.customer_id ? `client n° ${entry.customer_id}` : null, entry.product_id ? `plat n° ${entry.product_id}` : null].filter(Boolean).join(', ');
   const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
+  const device = deviceTimeText(entry);
   return (
     <tr>
       <td>
         {frenchClock(new Date(entry.at))}
-        {entry.device_at ? <span className={styles.muted}> (téléphone : {frenchClock(new Date(entry.device_at))})</span> : null}
+        {device ? <span className={styles.muted}> ({device})</span> : null}
       </td>
       <td data-label="Qui">{entry.staff ?? 'Système'}</td>
       <td>
         {actionLabel(entry.action)}
         {reason ? <span className={styles.muted}> — « {reason} »</span> : null}
+        <AuditChanges entry={entry} />
       </td>
       <td data-label="Sur">{subject || '—'}</td>
       <td data-label="Montant">{entry.amount === null ? '—' : formatEuros(entry.amount)}</td>

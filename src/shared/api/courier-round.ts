@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { PAPER_VOUCHERS_MAX } from '../constants';
-import { idField, instantField, isoDateField } from './fields';
+import { idField, isoDateField } from './fields';
 
 /**
  * The courier's round on the phone (docs/product/team.md, docs/offline.md): a tour on a date, its
@@ -22,6 +22,7 @@ export const ROUND_ERRORS = {
   vouchersBeyondLimit: 'receipt_beyond_limit',
   containersBeyondLimit: 'receipt_beyond_limit',
   incomplete: 'round_incomplete',
+  eventIdReused: 'event_id_reused',
 } as const;
 
 export const ROUND_MESSAGES = {
@@ -32,6 +33,7 @@ export const ROUND_MESSAGES = {
   noPaperVouchers: 'Cette commande ne se règle pas en titres-restaurant papier.',
   vouchersBeyondLimit: 'Au plus 25,00 € de titres-restaurant papier par client et par jour (la loi), 20 titres au plus : vérifiez la saisie.',
   containersBeyondLimit: 'Ce client n’a pas autant de contenants consignés à rendre : vérifiez le nombre.',
+  eventIdReused: 'Cet identifiant d’action est déjà celui d’une autre action : celle-ci n’a pas été prise en compte. Prévenez un administrateur.',
 } as const;
 
 export const ROUND_EVENT_TYPES = ['handed_over', 'absent', 'vouchers_received', 'containers_returned', 'undo'] as const;
@@ -64,6 +66,21 @@ export const EVENTS_PER_SEND_MAX = 200;
 
 const uuidField = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Identifiant d’action invalide.' }));
 
+/** What a phone's clock may say and the event still be taken: from 1900 to 2099. */
+const PHONE_CLOCK_FLOOR = Date.parse('1900-01-01T00:00:00Z');
+const PHONE_CLOCK_CEILING = Date.parse('2099-12-31T23:59:59.999Z');
+
+/**
+ * The phone's clock when the courier acted, with its offset. A wrong clock is no reason to refuse
+ * the courier's action: a phone whose clock was reset says 1970 (1969 west of Greenwich), and the
+ * server counts such a time within the round's day (docs/product/team.md, "The phone's time is
+ * believed within bounds"). Only what no clock says, and PostgreSQL or the ISO format could not
+ * hold (year 0000, 10000), is refused.
+ */
+const phoneClockField = z.iso
+  .datetime({ offset: true, error: 'Heure de l’action invalide.', abort: true })
+  .check(z.refine((value) => Date.parse(value) >= PHONE_CLOCK_FLOOR && Date.parse(value) <= PHONE_CLOCK_CEILING, { error: 'Heure de l’action invalide.' }));
+
 /** A row of paper vouchers received: how many of a value, from which issuer. */
 export const receivedVoucherRowSchema = z.object({
   issuer: z.enum(VOUCHER_ISSUERS, { error: 'Choisissez l’émetteur des titres.' }),
@@ -82,7 +99,7 @@ export const roundEventSchema = z
     id: uuidField,
     type: z.enum(ROUND_EVENT_TYPES),
     order_id: idField('Commande invalide.'),
-    at: instantField('Heure de l’action invalide.'),
+    at: phoneClockField,
     reason: z.optional(z.enum(ABSENCE_REASONS)),
     rows: z.optional(z.array(receivedVoucherRowSchema).check(z.maxLength(10))),
     count: z.optional(z.int().check(z.minimum(0), z.maximum(CONTAINERS_MAX))),
