@@ -13,7 +13,7 @@ import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { composeFirst, testFile, type Visitor } from './fixtures';
 import { MONDAY, at, refused, visitor } from './helpers';
 
-const { app, db, dish, menus, customerVisitor, reservedOf, setStock, insertDiscount, ordersOf, moneyOf, setMoney } = testFile({ unlimitedStock: true });
+const { app, db, dish, menus, customerVisitor, reservedOf, setStock, insertDiscount, ordersOf, moneyOf } = testFile({ unlimitedStock: true });
 
 /* ---------------------------------------------------------------- catalogue */
 

@@ -15,6 +15,7 @@ import type { ErrorBody } from '#shared/api/errors';
 import { parisInstant } from '#shared/time';
 import { customerMoney, recordCorrection } from '../../server/modules/ledger/ledger.service';
 import { checkLedger } from '../../server/modules/ledger/ledger-check';
+import { verifyAuditChain } from '../../server/lib/audit-chain';
 
 /** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */
 export const MONDAY = '2026-11-23';
@@ -115,10 +116,13 @@ export async function createTestApp(
       // Whatever the file did, the ledger must still agree with itself and with the documents: every
       // API test file is a check of it (server/modules/ledger/ledger-check.ts).
       const report = await checkLedger(database.db).catch((err: unknown) => ({ problems: [{ where: 'ledger', problem: String(err) }] }) as const);
+      // And the audit trail's chain, from its first line to its last (server/lib/audit-chain.ts).
+      const chain = await verifyAuditChain(database.db).catch((err: unknown) => ({ breaks: [{ entryId: null, problem: String(err) }] }));
       await app.close();
       await database.close();
       await drop();
       if (report.problems.length) throw new Error(`The ledger does not agree after this file:\n${report.problems.map((p) => `  - ${p.where}: ${p.problem}`).join('\n')}`);
+      if (chain.breaks.length) throw new Error(`The audit trail's chain breaks after this file: ${JSON.stringify(chain.breaks.slice(0, 5))}`);
     },
   };
 }

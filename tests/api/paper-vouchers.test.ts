@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/db/schema';
 import { createTestApp, customerWithCart, moneyOf, refused, type TestApp } from './helpers';
 import { staffLoggedIn, TEAM, type StaffBrowser } from './staff-helpers';
 

@@ -34,7 +34,6 @@ import {
 
 type Conn = Db | Tx;
 export type { Means } from './ledger-accounts';
-export { MEANS } from './ledger-accounts';
 
 /** Who moved it: a team member, or nobody (the customer's own checkout, a provider's answer). */
 export interface LedgerActor {
@@ -506,10 +505,6 @@ export async function containersOfCustomer(conn: Conn, customerId: number): Prom
   return (await customerMoney(conn, customerId)).containers;
 }
 
-/** Opening data a seed or a correction needs: a credit to a pool from outside any order (the demo's). */
-export async function recordOpeningPool(tx: Tx, customerId: number, amount: number, at: Date, code = 'vouchers_excess'): Promise<void> {
-  await record(tx, { cause: 'opening', at }, [{ debit: SHOP.opening, credit: poolOf(customerId), amount, code }]);
-}
 
 /* ------------------------------------------------------------------ the documents' side, for the closing and the check */
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { OfflineReason } from '../../components/ui/offline-reason';
 import { QueryStatus } from '../../components/ui/query-status';

@@ -106,7 +106,7 @@ export function Recap({ preOrder, ctx, paperVouchers, edenredLinked }: RecapProp
   const [cardBusy, setCardBusy] = useState(false);
   const remaining = preOrder.remaining_price;
   // One placement per pre-order, however often "Valider ma commande" is tapped (payment-calls.ts).
-  const payKey = useMemo(() => newIdempotencyKey(), [preOrder.id]);
+  const payKey = useMemo(() => `${preOrder.id}-${newIdempotencyKey()}`, [preOrder.id]);
 
   // The pool is applied, never spent at once: when it pays everything, "Valider ma commande"
   // places the order, a step the customer takes knowingly.
