@@ -3,12 +3,11 @@
  * the demo (server/db/database-mode.ts), so that production may start on it. Without `--yes` it
  * says what it would remove and removes nothing. Exit 0, or 1 with the reason on stderr.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { EnvError, loadEnv } from '../env';
 import { openDatabase } from './client';
 import { demoRowCounts, forgetDemo, FORGET_DEMO_COMMAND } from './database-mode';
 import { migrate } from './migrate';
+import { commandEnv } from '../lib/command-env';
 
 async function main(args: string[]): Promise<number> {
   let yes: boolean;
@@ -18,17 +17,8 @@ async function main(args: string[]): Promise<number> {
     console.error(`${(err as Error).message}\nUsage : ${FORGET_DEMO_COMMAND}`);
     return 1;
   }
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(['La configuration est invalide :', ...err.problems.map((p) => `  ${p}`)].join('\n'));
-      return 1;
-    }
-    throw err;
-  }
+  const env = commandEnv();
+  if (!env) return 1;
   // The owner's hand: the ledger's triggers are lifted for the removal, which only an owner may do.
   const database = await openDatabase(env.DATABASE_OWNER_URL ?? env.DATABASE_URL, env.DATA_DIR);
   try {

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../db/client';
-import { EnvError, loadEnv } from '../env';
 import { formatChainReport, verifyAuditChain } from './audit-chain';
+import { commandEnv } from './command-env';
 
 function fail(message: string): number {
   console.error(message);
@@ -16,14 +16,8 @@ function fail(message: string): number {
 }
 
 async function main(): Promise<number> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) return fail(['La configuration est invalide :', ...err.problems.map((p) => `  ${p}`)].join('\n'));
-    throw err;
-  }
+  const env = commandEnv();
+  if (!env) return 1;
   const url = env.DATABASE_URL;
   if (url === 'memory://') return fail('DATABASE_URL=memory:// : une base en mémoire n’existe que dans le serveur qui l’a ouverte, il n’y a rien à vérifier ici.');
   // Opening a PGlite directory that does not exist would create an empty database, and report nothing wrong.

@@ -2,14 +2,14 @@
  * `npm run catalog:import FILE`: loads a day's catalog (dishes, what the kitchen cooks) from a JSON
  * file into the configured database. Exit 0 with a summary on stdout, 1 with every error on stderr.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { openMigratedDatabase } from '../../db/open';
-import { EnvError, loadEnv } from '../../env';
 import { audit } from '../../lib/audit';
 import { createClock } from '../../lib/clock';
 import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, formatSummary, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
+import { commandEnv } from '../../lib/command-env';
 
 function fail(title: string, errors: string[]): number {
   console.error([title, ...errors.map((e) => `  ${e}`)].join('\n'));
@@ -39,14 +39,8 @@ async function main(args: string[]): Promise<number> {
     return fail(`${file} : ${n} ${n > 1 ? 'erreurs' : 'erreur'}, rien n’a été importé.`, parsed.errors);
   }
 
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) return fail('La configuration est invalide :', err.problems);
-    throw err;
-  }
+  const env = commandEnv();
+  if (!env) return 1;
 
   const database = await openMigratedDatabase(env);
   try {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { customers, ledgerAccounts, ledgerOpening, ledgerTransfers, orders } from '../../db/schema';
@@ -99,8 +99,10 @@ export async function customerAccounts(conn: Conn, customerIds: number[], kinds:
     .where(and(inArray(ledgerAccounts.customerId, customerIds), inArray(ledgerAccounts.kind, kinds)));
 }
 
-/** Transfers touching an account, oldest first, with the other side's code. */
-export async function transfersOfAccount(conn: Conn, id: number): Promise<(TransferRow & { debitCode: string; creditCode: string })[]> {
+type TransferWithCodes = TransferRow & { debitCode: string; creditCode: string };
+
+/** Transfers, oldest first, with both accounts' codes (what a transfer moved from where to where). */
+async function transfersWithCodes(conn: Conn, where: SQL | undefined): Promise<TransferWithCodes[]> {
   const debit = alias(ledgerAccounts, 'debit_account');
   const credit = alias(ledgerAccounts, 'credit_account');
   const rows = await conn
@@ -108,24 +110,17 @@ export async function transfersOfAccount(conn: Conn, id: number): Promise<(Trans
     .from(ledgerTransfers)
     .innerJoin(debit, eq(debit.id, ledgerTransfers.debitAccountId))
     .innerJoin(credit, eq(credit.id, ledgerTransfers.creditAccountId))
-    .where(or(eq(ledgerTransfers.debitAccountId, id), eq(ledgerTransfers.creditAccountId, id)))
+    .where(where)
     .orderBy(asc(ledgerTransfers.id));
   return rows.map((r) => ({ ...r.transfer, debitCode: r.debitCode, creditCode: r.creditCode }));
 }
 
-/** Transfers of orders with both accounts' codes (what an order's money did, means by means). */
-export async function transfersOfOrders(conn: Conn, orderIds: number[]): Promise<(TransferRow & { debitCode: string; creditCode: string })[]> {
-  if (!orderIds.length) return [];
-  const debit = alias(ledgerAccounts, 'debit_account');
-  const credit = alias(ledgerAccounts, 'credit_account');
-  const rows = await conn
-    .select({ transfer: ledgerTransfers, debitCode: debit.code, creditCode: credit.code })
-    .from(ledgerTransfers)
-    .innerJoin(debit, eq(debit.id, ledgerTransfers.debitAccountId))
-    .innerJoin(credit, eq(credit.id, ledgerTransfers.creditAccountId))
-    .where(inArray(ledgerTransfers.orderId, orderIds))
-    .orderBy(asc(ledgerTransfers.id));
-  return rows.map((r) => ({ ...r.transfer, debitCode: r.debitCode, creditCode: r.creditCode }));
+/** Transfers touching an account. */
+export const transfersOfAccount = (conn: Conn, id: number) => transfersWithCodes(conn, or(eq(ledgerTransfers.debitAccountId, id), eq(ledgerTransfers.creditAccountId, id)));
+
+/** Transfers of orders (what an order's money did, means by means). */
+export async function transfersOfOrders(conn: Conn, orderIds: number[]): Promise<TransferWithCodes[]> {
+  return orderIds.length ? transfersWithCodes(conn, inArray(ledgerTransfers.orderId, orderIds)) : [];
 }
 
 /** Pending transfers nobody has posted or voided, of orders (and those held for review, or not). */

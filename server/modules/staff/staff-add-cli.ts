@@ -4,16 +4,15 @@
  * (the outbox) when a mail can leave (SMTP_URL, or the sandbox). Exit 0, or 1 with the problem on
  * stderr. The password they choose is judged there (server/lib/password-strength.ts).
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRoleName } from '#shared/api/staff';
 import { EMAIL_PATTERN } from '#shared/api/fields';
 import { claimDatabaseMode, DatabaseModeError } from '../../db/database-mode';
 import { openMigratedDatabase } from '../../db/open';
-import { EnvError, loadEnv } from '../../env';
 import { createClock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { inviteStaff } from './staff.service';
+import { commandEnv } from '../../lib/command-env';
 
 const USAGE = 'Usage : npm run staff:add -- --email ADRESSE --name "Prénom Nom" --role admin|cuisine|livreur [--role …]';
 
@@ -36,14 +35,8 @@ async function main(args: string[]): Promise<number> {
   const unknown = roles.filter((r) => !(STAFF_ROLES as readonly string[]).includes(r));
   if (unknown.length) return fail(`Rôle inconnu : ${unknown.join(', ')}. ${USAGE}`);
 
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) return fail(['La configuration est invalide :', ...err.problems.map((p) => `  ${p}`)].join('\n'));
-    throw err;
-  }
+  const env = commandEnv();
+  if (!env) return 1;
   let database;
   try {
     // A production admin is never added to the demo's database (its removal would take them).

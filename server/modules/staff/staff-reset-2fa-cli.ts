@@ -4,17 +4,16 @@
  * the app (the last one). Every session of theirs ends; they enrol again at their next login,
  * with their password. Audited. Exit 0, or 1 with the problem on stderr.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { EMAIL_PATTERN } from '#shared/api/fields';
 import { openDatabase } from '../../db/client';
 import { claimDatabaseMode, DatabaseModeError } from '../../db/database-mode';
 import { migrate } from '../../db/migrate';
-import { EnvError, loadEnv } from '../../env';
 import { createClock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { staffByEmail } from './staff.repo';
 import { resetSecondFactor } from './staff.service';
+import { commandEnv } from '../../lib/command-env';
 
 const USAGE = 'Usage : npm run staff:reset-2fa -- --email ADRESSE';
 
@@ -31,14 +30,8 @@ async function main(args: string[]): Promise<number> {
     return fail(`${(err as Error).message}\n${USAGE}`);
   }
   if (!EMAIL_PATTERN.test(email)) return fail(USAGE);
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) return fail(['La configuration est invalide :', ...err.problems.map((p) => `  ${p}`)].join('\n'));
-    throw err;
-  }
+  const env = commandEnv();
+  if (!env) return 1;
   const database = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
   try {
     await migrate(database);
