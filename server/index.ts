@@ -7,6 +7,8 @@ import { deliverDueMail, mailTransport } from './mail/sender';
 import { purgeExpired } from './lib/purge';
 import { releaseExpiredCarts } from './modules/cart/cart.repo';
 import { retryPendingRefunds } from './modules/day-orders/refunds.service';
+import { checkLedger } from './modules/ledger/ledger-check';
+import { setLedgerProblems } from './lib/metrics';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -61,6 +63,28 @@ const refundRetry = setInterval(() => {
 }, 5 * 60_000);
 refundRetry.unref();
 
+// Once a day (and a minute after start), the whole ledger is replayed and compared with the
+// invoices, credit notes and refunds: a difference is logged as an error, and the metric
+// popote_ledger_problems says how many (docs/operations.md, "The ledger").
+let ledgerRun: Promise<void> | null = null;
+function checkTheLedger() {
+  if (ledgerRun || closing) return;
+  ledgerRun = checkLedger(app.db)
+    .then((report) => {
+      setLedgerProblems(report.problems.length);
+      if (report.problems.length) app.log.error({ problems: report.problems.slice(0, 50) }, 'the ledger does not agree with the documents');
+      else app.log.info({ transfers: report.transfers }, 'ledger checked: it agrees with the documents');
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'ledger check failed'))
+    .finally(() => {
+      ledgerRun = null;
+    });
+}
+const ledgerDaily = setInterval(checkTheLedger, 24 * 3600_000);
+ledgerDaily.unref();
+const ledgerFirst = setTimeout(checkTheLedger, 60_000);
+ledgerFirst.unref();
+
 // The outbox is delivered in the background; a failed mail stays queued and is retried (server/mail/sender.ts).
 const transport = mailTransport(env);
 if (!transport) app.log.warn('SMTP_URL is unset and the sandbox is off: mail stays queued in the outbox until SMTP_URL is set');
@@ -86,7 +110,9 @@ async function shutdown(signal: string) {
   clearInterval(purge);
   clearInterval(mailer);
   clearInterval(refundRetry);
+  clearInterval(ledgerDaily);
   clearTimeout(firstMail);
+  clearTimeout(ledgerFirst);
   app.log.info({ signal }, 'shutting down: draining requests, closing the database');
   // Stop accepting, let in-flight requests finish, then close the database (onClose hook).
   const timer = setTimeout(() => {

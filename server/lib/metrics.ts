@@ -98,6 +98,10 @@ const soldOut = new Counter({
 export type PaymentMeans = 'card' | 'edenred' | 'pool' | 'free';
 export type PaymentOutcome = 'success' | 'pending' | 'refused' | 'error';
 
+/** What the last replay of the ledger found wrong (server/modules/ledger/ledger-check.ts): 0 when it agrees to the cent. */
+const ledgerProblems = new Gauge({ name: 'popote_ledger_problems', help: 'Differences the last ledger check found (0: the ledger and the documents agree)', registers: [metricsRegistry] });
+export const setLedgerProblems = (n: number) => ledgerProblems.set(n);
+
 export const countOrderPlaced = () => ordersPlaced.inc();
 export const countPayment = (means: PaymentMeans, outcome: PaymentOutcome) => payments.inc({ means, outcome });
 export const countMail = (event: 'queued' | 'sent' | 'failed', n = 1) => void (n > 0 && mails.inc({ event }, n));
