@@ -122,6 +122,20 @@ describe('the Edenred widget and the vouchers', () => {
     expect(details.order).toMatchObject({ id: null, current_status: 3, error_text: expect.stringMatching(/remboursé/) });
   });
 
+  it('a widget paid after the cart changed does not place the old cart: refused, its money given back, the cart kept', async () => {
+    const { call, customer, dish } = await customerWithCart(app);
+    const widget = await widgetFor(call);
+    // Another tab adds a dish while the widget is open: the pre-order's snapshot no longer is the basket.
+    expect((await call('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);
+    const { payload } = await authorize(widget.session_id);
+    refused(await call('POST', '/api/payment/edenred', { payload }), 409, CHECKOUT_ERRORS.cartChanged);
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect((await app.database.db.select().from(t.payments).where(eq(t.payments.providerId, widget.session_id)))[0]!.status).toBe('refunded');
+    // The added dish did not vanish with the cart: both are still there, to validate again.
+    const cart = (await call('GET', '/api/cart')).json() as { products: { quantity: number }[] };
+    expect(cart.products.reduce((n, p) => n + p.quantity, 0)).toBe(2);
+  });
+
   it('closes only an open session of the customer’s own', async () => {
     const a = await customerWithCart(app);
     const b = await customerWithCart(app);

@@ -290,6 +290,10 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     // portions back: both take their locks in one order, so they wait for each other instead of
     // deadlocking (the sweep then finds the cart gone, or placement finds it released).
     const cart = pre.cartId ? await lockCartReleasingPortions(tx, pre.cartId) : null;
+    // The basket changed after this pre-order was made (another tab, during an Edenred widget
+    // payment): placing the pre-order's snapshot would drop the change silently with the cart. The
+    // payment is refused (a provider's money goes back: placeOrRefund, settleCardPayment).
+    if (cart && pre.cartVersion !== null && cart.version !== pre.cartVersion) throw refusal(409, CHECKOUT_ERRORS.cartChanged, CART_CHANGED_MESSAGE);
     const refused = await takeOrderPortions(tx, pre.deliveryDate, snapshotPortions(pre.lines), cart);
     if (refused.length) countSoldOut('checkout');
     if (refused.length) throw refusal(409, CHECKOUT_ERRORS.soldOut, 'Un plat de votre commande vient d’être épuisé : modifiez votre panier puis validez-le à nouveau.');
