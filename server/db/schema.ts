@@ -929,6 +929,8 @@ export const creditNotes = pgTable(
     reason: text('reason').notNull(),
     /** Whether it cancels the whole order (its lines) or refunds an amount of it. */
     kind: text('kind').$type<'cancellation' | 'refund'>().notNull(),
+    /** A refund of items: which of the order's lines (a formula's or a dish's own), how many; its VAT is theirs. */
+    lines: jsonb('lines').$type<{ orderProductId: number; quantity: number }[]>(),
     staffId: integer('staff_id'),
     createdAt: createdAt(),
   },

@@ -5,11 +5,11 @@ import type { creditNotes, refunds } from '../db/schema';
 import { vatIncluded } from '../lib/vat';
 import { formatRate } from '#shared/vat-rate';
 import { pdfText, type InvoiceCustomer, type InvoiceLine, type InvoiceOrder } from './invoice';
-import { invoiceTotals } from './invoice-totals';
+import { invoiceTotals, itemsRefund } from './invoice-totals';
 import type { Seller } from './seller';
 import { pdfBytes } from './pdf-bytes';
 
-type CreditNoteRow = Pick<typeof creditNotes.$inferSelect, 'number' | 'amountCents' | 'reason' | 'kind' | 'createdAt'>;
+type CreditNoteRow = Pick<typeof creditNotes.$inferSelect, 'number' | 'amountCents' | 'reason' | 'kind' | 'createdAt'> & Partial<Pick<typeof creditNotes.$inferSelect, 'lines'>>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'means' | 'amountCents'>;
 
 export interface CreditNoteInput {
@@ -49,6 +49,11 @@ export function creditNoteRates(input: Pick<CreditNoteInput, 'order' | 'lines' |
     const goods = input.note.amountCents - deposit;
     if (goods === totals.totalCents) return { rates: totals.rates, depositCents: deposit };
     return { rates: spread(goods, totals.rates), depositCents: deposit };
+  }
+  // A refund of items: their own rates (what it gave back beyond them, an unpaid part, is spread).
+  if (input.note.lines?.length) {
+    const items = itemsRefund(input.lines, input.order.discountCents, new Map(input.note.lines.map((l) => [l.orderProductId, l.quantity])));
+    if (items.totalCents === input.note.amountCents) return { rates: items.rates, depositCents: 0 };
   }
   return { rates: spread(input.note.amountCents, totals.rates), depositCents: 0 };
 }

@@ -105,3 +105,34 @@ export function depositLines(order: DepositParts): { label: string; cents: numbe
     ...(refunded ? [{ label: `Consigne restituée : ${containers(refunded)}`, cents: -refunded }] : []),
   ];
 }
+
+/** An order's line as a refund of items reads it: its own id and its formula's, if it is one's dish. */
+type RefundableLine = TotalledLine & Pick<typeof orderProducts.$inferSelect, 'id' | 'parentId'>;
+
+/**
+ * What refunding some of an order's items gives back, per VAT rate: each item at what the invoice
+ * charged for it (its price less its share of the discount, as invoiceTotals spreads it), a
+ * formula with its dishes' extras, `quantities` by the formula's or dish's own line. The VAT stays
+ * at the rates of the items refunded, never spread over the others.
+ */
+export function itemsRefund(lines: RefundableLine[], discountCents: number, quantities: Map<number, number>): { rates: VatRateTotal[]; totalCents: number } {
+  const amounts = lines.map((l) => Math.max(0, l.unitPriceCents * l.quantity));
+  const shares = apportion(Math.min(Math.max(discountCents, 0), amounts.reduce((a, b) => a + b, 0)), amounts);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const byRate = new Map<number, VatRateTotal>();
+  lines.forEach((line, i) => {
+    const top = line.parentId === null ? line : byId.get(line.parentId);
+    const taken = top ? (quantities.get(top.id) ?? 0) : 0;
+    if (!top || taken <= 0 || top.quantity <= 0) return;
+    const ttc = Math.round(((amounts[i]! - shares[i]!) * Math.min(taken, top.quantity)) / top.quantity);
+    if (ttc <= 0) return;
+    const vat = vatIncluded(ttc, line.vatRateBp);
+    const entry = byRate.get(line.vatRateBp) ?? { rateBp: line.vatRateBp, baseCents: 0, vatCents: 0, totalCents: 0 };
+    entry.totalCents += ttc;
+    entry.vatCents += vat;
+    entry.baseCents += ttc - vat;
+    byRate.set(line.vatRateBp, entry);
+  });
+  const rates = [...byRate.values()].sort((a, b) => a.rateBp - b.rateBp);
+  return { rates, totalCents: rates.reduce((n, r) => n + r.totalCents, 0) };
+}

@@ -16,6 +16,7 @@ import {
   staffOrderSchema,
   staffOrdersSchema,
   staffStockSchema,
+  type RefundBody,
   type StaffRoleName,
 } from '../shared/api/staff';
 import { staffTourSchema, staffToursSchema } from '../shared/api/staff-rounds';
@@ -162,8 +163,7 @@ export function useRefundOrder() {
   const after = useAfterOrderChange();
   return useMutation({
     // The dialog's key: sent again after a lost answer, the refund is made once.
-    mutationFn: ({ id, amount, reason, key }: { id: number; amount: number; reason: string; key: string }) =>
-      api(`/api/staff/orders/${id}/refund`, { method: 'POST', body: { amount, reason }, schema: refundAnswerSchema, idempotencyKey: key }),
+    mutationFn: ({ id, key, ...body }: { id: number; key: string } & RefundBody) => api(`/api/staff/orders/${id}/refund`, { method: 'POST', body, schema: refundAnswerSchema, idempotencyKey: key }),
     onSettled: after,
   });
 }

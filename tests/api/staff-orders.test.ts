@@ -246,6 +246,44 @@ describe('POST /api/staff/orders/{id}/refund', () => {
     expect((await paygreenOrder(c.po)).refundedAmount).toBe(total);
   });
 
+  it('refunds an item at its own VAT rate: the credit note carries its rate alone, never spread over the invoice', async () => {
+    // A main dish (10 %) and a drink (another rate), paid by card.
+    const c = await customerWithCart(app);
+    const drinks = (await app.app.inject('/api/products')).json() as { id: number; category: string; price: number; sold_out: boolean }[];
+    const drink = drinks.find((d) => d.category === 'drink' && !d.sold_out)!;
+    expect((await c.call('POST', '/api/cart/products', { id: drink.id })).statusCode).toBe(200);
+    const validated = await c.call('POST', '/api/cart/validate');
+    const po = await startCard(c.call);
+    await hostedPage(po, 'success');
+    const placed = await c.call('GET', `/api/payment/paygreen/${po}/order?back=1`);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().id as number;
+    const card = await onBoard(orderId);
+    const line = card.lines.find((l) => l.name === drink.name)!;
+    expect(line).toMatchObject({ quantity: 1, refunded_quantity: 0 });
+
+    // Bad asks: both an amount and items, neither, another order's line, more than was ordered.
+    refused(await admin.request('POST', `/api/staff/orders/${orderId}/refund`, { amount: 100, lines: [{ id: line.id, quantity: 1 }], reason: 'Boisson renversée' }), 422);
+    refused(await admin.request('POST', `/api/staff/orders/${orderId}/refund`, { reason: 'Boisson renversée' }), 422);
+    refused(await admin.request('POST', `/api/staff/orders/${orderId}/refund`, { lines: [{ id: 999_999, quantity: 1 }], reason: 'Boisson renversée' }), 422);
+    refused(await admin.request('POST', `/api/staff/orders/${orderId}/refund`, { lines: [{ id: line.id, quantity: 2 }], reason: 'Boisson renversée' }), 422, STAFF_ERRORS.refundTooLarge);
+
+    const res = await admin.request('POST', `/api/staff/orders/${orderId}/refund`, { lines: [{ id: line.id, quantity: 1 }], reason: 'Boisson renversée' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().credit_note.amount).toBe(drink.price);
+    expect(res.json().order.lines.find((l: { id: number }) => l.id === line.id)).toMatchObject({ refunded_quantity: 1 });
+    const mail = (await mailsTo(c.customer.email)).find((m) => m.subject.startsWith('Remboursement'))!;
+    const text = await pdfTextOf(Buffer.from(mail.attachments[0]!.contentBase64!, 'base64'));
+    const [row] = await db().select().from(t.products).where(eq(t.products.id, drink.id));
+    const rateOf = (bp: number) => `Taux ${String(bp / 100).replace('.', ',')} %`;
+    expect(row!.vatRateBp).not.toBe(1000);
+    expect(text).toContain(rateOf(row!.vatRateBp));
+    expect(text).not.toContain(rateOf(1000));
+    // Once refunded, not twice; the rest of the order stays refundable by amount.
+    refused(await admin.request('POST', `/api/staff/orders/${orderId}/refund`, { lines: [{ id: line.id, quantity: 1 }], reason: 'Encore' }), 422, STAFF_ERRORS.refundTooLarge);
+    expect((await onBoard(orderId)).refundable).toBe((validated.json() as { remaining_price: number }).remaining_price - drink.price);
+  });
+
   it('refunds only what an order received: paper vouchers not yet handed over are no money to give back', async () => {
     const c = await paidByVouchers();
     // The vouchers are still with the customer: nothing was paid, nothing can be credited (a

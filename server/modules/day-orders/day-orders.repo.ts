@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { creditNoteCounters, customers, deliveries, orderEvents, orderProducts, orders, payments, preOrders, refunds, tours, type OrderState } from '../../db/schema';
+import { creditNoteCounters, creditNotes, customers, deliveries, orderEvents, orderProducts, orders, payments, preOrders, refunds, tours, type OrderState } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
@@ -98,4 +98,13 @@ export async function settleClaim(db: Conn, claim: RefundRow, outcome: { done: t
     .update(refunds)
     .set(outcome.done ? { status: 'done', doneAt: outcome.at, attempts: claim.attempts + 1, lastError: null, claimedAt: null } : { status: 'pending', attempts: claim.attempts + 1, lastError: outcome.error, claimedAt: null })
     .where(and(eq(refunds.id, claim.id), eq(refunds.status, 'processing')));
+}
+
+/** How many of each of these orders' lines were refunded as items already (credit notes of items). */
+export async function itemsRefundedOf(db: Conn, orderIds: number[]): Promise<Map<number, number>> {
+  const refunded = new Map<number, number>();
+  if (!orderIds.length) return refunded;
+  const notes = await db.select({ lines: creditNotes.lines }).from(creditNotes).where(inArray(creditNotes.orderId, orderIds));
+  for (const note of notes) for (const line of note.lines ?? []) refunded.set(line.orderProductId, (refunded.get(line.orderProductId) ?? 0) + line.quantity);
+  return refunded;
 }

@@ -21,7 +21,7 @@ export const dayOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/staff/orders/:id/refund',
     { config: { refusals: { 409: [STAFF_ERRORS.orderState], 422: [STAFF_ERRORS.refundTooLarge] } }, schema: { summary: 'Team: refund part of an order', params: staffIdParamsSchema, body: refundBodySchema, response: { 200: refundAnswerSchema } } },
-    async (request) => refundOrder(app, actorOf(request), request.params.id, request.body.amount, request.body.reason),
+    async (request) => refundOrder(app, actorOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { ORDER_STATE_LABELS, type MEANS_STATES, type StaffOrder } from '#shared/
 import type { Db } from '../../db/client';
 import type { PaymentMean } from '../../db/schema';
 import { dueOf, refundableOf } from '../ledger/ledger.service';
-import { boardRows, linesOfOrders, refundsOfOrders, type OrderLineRow, type RefundRow } from './day-orders.repo';
+import { itemsRefundedOf, boardRows, linesOfOrders, refundsOfOrders, type OrderLineRow, type RefundRow } from './day-orders.repo';
 
 type Row = Awaited<ReturnType<typeof boardRows>>[number];
 type MeansState = (typeof MEANS_STATES)[number];
@@ -16,7 +16,7 @@ function meansState(mean: PaymentMean, refunds: RefundRow[], vouchersReceived: b
   return 'paid';
 }
 
-export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow[], money: { due: number; refundable: number }): StaffOrder {
+export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow[], money: { due: number; refundable: number; items: Map<number, number> }): StaffOrder {
   const { order, customer } = row;
   const top = lines.filter((l) => l.parentId === null);
   const count = (type: string) => top.filter((l) => l.buyableType === type).reduce((n, l) => n + l.quantity, 0);
@@ -31,10 +31,12 @@ export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow
     lines: top
       .filter((l) => l.buyableType !== 'cutlery' && l.buyableType !== 'tote_bag')
       .map((l) => ({
+        id: l.id,
         name: l.name,
         quantity: l.quantity,
         unit_price: l.unitPriceCents,
         type: l.buyableType,
+        refunded_quantity: money.items.get(l.id) ?? 0,
         children: lines.filter((c) => c.parentId === l.id).map((c) => ({ name: c.name, category: c.categoryName, extra: c.unitPriceCents > 0 })),
       })),
     cutlery: count('cutlery'),
@@ -54,7 +56,7 @@ export function toStaffOrder(row: Row, lines: OrderLineRow[], refunds: RefundRow
 async function board(db: Db, which: { date: string } | { id: number }): Promise<StaffOrder[]> {
   const rows = await boardRows(db, which);
   const ids = rows.map((r) => r.order.id);
-  const [lines, refunds, dues, refundable] = await Promise.all([
+  const [lines, refunds, dues, refundable, items] = await Promise.all([
     linesOfOrders(db, ids),
     refundsOfOrders(db, ids),
     dueOf(
@@ -62,13 +64,14 @@ async function board(db: Db, which: { date: string } | { id: number }): Promise<
       rows.map((r) => r.order),
     ),
     refundableOf(db, ids),
+    itemsRefundedOf(db, ids),
   ]);
   return rows.map((row) =>
     toStaffOrder(
       row,
       lines.filter((l) => l.orderId === row.order.id),
       refunds.filter((r) => r.orderId === row.order.id),
-      { due: dues.get(row.order.id) ?? 0, refundable: refundable.get(row.order.id) ?? 0 },
+      { due: dues.get(row.order.id) ?? 0, refundable: refundable.get(row.order.id) ?? 0, items },
     ),
   );
 }

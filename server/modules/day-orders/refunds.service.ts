@@ -1,22 +1,26 @@
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { formatEuros } from '#shared/money';
 import { parisDate } from '#shared/time';
-import { STAFF_ERRORS, type StaffOrder } from '#shared/api/staff';
+import { STAFF_ERRORS, type RefundBody, type StaffOrder } from '#shared/api/staff';
+import { ERROR_CODES } from '#shared/api/errors';
 import { creditNotes, customers, orderProducts, payments, refunds, type RefundMeans } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
 import { creditNoteRates, renderCreditNote } from '../../pdf/credit-note';
+import { itemsRefund } from '../../pdf/invoice-totals';
 import { SELLER } from '../../pdf/seller';
 import { givePortionsBack } from '../stock/stock.service';
 import { edenredOf } from '../edenred/edenred.service';
-import { dueOf, recordContainersCancelled, recordCreditNote, recordRefund, refundConfirmed, refundableByMeans, voidDeclared, type Means } from '../ledger/ledger.service';
+import { awaitsVouchers, dueOf, recordContainersCancelled, recordCreditNote, recordRefund, refundConfirmed, refundableByMeans, voidDeclared, type Means } from '../ledger/ledger.service';
 import { audit, type Actor } from '../../lib/audit';
 import { boardOrder } from './day-orders.service';
-import { claimRefund, lockOrder, nextCreditNoteNumber, pendingRefunds, settleClaim, providerPaymentsOf, refundsOfOrders, setOrderState, type OrderRow, type RefundRow } from './day-orders.repo';
+import { itemsRefundedOf, claimRefund, lockOrder, nextCreditNoteNumber, pendingRefunds, settleClaim, providerPaymentsOf, refundsOfOrders, setOrderState, type OrderRow, type RefundRow } from './day-orders.repo';
 
 type PaymentRow = typeof payments.$inferSelect;
+type LineRow = typeof orderProducts.$inferSelect;
 interface Give {
   means: RefundMeans;
   amount: number;
@@ -72,8 +76,31 @@ function portionsOfLines(lines: (typeof orderProducts.$inferSelect)[]): Map<numb
 interface GiveBack {
   kind: 'cancellation' | 'refund';
   reason: string;
-  /** What to give back, means by means, from the money each means brought and still holds (the ledger's). */
-  plan: (order: OrderRow, left: Map<Means, number>, paid: PaymentRow[], given: RefundRow[]) => Give[];
+  /** Items refunded (the order's lines, how many of each): the credit note's VAT is theirs. */
+  items?: { id: number; quantity: number }[];
+  /** What to give back, means by means, from the money each means brought and still holds (the ledger's); `itemsCents`: what the items come to. */
+  plan: (order: OrderRow, left: Map<Means, number>, paid: PaymentRow[], given: RefundRow[], itemsCents: number) => Give[];
+}
+
+/**
+ * The items of a refund, checked against the order's lines under its lock: each a formula's or a
+ * dish's own line, never more of it than the order had less what was refunded of it already.
+ * Answers what they come to on the invoice (their price, less their share of the discount).
+ */
+async function itemsAmount(tx: Tx, order: OrderRow, lines: LineRow[], items: { id: number; quantity: number }[]): Promise<number> {
+  const already = await itemsRefundedOf(tx, [order.id]);
+  const wanted = new Map<number, number>();
+  for (const item of items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
+  for (const [id, quantity] of wanted) {
+    const line = lines.find((l) => l.id === id && l.parentId === null && l.buyableType !== 'cutlery' && l.buyableType !== 'tote_bag');
+    if (!line) throw new AppError(422, ERROR_CODES.validation, 'Cet article n’est pas de cette commande.', { lines: ['Cet article n’est pas de cette commande.'] });
+    const left = line.quantity - (already.get(id) ?? 0);
+    if (quantity > left) {
+      const message = left > 0 ? `« ${line.name} » : ${left} au plus à rembourser.` : `« ${line.name} » est déjà remboursé.`;
+      throw new AppError(422, STAFF_ERRORS.refundTooLarge, message, { lines: [message] });
+    }
+  }
+  return itemsRefund(lines, order.discountCents, wanted).totalCents;
 }
 
 const sumOf = (gives: Give[]) => gives.reduce((n, g) => n + g.amount, 0);
@@ -94,14 +121,17 @@ async function giveBack(app: FastifyInstance, actor: Actor, orderId: number, wha
     const given = await refundsOfOrders(tx, [order.id]);
     const paid = await providerPaymentsOf(tx, order);
     const left = await refundableByMeans(tx, order.id);
-    const gives = what.plan(order, left, paid, given).filter((g) => g.amount > 0);
     const lines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, order.id));
+    const itemsCents = what.items ? await itemsAmount(tx, order, lines, what.items) : 0;
+    const gives = what.plan(order, left, paid, given, itemsCents).filter((g) => g.amount > 0);
     const money = sumOf(gives);
     const allBack = money >= [...left.values()].reduce((n, v) => n + Math.max(0, v), 0);
     // The order leaves the round (cancelled, or all its money given back): what it still waited for
     // is not coming. Its declared vouchers are voided, and what was never paid (vouchers not
-    // collected, a balance due) is cancelled with it on the credit note, given back to nobody.
-    const leaves = what.kind === 'cancellation' || allBack;
+    // collected, a balance due) is cancelled with it on the credit note, given back to nobody. A
+    // refund of items is of those items alone: the order stays on its round while it waits for more.
+    const waits = what.items ? (await awaitsVouchers(tx, order.id)) || ((await dueOf(tx, [order])).get(order.id) ?? 0) > 0 : false;
+    const leaves = what.kind === 'cancellation' || (allBack && !waits);
     let unpaid = 0;
     if (leaves) {
       const due = (await dueOf(tx, [order])).get(order.id) ?? 0;
@@ -114,13 +144,22 @@ async function giveBack(app: FastifyInstance, actor: Actor, orderId: number, wha
       if (order.deliveryDate) await givePortionsBack(tx, order.deliveryDate, portionsOfLines(lines));
       await recordContainersCancelled(tx, { order, containers: Math.round(order.depositChargedCents / DEPOSIT_PER_MENU_CENTS), at: now, actor });
       await setOrderState(tx, order, 'cancelled', 3, now, actor.staffId, what.reason);
-    } else if (allBack) {
+    } else if (leaves) {
       await setOrderState(tx, order, 'refunded', 4, now, actor.staffId, what.reason);
     }
     const amount = money + unpaid;
     const [created] = await tx
       .insert(creditNotes)
-      .values({ number: await nextCreditNoteNumber(tx, Number(parisDate(now).slice(0, 4))), orderId: order.id, amountCents: amount, reason: what.reason, kind: what.kind, staffId: actor.staffId, createdAt: now })
+      .values({
+        number: await nextCreditNoteNumber(tx, Number(parisDate(now).slice(0, 4))),
+        orderId: order.id,
+        amountCents: amount,
+        reason: what.reason,
+        kind: what.kind,
+        lines: what.items?.map((i) => ({ orderProductId: i.id, quantity: i.quantity })) ?? null,
+        staffId: actor.staffId,
+        createdAt: now,
+      })
       .returning();
     const { depositCents } = creditNoteRates({ order, lines, note: created! });
     await recordCreditNote(tx, { order, goods: amount - depositCents, deposits: depositCents, creditNoteId: created!.id, at: now, actor });
@@ -188,15 +227,18 @@ export function cancelOrder(app: FastifyInstance, actor: Actor, orderId: number,
 }
 
 /**
- * POST /api/staff/orders/{id}/refund: an amount, to the card or Edenred first, else the pool; at
- * most what the order received and still holds (declared vouchers not received are no money).
+ * POST /api/staff/orders/{id}/refund: an amount, or items (their VAT theirs on the credit note), to
+ * the card or Edenred first, else the pool; at most what the order received and still holds
+ * (declared vouchers not received are no money).
  */
-export function refundOrder(app: FastifyInstance, actor: Actor, orderId: number, amount: number, reason: string) {
+export function refundOrder(app: FastifyInstance, actor: Actor, orderId: number, body: Pick<RefundBody, 'amount' | 'lines' | 'reason'>) {
   return giveBack(app, actor, orderId, {
     kind: 'refund',
-    reason,
-    plan: (order, left, paid, given) => {
+    reason: body.reason,
+    items: body.lines,
+    plan: (order, left, paid, given, itemsCents) => {
       if (order.state === 'cancelled' || order.state === 'refunded') throw stateRefusal('Cette commande est déjà annulée ou remboursée.');
+      const amount = body.lines ? itemsCents : body.amount!;
       const most = [...left.values()].reduce((n, v) => n + Math.max(0, v), 0);
       if (amount > most) throw new AppError(422, STAFF_ERRORS.refundTooLarge, `Il reste au plus ${formatEuros(most)} à rembourser sur cette commande (ce qu’elle a réellement encaissé).`, { amount: [`Au plus ${formatEuros(most)}.`] });
       const gives: Give[] = [];

@@ -83,37 +83,58 @@ export function CancelDialog({ order, title, onClose }: DialogProps) {
   );
 }
 
+/** A line and how many of it may still be refunded as an item. */
+const refundableItems = (order: StaffOrder) => order.lines.map((l) => ({ line: l, left: l.quantity - l.refunded_quantity })).filter((i) => i.left > 0);
+
+/**
+ * A refund: an amount, or items (a formula, a dish: the credit note then carries their own VAT
+ * rates, the amount is what the invoice charged for them). Either way, at most what the order
+ * received.
+ */
 export function RefundDialog({ order, title, onClose }: DialogProps) {
   const online = useOnline();
   const refund = useRefundOrder();
   const [key] = useState(newIdempotencyKey);
   const left = order.refundable;
-  const amountId = useId();
+  const id = useId();
+  const items = refundableItems(order);
+  const [mode, setMode] = useState<'amount' | 'items'>('amount');
   const [amount, setAmount] = useState('');
+  const [counts, setCounts] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [general, setGeneral] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = centsOf(amount);
+    const lines = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([lineId, quantity]) => ({ id: Number(lineId), quantity }));
     const next: typeof errors = {};
-    if (cents === null || cents <= 0) next.amount = 'Indiquez un montant en euros, par exemple 4,50.';
-    else if (cents > left) next.amount = `Au plus ${formatEuros(left)} : c’est ce qui reste à rembourser.`;
+    if (mode === 'amount') {
+      if (cents === null || cents <= 0) next.amount = 'Indiquez un montant en euros, par exemple 4,50.';
+      else if (cents > left) next.amount = `Au plus ${formatEuros(left)} : c’est ce qui reste à rembourser.`;
+    } else if (!lines.length) next.amount = 'Choisissez au moins un article à rembourser.';
     if (!reason.trim()) next.reason = 'Indiquez le motif du remboursement.';
     setErrors(next);
     setGeneral(null);
-    if (next.amount || next.reason || cents === null) return;
+    if (next.amount || next.reason) return;
     refund.mutate(
-      { id: order.id, amount: cents, reason: reason.trim(), key },
+      { id: order.id, key, reason: reason.trim(), ...(mode === 'amount' ? { amount: cents! } : { lines }) },
       {
         onSuccess: (answer) => {
-          notify({ title: 'Remboursement enregistré', message: `${formatEuros(cents)} remboursés, avoir ${answer.credit_note.number} envoyé au client.`, type: 'success' });
+          notify({ title: 'Remboursement enregistré', message: `${formatEuros(answer.credit_note.amount)} remboursés, avoir ${answer.credit_note.number} envoyé au client.`, type: 'success' });
           onClose();
         },
         onError: (failure) => setGeneral(failure.message),
       },
     );
   };
+  const error = errors.amount ? (
+    <p id={`${id}-error`} className={styles.error}>
+      {errors.amount}
+    </p>
+  ) : null;
   return (
     <Dialog open title={`Rembourser la ${title}`} onClose={onClose} dismissible={!refund.isPending}>
       <form className={styles.form} onSubmit={submit} noValidate>
@@ -121,24 +142,52 @@ export function RefundDialog({ order, title, onClose }: DialogProps) {
           {order.customer.name} : {formatEuros(left)} restent à rembourser. Le remboursement va d’abord à la carte, puis à Edenred, sinon à la cagnotte.
         </p>
         {general ? <Alert>{general}</Alert> : null}
-        <div>
-          <label htmlFor={amountId}>Montant (€) *</label>
-          <input
-            id={amountId}
-            className={styles.input}
-            inputMode="decimal"
-            value={amount}
-            required
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? `${amountId}-error` : undefined}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          {errors.amount ? (
-            <p id={`${amountId}-error`} className={styles.error}>
-              {errors.amount}
-            </p>
-          ) : null}
-        </div>
+        {items.length ? (
+          <fieldset className={styles.fieldset}>
+            <legend>Rembourser</legend>
+            <label>
+              <input type="radio" name={`${id}-mode`} checked={mode === 'amount'} onChange={() => setMode('amount')} /> Un montant
+            </label>
+            <label>
+              <input type="radio" name={`${id}-mode`} checked={mode === 'items'} onChange={() => setMode('items')} /> Des articles (leur TVA sur l’avoir)
+            </label>
+          </fieldset>
+        ) : null}
+        {mode === 'amount' ? (
+          <div>
+            <label htmlFor={`${id}-amount`}>Montant (€) *</label>
+            <input
+              id={`${id}-amount`}
+              className={styles.input}
+              inputMode="decimal"
+              value={amount}
+              required
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={errors.amount ? `${id}-error` : undefined}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+            {error}
+          </div>
+        ) : (
+          <fieldset className={styles.fieldset} aria-describedby={errors.amount ? `${id}-error` : undefined}>
+            <legend>Articles à rembourser</legend>
+            {items.map(({ line, left: most }) => (
+              <label key={line.id} className={styles.itemRow}>
+                <span>
+                  {line.name} ({formatEuros(line.unit_price)})
+                </span>
+                <select value={counts[line.id] ?? 0} onChange={(event) => setCounts({ ...counts, [line.id]: Number(event.target.value) })} aria-label={`Nombre de « ${line.name} » à rembourser`}>
+                  {Array.from({ length: most + 1 }, (_, n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+            {error}
+          </fieldset>
+        )}
         <ReasonField value={reason} onChange={setReason} error={errors.reason ?? null} />
         <div className={styles.actions}>
           <Button variant="ghost" onClick={onClose} disabled={refund.isPending}>

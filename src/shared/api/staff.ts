@@ -172,10 +172,14 @@ export const MEANS_STATE_LABELS: Record<(typeof MEANS_STATES)[number], string> =
 };
 
 const staffOrderLineSchema = z.object({
+  /** The line's own id: a refund of items names it. */
+  id: z.int(),
   name: z.string(),
   quantity: z.int(),
   unit_price: z.int(),
   type: z.string(),
+  /** How many of it were refunded as items already. */
+  refunded_quantity: z.int(),
   /** A formula's chosen dishes and extras. */
   children: z.array(z.object({ name: z.string(), category: z.nullable(z.string()), extra: z.boolean() })),
 });
@@ -217,7 +221,23 @@ const reasonField = textField('motif', 300);
 /** POST /api/staff/orders/{id}/cancel */
 export const cancelBodySchema = z.object({ reason: reasonField });
 /** POST /api/staff/orders/{id}/refund: an amount in cents, at most what is left to refund. */
-export const refundBodySchema = z.object({ amount: z.int({ error: 'Le montant doit être en centimes.' }).check(z.positive({ error: 'Le montant doit être positif.' }), z.maximum(1_000_000)), reason: reasonField });
+const REFUND_WHAT_MESSAGE = 'Indiquez un montant, ou les articles à rembourser.';
+/**
+ * POST /api/staff/orders/{id}/refund: an amount in cents, or items (the order's lines and how many
+ * of each): their VAT is theirs on the credit note, never spread over the whole invoice.
+ */
+export const refundBodySchema = z
+  .object({
+    amount: z.optional(z.int({ error: 'Le montant doit être en centimes.' }).check(z.positive({ error: 'Le montant doit être positif.' }), z.maximum(1_000_000))),
+    lines: z.optional(
+      z
+        .array(z.object({ id: idField('Article invalide.'), quantity: z.int({ error: 'Indiquez combien.' }).check(z.positive({ error: 'Au moins un.' }), z.maximum(100)) }))
+        .check(z.minLength(1, { error: REFUND_WHAT_MESSAGE }), z.maxLength(50)),
+    ),
+    reason: reasonField,
+  })
+  .check(z.refine((b) => (b.amount === undefined) !== (b.lines === undefined), { error: REFUND_WHAT_MESSAGE }));
+export type RefundBody = z.infer<typeof refundBodySchema>;
 export const refundAnswerSchema = z.object({
   order: staffOrderSchema,
   credit_note: z.object({ id: z.int(), number: z.string(), amount: z.int() }),

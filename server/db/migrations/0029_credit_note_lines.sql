@@ -1,0 +1,1 @@
+ALTER TABLE "credit_notes" ADD COLUMN "lines" jsonb;
