@@ -249,7 +249,7 @@ describe('POST /api/staff/orders/{id}/refund', () => {
   it('refunds an item at its own VAT rate: the credit note carries its rate alone, never spread over the invoice', async () => {
     // A main dish (10 %) and a drink (another rate), paid by card.
     const c = await customerWithCart(app);
-    const drinks = (await app.app.inject('/api/products')).json() as { id: number; category: string; price: number; sold_out: boolean }[];
+    const drinks = (await app.app.inject('/api/products')).json() as { id: number; name: string; category: string; price: number; sold_out: boolean }[];
     const drink = drinks.find((d) => d.category === 'drink' && !d.sold_out)!;
     expect((await c.call('POST', '/api/cart/products', { id: drink.id })).statusCode).toBe(200);
     const validated = await c.call('POST', '/api/cart/validate');
