@@ -57,7 +57,9 @@ export default fp(async function metrics(app: FastifyInstance) {
   const allowed = scrapersAllowed(app.env.METRICS_ALLOW);
 
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    // Built files are served by a route each (their names carry a hash): counted by their folder.
+    const pattern = request.routeOptions.url ?? 'unmatched';
+    const route = /\.[a-z0-9]+$/i.test(pattern) ? pattern.replace(/[^/]+$/, '*') : pattern;
     if (route === METRICS_PATH) return;
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     httpRequests.inc(labels);
