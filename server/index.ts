@@ -7,7 +7,7 @@ import { deliverDueMail, mailTransport } from './mail/sender';
 import { purgeExpired } from './lib/purge';
 import { releaseExpiredCarts } from './modules/cart/cart.repo';
 import { retryPendingRefunds } from './modules/day-orders/refunds.service';
-import { checkLedger } from './modules/ledger/ledger-check';
+import { checkLedger } from './modules/ledger/ledger-check.service';
 import { setLedgerProblems } from './lib/metrics';
 
 if (existsSync('.env')) process.loadEnvFile('.env');

@@ -14,7 +14,7 @@ import { createClock, type Clock } from '../../server/lib/clock';
 import type { ErrorBody } from '#shared/api/errors';
 import { parisInstant } from '#shared/time';
 import { customerMoney, recordCorrection } from '../../server/modules/ledger/ledger.service';
-import { checkLedger } from '../../server/modules/ledger/ledger-check';
+import { checkLedger } from '../../server/modules/ledger/ledger-check.service';
 import { verifyAuditChain } from '../../server/lib/audit-chain';
 
 /** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */

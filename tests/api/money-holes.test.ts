@@ -5,7 +5,7 @@ import { roundEventsAnswerSchema, type RoundEvent } from '#shared/api/courier-ro
 import { heldReceiptsSchema } from '#shared/api/staff-ledger';
 import { staffToursSchema, type StaffTour } from '#shared/api/staff-rounds';
 import * as t from '../../server/db/schema';
-import { checkLedger } from '../../server/modules/ledger/ledger-check';
+import { checkLedger } from '../../server/modules/ledger/ledger-check.service';
 import { LedgerLimitError, recordCorrection } from '../../server/modules/ledger/ledger.service';
 import { MONDAY, at, refused, rowsOf } from './helpers';
 import { addDish, cartOf, testFile } from './fixtures';

@@ -4,7 +4,7 @@
  * difference (where, and what) otherwise. Reads only.
  */
 import { openDatabase } from '../../db/client';
-import { checkLedger, reportText } from './ledger-check';
+import { checkLedger, reportText } from './ledger-check.service';
 import { commandEnv } from '../../lib/command-env';
 
 async function main(): Promise<number> {
