@@ -98,7 +98,7 @@ const soldOut = new Counter({
 export type PaymentMeans = 'card' | 'edenred' | 'pool' | 'free';
 export type PaymentOutcome = 'success' | 'pending' | 'refused' | 'error';
 
-/** What the last replay of the ledger found wrong (server/modules/ledger/ledger-check.ts): 0 when it agrees to the cent. */
+/** What the last replay of the ledger found wrong (server/modules/ledger/ledger-check.service.ts): 0 when it agrees to the cent. */
 const ledgerProblems = new Gauge({ name: 'popote_ledger_problems', help: 'Differences the last ledger check found (0: the ledger and the documents agree)', registers: [metricsRegistry] });
 export const setLedgerProblems = (n: number) => ledgerProblems.set(n);
 

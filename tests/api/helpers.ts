@@ -116,7 +116,7 @@ export async function createTestApp(
     database,
     close: async () => {
       // Whatever the file did, the ledger must still agree with itself and with the documents: every
-      // API test file is a check of it (server/modules/ledger/ledger-check.ts).
+      // API test file is a check of it (server/modules/ledger/ledger-check.service.ts).
       const report = options.tampered ? { problems: [] } : await checkLedger(database.db).catch((err: unknown) => ({ problems: [{ where: 'ledger', problem: String(err) }] }) as const);
       // And the audit trail's chain, from its first line to its last (server/lib/audit-chain.ts).
       const chain = options.tampered ? { breaks: [] } : await verifyAuditChain(database.db).catch((err: unknown) => ({ breaks: [{ entryId: null, problem: String(err) }] }));
