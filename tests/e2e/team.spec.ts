@@ -247,7 +247,7 @@ test('the team’s pages: login, home, members and the audit, each role’s navi
 
   await page.getByRole('link', { name: /^Popote/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Bonjour/ })).toBeVisible();
-  await expect(teamNav(page).getByRole('link')).toHaveText(['Commandes', 'Cuisine', 'Stock', 'Ma tournée', 'Tournées', 'Clôture', 'Titres papier', 'Équipe', 'Journal']);
+  await expect(teamNav(page).getByRole('link')).toHaveText(['Commandes', 'Cuisine', 'Stock', 'Ma tournée', 'Tournées', 'Clôture', 'À valider', 'Titres papier', 'Équipe', 'Journal']);
   await checkScreen(page, 'equipe-accueil');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('form', { name: 'Connexion à Popote Équipe' })).toBeVisible();
