@@ -59,6 +59,7 @@ import { mediaRoutes } from './media/media.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxCatalogRoutes } from './sandbox/catalog.routes';
+import { sandboxChecksRoutes } from './sandbox/checks.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
 import { inProcessFetch } from './sandbox/in-process-fetch';
 import { registerSandboxScopes, scopedClock } from './sandbox/scope';
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (env.SANDBOX) {
     await app.register(sandboxCatalogRoutes);
     await app.register(sandboxClockRoutes);
+    await app.register(sandboxChecksRoutes);
     await app.register(sandboxMailboxRoutes);
     await app.register(sandboxPaygreenRoutes);
     await app.register(sandboxEdenredRoutes);

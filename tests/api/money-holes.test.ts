@@ -255,6 +255,10 @@ describe('the ledger holds its rules whoever writes (hole 8)', () => {
     await tamper(1);
     const report = await checkLedger(db());
     expect(report.problems).toContainEqual({ where: expect.stringMatching(/^facture F\d{4}-\d{6}$/), problem: expect.stringContaining('vente') });
+    // The sandbox's door to the same checks (the browser suite asks it at its end).
+    const checks = (await app.app.inject('/__sandbox/checks')).json() as { ledger: { problems: unknown[] }; audit: { breaks: unknown[] } };
+    expect(checks.ledger.problems).toEqual(report.problems);
+    expect(checks.audit.breaks).toEqual([]);
     await tamper(-1);
     expect((await checkLedger(db())).problems).toEqual([]);
   });

@@ -14,6 +14,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: '.',
   outputDir: '.artifacts',
+  // Before the server stops: the ledger and the audit trail of everything the suite did, checked.
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 2,
   // One retry: a test that passes only on its second run is reported as flaky, not hidden.
