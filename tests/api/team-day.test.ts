@@ -191,3 +191,28 @@ describe('no order is placed on a closed round', () => {
     expect((await roundOf(admin, MONDAY, pi.id)).stops.flatMap((s) => s.orders)).toHaveLength(0);
   });
 });
+
+describe('the journal in words', () => {
+  it('each line carries its sentence: invoice, customer, member and amounts named', async () => {
+    const main = dishes.find((d) => d.category === 'main')!;
+    const point = pi.stops.find((s) => s.name.startsWith('Bellecour'))!.name;
+    const julien = await placeOrderAt({ firstname: 'Julien', lastname: 'Roche', phone: '0650505050' }, 'Tricycle Presqu’île – 2e passage', point, async (v) => void cartOf(await addDish(v, main.id)));
+    const [order] = await db().select().from(t.orders).where(eq(t.orders.id, julien.orderId));
+    expect((await admin.request('POST', `/api/staff/orders/${julien.orderId}/cancel`, { reason: 'Client malade' })).statusCode).toBe(200);
+    const lines = await auditOf();
+    const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')}\u00a0€`;
+    expect(lines.find((e) => e.action === 'order.cancel')!.text).toMatch(
+      new RegExp(`^Alice Admin a annulé la commande ${julien.invoice} de Julien R\\. : ${euros(order!.amountTotalCents)} remboursés sur la cagnotte \\(avoir A2026-\\d{6}\\), motif : « Client malade »$`),
+    );
+    expect(lines.find((e) => e.action === 'round.absent')!.text).toBe(`Alice Admin a noté Lina M. absent (commande ${lina.invoice}) : Personne au point (en administrateur, tournée de Louis Livreur)`);
+    expect(lines.find((e) => e.action === 'round.handed_over')!.text).toBe(`Louis Livreur a remis la commande ${paul.invoice} de Paul G.`);
+    expect(lines.find((e) => e.action === 'round.courier')!.text).toBe('Alice Admin a confié Tricycle Rive gauche – 1er passage du lundi 23 novembre à Nina Roux (au lieu de Louis Livreur)');
+    expect(lines.find((e) => e.action === 'tour.couriers')!.text).toBe('Alice Admin a nommé les livreurs habituels de Tricycle Rive gauche – 1er passage : le lundi, Louis Livreur');
+    expect(lines.find((e) => e.action === 'round.close' && e.details.tour === rg.name)!.text).toBe(
+      'Nina Roux a clos Tricycle Rive gauche – 1er passage du lundi 23 novembre : 1 commande livrée, 1 client absent',
+    );
+    expect(lines.find((e) => e.action === 'staff.login')!.text).toMatch(/^Connexion d’Alice Admin/);
+    // The sentence is worded as read: the sealed line holds no `text` (the chain is replayed at the end of the file).
+    expect((await db().select().from(t.auditLog)).every((r) => !('text' in r.details))).toBe(true);
+  });
+});

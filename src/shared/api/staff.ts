@@ -271,6 +271,8 @@ export const stockBodySchema = z.union([
 
 export const auditEntrySchema = z.object({
   id: z.int(),
+  /** The line in words (French), worded when read from the fields below: who did what, to which invoice, customer or dish, for how much. */
+  text: z.string(),
   at: z.string(),
   device_at: z.nullable(z.string()),
   staff: z.nullable(z.string()),
@@ -303,6 +305,24 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'stock.on_sale': 'Plat remis en vente',
   'catalog.import': 'Carte importée',
   'tour.stops': 'Ordre des arrêts modifié',
+  'tour.couriers': 'Livreurs habituels nommés',
+  'round.courier': 'Livreur de la tournée changé',
+  'round.handed_over': 'Sac remis',
+  'round.absent': 'Client absent',
+  'round.vouchers_received': 'Titres reçus en tournée',
+  'round.containers_returned': 'Contenants rendus',
+  'round.undo': 'Saisie annulée',
+  'round.settled': 'Commande soldée à la clôture',
+  'round.close': 'Tournée close',
+  'day.close': 'Journée clôturée',
+  'remittance.create': 'Remise de titres préparée',
+  'remittance.sent': 'Remise envoyée',
+  'remittance.paid': 'Remise payée',
+  'order.balance_received': 'Règlement reçu',
+  'ledger.held_approved': 'Réception validée',
+  'ledger.held_rejected': 'Réception refusée',
+  'staff.second_factor_enrolled': 'Double authentification activée',
+  'staff.second_factor_reset': 'Double authentification réinitialisée',
 };
 
 /* ------------------------------------------------------------------ a day's catalog */
