@@ -92,6 +92,8 @@ beforeAll(async () => {
     events.push({ id: randomUUID(), type: 'handed_over', order_id: order.order_id, at: at(MONDAY, '08:55:00').toISOString() });
   }
   expect((await livreur.request('POST', `/api/staff/rounds/${rg.id}/events?date=${MONDAY}`, { events })).statusCode).toBe(200);
+  // A round closes after its tour's cut-off (10 h 30).
+  app.clock.set(at(MONDAY, '10:31:00'));
   expect((await livreur.request('POST', `/api/staff/rounds/${rg.id}/close?date=${MONDAY}`)).statusCode).toBe(200);
 
   // A partial refund of the card order once delivered.

@@ -29,7 +29,11 @@ async function sent(events: RoundEvent[], by = livreur) {
   expect(res.statusCode, res.body).toBe(200);
   return roundEventsAnswerSchema.parse(res.json()).results;
 }
-const close = (by = livreur) => by.request('POST', `/api/staff/rounds/${tour.id}/close?date=${MONDAY}`);
+/** Closes the round after its tour's cut-off (a round closes only then); the file's clock goes back to 09:00 after each test. */
+const close = (by = livreur) => {
+  app.clock.set(at(MONDAY, '13:00:00'));
+  return by.request('POST', `/api/staff/rounds/${tour.id}/close?date=${MONDAY}`);
+};
 async function held(by = admin) {
   const res = await by.request('GET', '/api/staff/held-receipts');
   expect(res.statusCode, res.body).toBe(200);
@@ -129,6 +133,7 @@ describe('a courier cannot make money (hole 1)', () => {
       events: [event({ type: 'vouchers_received', order_id: third.orderId, rows: [{ issuer: 'pluxee', count: 2, unit_cents: 5_00 }] }), event({ type: 'handed_over', order_id: third.orderId })],
     });
     expect(roundEventsAnswerSchema.parse(res.json()).results.every((r) => r.status === 'applied')).toBe(true);
+    app.clock.set(at(MONDAY, '13:00:00'));
     expect((await admin.request('POST', `/api/staff/rounds/${vaise.id}/close?date=${MONDAY}`)).statusCode).toBe(200);
     const own = (await held()).find((h) => h.order_id === third.orderId)!;
     expect(own).toMatchObject({ amount: 5_00, recorded_by: TEAM.admin });
@@ -190,6 +195,7 @@ describe('a balance due can be settled', () => {
       events: [short, racer].flatMap((o) => [event({ type: 'vouchers_received', order_id: o.orderId, rows: [{ issuer: 'edenred', count: 1, unit_cents: 5_00 }] }), event({ type: 'handed_over', order_id: o.orderId })]),
     });
     expect(roundEventsAnswerSchema.parse(res.json()).results.every((r) => r.status === 'applied')).toBe(true);
+    app.clock.set(at(MONDAY, '13:00:00'));
     expect((await livreur.request('POST', `/api/staff/rounds/${other.id}/close?date=${MONDAY}`)).statusCode).toBe(200);
     const dueOf = async (o: { v: { request: (m: 'GET', u: string) => Promise<{ json: () => { orders: { id: number; balance_due: number }[] } }> }; orderId: number }) =>
       (await o.v.request('GET', '/api/me')).json().orders.find((x) => x.id === o.orderId)!.balance_due;

@@ -4,6 +4,7 @@ import { auditChangeGroups, changeText, deviceTimeText } from '../../src/equipe/
 
 const entry = (action: string, details: Record<string, unknown>, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 1,
+  text: '',
   at: '2026-11-23T11:10:00.000Z',
   device_at: null,
   staff: 'cuisine@popote.fr',
