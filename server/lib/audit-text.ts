@@ -1,6 +1,7 @@
 import { ABSENCE_REASON_LABELS, VOUCHER_ISSUER_LABELS, type AbsenceReason, type VoucherIssuer } from '#shared/api/courier-round';
 import { ROLE_LABELS, type StaffRoleName } from '#shared/api/staff';
 import { formatEuros } from '#shared/money';
+import { ofName } from '#shared/elision';
 import { plural } from '#shared/plural';
 import { frenchLongDate } from '#shared/time';
 
@@ -35,9 +36,7 @@ export interface AuditLine {
   details: Record<string, unknown>;
 }
 
-const VOWEL = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i;
-/** « de Bob », « d’Alice » (elision before a vowel or a mute h). */
-export const of = (name: string) => (VOWEL.test(name) ? `d’${name}` : `de ${name}`);
+const of = ofName;
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const euros = (cents: unknown) => formatEuros(num(cents) ?? 0);

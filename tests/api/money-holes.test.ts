@@ -45,7 +45,7 @@ let count = 0;
 async function order(vouchers: number, options: { deposits?: number } = {}) {
   const n = ++count;
   const main = dishes.find((d) => d.category === 'main')!;
-  const placed = await placeOrderAt({ firstname: 'Client', lastname: `Trou ${n}`, phone: `06000000${String(n).padStart(2, '0')}`, deposits: options.deposits }, tour.name, point, async (v) => void cartOf(await addDish(v, main.id)), vouchers ? { quantity: vouchers, amount: 5 } : undefined);
+  const placed = await placeOrderAt({ firstname: 'Client', lastname: `Trou ${n}`, phone: `06000000${String(n).padStart(2, '0')}`, deposits: options.deposits }, placeOn.tour, placeOn.point, async (v) => void cartOf(await addDish(v, main.id)), vouchers ? { quantity: vouchers, amount: 5 } : undefined);
   await setMoney(placed.customerId, { poolCents: 0 });
   return placed;
 }
@@ -56,7 +56,19 @@ beforeAll(async () => {
   const tours = staffToursSchema.parse((await admin.request('GET', '/api/staff/tours')).json()).tours;
   tour = tours.find((x) => x.stops.some((s) => s.name.startsWith('Gerland')) && x.stops.length === 4)!;
   point = tour.stops.find((s) => s.name.startsWith('Gerland'))!.name;
+  placeOn = { tour: tour.name, point };
 });
+
+/**
+ * Where `order()` places: the round of hole 1 until it is closed (no order is placed on a closed
+ * round), then the second passage of the same tricycle, whose round nobody closes here.
+ */
+let placeOn: { tour: string; point: string };
+const afterTheClosedRound = () =>
+  beforeAll(async () => {
+    const second = staffToursSchema.parse((await admin.request('GET', '/api/staff/tours')).json()).tours.find((x) => x.name === 'Tricycle Rive gauche – 2e passage')!;
+    placeOn = { tour: second.name, point: second.stops.find((s) => s.name.startsWith('Part-Dieu'))!.name };
+  });
 
 describe('a courier cannot make money (hole 1)', () => {
   let paid: Awaited<ReturnType<typeof order>>;
@@ -144,6 +156,7 @@ describe('a courier cannot make money (hole 1)', () => {
 });
 
 describe('what an order did not receive is never given back (hole 2)', () => {
+  afterTheClosedRound();
   it('a 5 € vouchers + card order refunded: the card gets its part back, the pool nothing, the vouchers are voided', async () => {
     const paid = await order(1);
     const [row] = await db().select().from(t.orders).where(eq(t.orders.id, paid.orderId));
@@ -229,6 +242,7 @@ describe('a balance due can be settled', () => {
 });
 
 describe('the ledger holds its rules whoever writes (hole 8)', () => {
+  afterTheClosedRound();
   it('spends a pool once when two spenders race for it', async () => {
     const c = await order(0);
     await setMoney(c.customerId, { poolCents: 10_00 });

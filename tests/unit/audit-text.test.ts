@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUND_EVENT_TYPES } from '#shared/api/courier-round';
-import { auditText, of, type AuditLine, type AuditNames } from '../../server/lib/audit-text';
+import { ofName as of } from '#shared/elision';
+import { auditText, type AuditLine, type AuditNames } from '../../server/lib/audit-text';
 
 /** The journal in words (docs/product/team.md, "The audit trail"): a French sentence per line. */
 
