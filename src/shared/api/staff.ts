@@ -162,11 +162,12 @@ export const PAYMENT_MEANS_LABELS: Record<PaymentMeansName, string> = {
   paper_vouchers: 'Titres-restaurant papier',
 };
 /** A means' state: card paid or refunded; paper vouchers declared or received; refunds pending. */
-export const MEANS_STATES = ['paid', 'declared', 'received', 'refund_pending', 'refunded'] as const;
+export const MEANS_STATES = ['paid', 'declared', 'received', 'partly_received', 'refund_pending', 'refunded'] as const;
 export const MEANS_STATE_LABELS: Record<(typeof MEANS_STATES)[number], string> = {
   paid: 'payé',
   declared: 'déclarés',
   received: 'reçus',
+  partly_received: 'reçus en partie',
   refund_pending: 'remboursement en attente',
   refunded: 'remboursé',
 };
@@ -211,7 +212,8 @@ export const staffOrderSchema = z.object({
   refunded: z.int(),
   /** What may still be given back: the money the order really received, less what went back (declared vouchers not received are none). */
   refundable: z.int(),
-  means: z.array(z.object({ means: z.enum(PAYMENT_MEANS), amount: z.int(), state: z.enum(MEANS_STATES) })),
+  /** `received`: paper vouchers once the courier's round is closed, what really came (the ledger's posted vouchers). */
+  means: z.array(z.object({ means: z.enum(PAYMENT_MEANS), amount: z.int(), state: z.enum(MEANS_STATES), received: z.optional(z.int()) })),
   created_at: z.string(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
