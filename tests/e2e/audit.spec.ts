@@ -63,5 +63,9 @@ test('the journal shows each change’s values before and after: a dish’s pric
   await expect(rows.filter({ hasText: 'Stock modifié' }).filter({ hasText: name })).toContainText(`${name}, ${frenchLongDate(day)} : Stock : 10 → 12`);
   await expect(rows.filter({ hasText: 'Rôles modifiés' })).toContainText(`${member.email} : Rôles : Livraison → Livraison, Cuisine`);
   await expect(rows.filter({ hasText: 'Invitation d’un membre' })).toContainText(`${member.email} : Rôles : Livraison`);
+  // The journal in words: each line's sentence first, naming the member, the dish, the day.
+  await expect(rows.filter({ hasText: 'Stock modifié' }).filter({ hasText: name })).toContainText(`Alice Admin a changé le stock de « ${name} » du ${frenchLongDate(day)} : 10 → 12`);
+  await expect(rows.filter({ hasText: 'Rôles modifiés' })).toContainText('Alice Admin a changé les rôles de Camille Audit : Livraison → Livraison, Cuisine');
+  await expect(rows.filter({ hasText: 'Invitation d’un membre' })).toContainText('Alice Admin a invité Camille Audit');
   await checkScreen(page, 'equipe-journal-valeurs');
 });
