@@ -227,5 +227,4 @@ export const roundSummarySchema = z.object({
   closed_at: z.nullable(z.string()),
   courier: z.nullable(roundCourierSchema),
 });
-export type RoundSummary = z.infer<typeof roundSummarySchema>;
 export const roundsAnswerSchema = z.object({ date: z.string(), rounds: z.array(roundSummarySchema) });
