@@ -49,7 +49,10 @@ test('the journal shows each change’s values before and after: a dish’s pric
   const stock = (await (await page.request.get(`/api/staff/stock?date=${day}`)).json()) as { dishes: { product_id: number; name: string }[] };
   const productId = stock.dishes.find((d) => d.name === name)!.product_id;
   await teamCall(page, 'PUT', `/api/staff/stock/${day}/${productId}`, { data: { quantity: 12 } });
-  const member = (await teamCall(page, 'POST', '/api/staff/members', { data: { email: `roles-${info.project.name}-${Date.now()}@popote.fr`, name: 'Camille Audit', roles: ['livreur'] } })) as { id: number; email: string };
+  // The invitation answers the member and how their link travels.
+  const { member } = (await teamCall(page, 'POST', '/api/staff/members', { data: { email: `roles-${info.project.name}-${Date.now()}@popote.fr`, name: 'Camille Audit', roles: ['livreur'] } })) as {
+    member: { id: number; email: string };
+  };
   await teamCall(page, 'PATCH', `/api/staff/members/${member.id}`, { data: { roles: ['livreur', 'cuisine'] } });
 
   await page.goto(`/equipe/journal?date=${day}`);
