@@ -987,6 +987,24 @@ export const tourStops = pgTable(
   (t) => [primaryKey({ columns: [t.tourId, t.deliveryLocationId] })],
 );
 
+/**
+ * The courier who usually does a tour on a weekday (1 Monday … 7 Sunday, ISO): every round of that
+ * tour on that weekday is theirs unless an admin named another for that one day (`rounds.courier_set`).
+ */
+export const tourCouriers = pgTable(
+  'tour_couriers',
+  {
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.weekday] }), check('tour_couriers_weekday_ck', sql`${t.weekday} between 1 and 7`)],
+);
+
 /** When each team member last printed a day's kitchen sheet: what changed since shows as such. */
 export const kitchenSheetPrints = pgTable(
   'kitchen_sheet_prints',
@@ -1014,6 +1032,14 @@ export const rounds = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: text('closed_by'),
+    /**
+     * The round's courier named for this day by an admin (`courier_set`; null with it: nobody that
+     * day). Without `courier_set` the tour's usual courier of that weekday is the round's
+     * (`tour_couriers`); the closing writes down whoever it was, so a later change of the usual
+     * courier leaves a closed round as it was.
+     */
+    courierId: integer('courier_id').references(() => staff.id, { onDelete: 'set null' }),
+    courierSet: boolean('courier_set').notNull().default(false),
   },
   (t) => [uniqueIndex('rounds_tour_date_uq').on(t.tourId, t.date)],
 );
@@ -1041,6 +1067,8 @@ export const roundEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     staffId: integer('staff_id'),
     staffEmail: text('staff_email'),
+    /** Recorded by an admin acting on a round that is not theirs: no courier may undo it. */
+    byAdmin: boolean('by_admin').notNull().default(false),
   },
   (t) => [index('round_events_round_idx').on(t.roundId), index('round_events_order_idx').on(t.orderId)],
 );

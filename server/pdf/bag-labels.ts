@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { NOT_TO_HAND_OVER } from '#shared/api/courier-round';
 import { pdfText } from './invoice';
 import { lineText, longDate, windowOf } from './round-format';
 import { collectTexts } from './round-sheet';
@@ -125,10 +126,12 @@ function drawLabel(doc: Doc, { tour, stop, bag }: Label, x: number, y: number): 
   const stopTag = `Arrêt ${stop.rank}`;
   const window = windowOf(stop);
 
-  // Shrink everything together until it fits; at the smallest, drop the contents' last lines.
-  const build = (scale: number, contentLines: number): { rows: Row[]; dropped: number } => {
+  // Each line of the bag may wrap as far as the label has room (a formula's drink is at its end):
+  // shrink everything together until it fits, then allow each line fewer lines, and only at the
+  // smallest, with one line each, drop the contents' last lines.
+  const build = (scale: number, contentLines: number, wrapTo: number): { rows: Row[]; dropped: number } => {
     const s = (n: number) => Math.round(n * scale * 10) / 10;
-    const contents = bag.lines.map((l) => ({ text: lineText(l), size: s(7.5), maxLines: 2 }) satisfies Row);
+    const contents = bag.lines.map((l) => ({ text: lineText(l), size: s(7.5), maxLines: wrapTo }) satisfies Row);
     const kept = contents.slice(0, contentLines);
     const dropped = contents.length - kept.length;
     if (dropped) kept.push({ text: `… et ${dropped} autre${dropped > 1 ? 's' : ''} ligne${dropped > 1 ? 's' : ''}`, size: s(7), maxLines: 1 });
@@ -138,22 +141,26 @@ function drawLabel(doc: Doc, { tour, stop, bag }: Label, x: number, y: number): 
         { text: `${bag.invoiceNumber} · ${tour}`, size: s(7.5), maxLines: 1, color: GREY },
         // The slot first: a long point's name is cut, never the time.
         { text: [window, stop.name].filter(Boolean).join(' · '), size: s(7.5), maxLines: 1, color: GREY },
-        ...kept,
-        ...(bag.allergens.length ? [{ text: `Allergènes : ${bag.allergens.join(', ')}`, size: s(7), bold: true, maxLines: 2 }] : []),
-        ...collectTexts(bag).map((text) => ({ text, size: s(8), bold: true, maxLines: 1 })),
+        // A cancelled bag says so before anything else.
+        ...(NOT_TO_HAND_OVER[bag.state] ? [] : kept),
+        ...(bag.allergens.length && !NOT_TO_HAND_OVER[bag.state] ? [{ text: `Allergènes : ${bag.allergens.join(', ')}`, size: s(7), bold: true, maxLines: 2 }] : []),
+        ...collectTexts(bag).map((text) => ({ text, size: s(NOT_TO_HAND_OVER[bag.state] ? 11 : 8), bold: true, maxLines: 2 })),
       ],
     };
   };
   const headSize = (scale: number) => Math.round(12 * scale * 10) / 10;
   const measure = (rows: Row[], scale: number) => lineHeight(headSize(scale)) + 1 + rows.reduce((n, r) => n + wrap(doc, r, innerW).length * lineHeight(r.size), 0);
 
+  const WRAP_MOST = 5;
   let scale = 1;
-  let layout = build(scale, bag.lines.length);
+  let wrapTo = WRAP_MOST;
+  let layout = build(scale, bag.lines.length, wrapTo);
   while (measure(layout.rows, scale) > innerH && scale > 0.78) {
     scale -= 0.04;
-    layout = build(scale, bag.lines.length);
+    layout = build(scale, bag.lines.length, wrapTo);
   }
-  for (let keep = bag.lines.length - 1; measure(layout.rows, scale) > innerH && keep >= 0; keep--) layout = build(scale, keep);
+  while (measure(layout.rows, scale) > innerH && wrapTo > 1) layout = build(scale, bag.lines.length, --wrapTo);
+  for (let keep = bag.lines.length - 1; measure(layout.rows, scale) > innerH && keep >= 0; keep--) layout = build(scale, keep, wrapTo);
 
   // Nothing drawn outside the label, whatever happens.
   doc.save();

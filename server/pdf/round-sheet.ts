@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { NOT_TO_HAND_OVER } from '#shared/api/courier-round';
 import { formatEuros } from '#shared/money';
 import { pdfText } from './invoice';
 import { extrasText, lineText, longDate, vouchersText, windowOf } from './round-format';
@@ -19,8 +20,10 @@ export function phoneText(phone: string | null): string {
   return digits.length === 10 ? (digits.match(/\d\d/g) ?? []).join(NBSP) : phone;
 }
 
-/** What a bag asks the courier to bring back, one phrase each. */
-export function collectTexts(bag: Pick<Bag, 'vouchers' | 'containers'>): string[] {
+/** What a bag asks the courier to bring back, one phrase each; a cancelled bag, not to hand it over. */
+export function collectTexts(bag: Pick<Bag, 'vouchers' | 'containers' | 'state'>): string[] {
+  const gone = NOT_TO_HAND_OVER[bag.state];
+  if (gone) return [gone];
   const out: string[] = [];
   if (bag.vouchers) out.push(`Tickets papier à récupérer : ${vouchersText(bag.vouchers)}`);
   if (bag.containers > 0) out.push(`Contenants à récupérer : ${bag.containers}`);
@@ -69,14 +72,17 @@ export function renderRoundSheet(tour: RoundTour, date: string, generatedAt: Dat
   };
 
   // Head: the tour, the day, what the round carries and brings back.
-  const bags = tour.stops.flatMap((s) => s.bags);
+  const all = tour.stops.flatMap((s) => s.bags);
+  const bags = all.filter((b) => !NOT_TO_HAND_OVER[b.state]);
+  const cancelled = all.length - bags.length;
   const vouchersCents = bags.reduce((n, b) => n + (b.vouchers?.totalCents ?? 0), 0);
   const containers = bags.reduce((n, b) => n + b.containers, 0);
-  const served = tour.stops.filter((s) => s.bags.length).length;
+  const served = tour.stops.filter((s) => s.bags.some((b) => !NOT_TO_HAND_OVER[b.state])).length;
   y = write('Feuille de route', left, y, width, { size: 12, color: GREY });
   y = write(tour.name, left, y + 2, width, { size: 24, bold: true });
   y = write(longDate(date), left, y + 2, width, { size: 15 });
   const summary = [`${served} arrêt${served > 1 ? 's' : ''}`, `${bags.length} sac${bags.length > 1 ? 's' : ''}`];
+  if (cancelled) summary.push(`${cancelled} annulé${cancelled > 1 ? 's' : ''} (à ne pas remettre)`);
   if (vouchersCents) summary.push(`${formatEuros(vouchersCents)} en tickets papier à récupérer`);
   if (containers) summary.push(`${containers} contenant${containers > 1 ? 's' : ''} à récupérer`);
   y = write(summary.join(' · '), left, y + 4, width, { size: 12 }) + 10;

@@ -10,6 +10,8 @@ export interface VouchersToCollect {
 export interface Bag {
   orderId: number;
   invoiceNumber: string;
+  /** The order's state: a `cancelled` or `refunded` bag stays on the round, marked not to be handed over. */
+  state: string;
   /** 'Jules C.' */
   name: string;
   phone: string | null;

@@ -19,7 +19,7 @@ import {
   type RefundBody,
   type StaffRoleName,
 } from '../shared/api/staff';
-import { staffTourSchema, staffToursSchema } from '../shared/api/staff-rounds';
+import { roundCourierAnswerSchema, staffTourSchema, staffToursSchema, type TourCouriersBody } from '../shared/api/staff-rounds';
 import { dueAnswerSchema } from '../shared/api/staff-ledger';
 import type { VoucherIssuer } from '../shared/api/courier-round';
 import { keepIdentity, keptIdentity } from './round/kept-identity';
@@ -276,6 +276,26 @@ export function useSetTourStops() {
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.before),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** A tour's usual courier of some weekdays (admin): the days ahead follow. */
+export function useSetTourCouriers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tourId, couriers }: { tourId: number; couriers: TourCouriersBody['couriers'] }) =>
+      api(`/api/staff/tours/${tourId}/couriers`, { method: 'PUT', body: { couriers }, schema: staffTourSchema }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: staffToursQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['staff', 'rounds'] })]),
+  });
+}
+
+/** One day's courier of a round (admin), in place of the tour's usual one. */
+export function useSetRoundCourier(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tourId, staffId }: { tourId: number; staffId: number | null }) =>
+      api(`/api/staff/rounds/${tourId}/courier?date=${date}`, { method: 'PUT', body: { staff_id: staffId }, schema: roundCourierAnswerSchema }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['staff', 'rounds', date] }), queryClient.invalidateQueries({ queryKey: ['staff', 'round'] })]),
   });
 }
 

@@ -1,4 +1,6 @@
-import { useShopOpen } from '../lib/app-state';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { staffDaySchema } from '../shared/api/staff-rounds';
 import { parisDate } from '../shared/time';
 
 /** A team page's day, in its address (`?date=2026-11-30`): a link or a reload shows the same day. */
@@ -15,11 +17,27 @@ export function validateDateSearch(search: Record<string, unknown>): DateSearch 
 }
 
 /**
- * The day a team page shows: the address's, else the shop's next delivery day (the one customers
- * order for now, as the server says), else today in Paris.
+ * GET /api/staff/day: the day the team works on now (docs/product/team.md, "The working day"):
+ * today until its rounds are closed, whatever the customers' cut-off. Read again every few minutes
+ * (a page left open past the closing of the last round moves on to the next day when reopened).
  */
-export function useTeamDate(search: DateSearch): string {
-  // The public answer the page came with, never the customer's state (a team member is no customer).
-  const delivery = useShopOpen()?.current_delivery_date;
-  return search.date ?? delivery ?? parisDate(new Date());
+export const staffDayQuery = queryOptions({
+  queryKey: ['staff', 'day'],
+  queryFn: ({ signal }) => api('/api/staff/day', { schema: staffDaySchema, signal }),
+  staleTime: 60_000,
+  retry: false,
+  // Asked even offline, so that it fails at once and the page opens on today (below).
+  networkMode: 'always',
+});
+
+/**
+ * The day a team page shows: the address's, else the team's working day as the server says. While
+ * the server has not answered, undefined (the page waits); when it cannot be asked (offline, the
+ * courier in a dead zone), today in Paris: the working day is today until its rounds are closed.
+ */
+export function useTeamDate(search: DateSearch): string | undefined {
+  const day = useQuery({ ...staffDayQuery, enabled: search.date === undefined });
+  if (search.date) return search.date;
+  if (day.data) return day.data.date;
+  return day.isError ? parisDate(new Date()) : undefined;
 }

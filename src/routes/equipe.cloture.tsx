@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClosingPage } from '../equipe/components/closing-page';
 import { RoleGate } from '../equipe/components/team-shell';
+import { DayLoading } from '../equipe/components/day-picker';
 import { useTeamDate, validateDateSearch } from '../equipe/team-date';
 
 export const Route = createFileRoute('/equipe/cloture')({
@@ -13,7 +14,7 @@ function ClosingRoute() {
   const date = useTeamDate(Route.useSearch());
   return (
     <RoleGate roles={['admin']}>
-      <ClosingPage date={date} />
+      {date ? <ClosingPage date={date} /> : <DayLoading />}
     </RoleGate>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrdersBoard } from '../equipe/components/orders-board';
 import { RoleGate } from '../equipe/components/team-shell';
+import { DayLoading } from '../equipe/components/day-picker';
 import { useTeamDate, validateDateSearch } from '../equipe/team-date';
 
 export const Route = createFileRoute('/equipe/commandes')({
@@ -13,7 +14,7 @@ function OrdersRoute() {
   const date = useTeamDate(Route.useSearch());
   return (
     <RoleGate roles={['admin']}>
-      <OrdersBoard date={date} />
+      {date ? <OrdersBoard date={date} /> : <DayLoading />}
     </RoleGate>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { KitchenSheetPage } from '../equipe/components/kitchen-sheet-page';
 import { RoleGate } from '../equipe/components/team-shell';
+import { DayLoading } from '../equipe/components/day-picker';
 import { useTeamDate, validateDateSearch } from '../equipe/team-date';
 
 export const Route = createFileRoute('/equipe/cuisine/')({
@@ -13,7 +14,7 @@ function KitchenRoute() {
   const date = useTeamDate(Route.useSearch());
   return (
     <RoleGate roles={['cuisine']}>
-      <KitchenSheetPage date={date} />
+      {date ? <KitchenSheetPage date={date} /> : <DayLoading />}
     </RoleGate>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StockTable } from '../equipe/components/stock-table';
 import { RoleGate } from '../equipe/components/team-shell';
+import { DayLoading } from '../equipe/components/day-picker';
 import { useTeamDate, validateDateSearch } from '../equipe/team-date';
 
 export const Route = createFileRoute('/equipe/cuisine/stock')({
@@ -13,7 +14,7 @@ function StockRoute() {
   const date = useTeamDate(Route.useSearch());
   return (
     <RoleGate roles={['cuisine']}>
-      <StockTable date={date} />
+      {date ? <StockTable date={date} /> : <DayLoading />}
     </RoleGate>
   );
 }

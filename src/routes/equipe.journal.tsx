@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditPage } from '../equipe/components/audit-page';
 import { RoleGate } from '../equipe/components/team-shell';
+import { DayLoading } from '../equipe/components/day-picker';
 import { useTeamDate, validateDateSearch } from '../equipe/team-date';
 
 export const Route = createFileRoute('/equipe/journal')({
@@ -13,7 +14,7 @@ function AuditRoute() {
   const date = useTeamDate(Route.useSearch());
   return (
     <RoleGate roles={['admin']}>
-      <AuditPage date={date} />
+      {date ? <AuditPage date={date} /> : <DayLoading />}
     </RoleGate>
   );
 }

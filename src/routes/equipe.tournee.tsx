@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoundPage } from '../equipe/components/round-page';
 import { RoleGate } from '../equipe/components/team-shell';
+import { DayLoading } from '../equipe/components/day-picker';
 import { useTeamDate, validateDateSearch, type DateSearch } from '../equipe/team-date';
 
 interface RoundSearch extends DateSearch {
@@ -24,7 +25,7 @@ function RoundRoute() {
   const date = useTeamDate(search);
   return (
     <RoleGate roles={['livreur']}>
-      <RoundPage date={date} tour={search.tour} />
+      {date ? <RoundPage date={date} tour={search.tour} /> : <DayLoading />}
     </RoleGate>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ToursPage } from '../equipe/components/tours-page';
 import { RoleGate } from '../equipe/components/team-shell';
+import { DayLoading } from '../equipe/components/day-picker';
 import { useTeamDate, validateDateSearch } from '../equipe/team-date';
 
 export const Route = createFileRoute('/equipe/tournees')({
@@ -13,7 +14,7 @@ function ToursRoute() {
   const date = useTeamDate(Route.useSearch());
   return (
     <RoleGate roles={['livreur']}>
-      <ToursPage date={date} />
+      {date ? <ToursPage date={date} /> : <DayLoading />}
     </RoleGate>
   );
 }

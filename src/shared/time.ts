@@ -72,7 +72,8 @@ const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet'
  */
 export function frenchLongDate(isoDate: string, options: { year?: boolean } = {}): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  return `${WEEKDAYS[weekday(isoDate)]} ${day} ${MONTHS[month! - 1]}${options.year ? ` ${year}` : ''}`;
+  // The first of the month is an ordinal in French: « 1er décembre ».
+  return `${WEEKDAYS[weekday(isoDate)]} ${day === 1 ? '1er' : day} ${MONTHS[month! - 1]}${options.year ? ` ${year}` : ''}`;
 }
 
 /**

@@ -92,6 +92,8 @@ beforeAll(async () => {
     events.push({ id: randomUUID(), type: 'handed_over', order_id: order.order_id, at: at(MONDAY, '08:55:00').toISOString() });
   }
   expect((await livreur.request('POST', `/api/staff/rounds/${rg.id}/events?date=${MONDAY}`, { events })).statusCode).toBe(200);
+  // A round closes after its tour's cut-off (10 h 30).
+  app.clock.set(at(MONDAY, '10:31:00'));
   expect((await livreur.request('POST', `/api/staff/rounds/${rg.id}/close?date=${MONDAY}`)).statusCode).toBe(200);
 
   // A partial refund of the card order once delivered.
@@ -119,8 +121,17 @@ describe('GET /api/staff/closing', () => {
       expect(c.means.find((m) => m.means === means)!.amount, means).toBe(sum(orders, (o) => sum(o.paymentMeans.filter((m) => m.means === means), (m) => m.amountCents)));
       expect(c.means.find((m) => m.means === means)!.amount, means).toBeGreaterThan(0);
     }
-    expect(c.paper_vouchers).toEqual({ declared: 24_00, received: 18_50, not_received: [] });
+    // 24 € declared, 18,50 € received at the round's closing: 5,50 € missing, named, not « all received ».
+    expect(c.paper_vouchers).toEqual({
+      declared: 24_00,
+      received: 18_50,
+      missing: 5_50,
+      not_received: [expect.objectContaining({ order_id: ids.vouchers, amount: 24_00 - 18_50, customer: 'Nina Roche' })],
+    });
     expect(c.balances_due).toEqual([expect.objectContaining({ order_id: ids.vouchers, amount: 24_00 - 18_50, customer: 'Nina Roche' })]);
+    // The board's means line says what came (the ledger's posted vouchers), not the part declared.
+    const board = (await admin.request('GET', `/api/staff/orders?date=${MONDAY}`)).json().orders as { id: number; means: { means: string; amount: number; state: string; received?: number }[] }[];
+    expect(board.find((o) => o.id === ids.vouchers)!.means.find((m) => m.means === 'paper_vouchers')).toMatchObject({ received: 18_50, state: 'partly_received' });
     expect(c.credit_notes).toMatchObject({ count: 2, total: sum(notes, (n) => n.amountCents) });
     expect(sum(c.credit_notes.rates, (r) => r.total) + c.credit_notes.deposits).toBe(c.credit_notes.total);
     expect(sum(c.refunds, (r) => r.amount)).toBe(sum(refunds, (r) => r.amountCents));

@@ -159,9 +159,13 @@ describe('events', () => {
       ['applied', undefined],
     ]);
     expect(results[0]!.message).toBe('Cette commande a été annulée entre-temps : ne la remettez pas.');
-    // A cancelled order leaves the round.
+    // A cancelled order stays on the round, as cancelled, with nothing to collect: its bag may be
+    // in the tricycle already, and the courier must see not to hand it over.
     const r = await round();
-    expect(r.stops.flatMap((s) => s.orders).map((o) => o.order_id)).not.toContain(marc.orderId);
+    expect(orderIn(r, marc.orderId)).toMatchObject({ state: 'cancelled', vouchers_declared: null, containers_declared: 0, outcome: null });
+    expect(r.totals).toMatchObject({ bags: 2, cancelled: 1 });
+    const list = roundsAnswerSchema.parse((await livreur.request('GET', `/api/staff/rounds?date=${MONDAY}`)).json());
+    expect(list.rounds.find((x) => x.tour_id === rg.id)).toMatchObject({ bags: 2, cancelled: 1 });
     expect(orderIn(r, paul.orderId)).toMatchObject({ outcome: 'absent', absence_reason: 'no_one' });
   });
 
@@ -197,7 +201,19 @@ describe('events', () => {
 });
 
 describe('closing the round', () => {
+  it('is refused before the tour’s last cut-off of its day: orders may still come', async () => {
+    // Rive gauche takes orders until 10 h 30 on the day: at 10 h 30 it may still change.
+    app.clock.set(at(MONDAY, '10:30:00'));
+    const body = refused(await livreur.request('POST', `/api/staff/rounds/${rg.id}/close?date=${MONDAY}`), 409, 'round_not_over');
+    expect(body.message).toBe('Cette tournée ne peut être close qu’après 10\u00a0h\u00a030 le lundi 23 novembre : des commandes peuvent encore s’y ajouter jusque-là.');
+    // The day before, at 05 h 45, neither (the issue's round closed the day before its delivery).
+    app.clock.set(at('2026-11-22', '05:45:00'));
+    refused(await admin.request('POST', `/api/staff/rounds/${rg.id}/close?date=${MONDAY}`), 409, 'round_not_over');
+    expect((await round()).closed_at).toBeNull();
+  });
+
   it('is refused while a bag has neither hand-over nor absence', async () => {
+    app.clock.set(at(MONDAY, '13:00:00'));
     // Undo every hand-over and absence of Paul's: nothing says what happened any more.
     const paulEvents = await db().select().from(t.roundEvents).where(eq(t.roundEvents.orderId, paul.orderId));
     const undone = new Set(paulEvents.filter((e) => e.type === 'undo').map((e) => e.payload.undoes));
@@ -276,6 +292,7 @@ describe('closing the round', () => {
 
 describe('a closing and an event at the same moment', () => {
   it('either counts the event or refuses it: never applied and left out', async () => {
+    app.clock.set(at(MONDAY, '13:00:00'));
     const onPi = (events: RoundEvent[]) => livreur.request('POST', `/api/staff/rounds/${pi.id}/events?date=${MONDAY}`, { events });
     expect((await onPi([event({ type: 'handed_over', order_id: sara.orderId })])).json().results[0].status).toBe('applied');
     const late = event({ type: 'containers_returned', order_id: sara.orderId, count: 1, at: PHONE_AT('08:59:00') });

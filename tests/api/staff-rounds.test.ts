@@ -124,7 +124,7 @@ describe('the order of a tour’s stops', () => {
 });
 
 describe('GET /api/staff/rounds/{id}/sheet.pdf', () => {
-  it('lists the stops in the round’s order with their bags, what to collect, and never a cancelled order', async () => {
+  it('lists the stops in the round’s order with their bags, what to collect, and a cancelled bag not to hand over', async () => {
     const res = await livreur.request('GET', `/api/staff/rounds/${rg.id}/sheet.pdf?date=${MONDAY}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -133,14 +133,14 @@ describe('GET /api/staff/rounds/{id}/sheet.pdf', () => {
     expect(text).toContain('Feuille de route');
     expect(text).toContain(rg.name);
     expect(text).toContain('lundi 23 novembre 2026');
-    // Stops in the set order (Villeurbanne has only the cancelled order left: no bag).
+    // Stops in the set order; Villeurbanne has only the cancelled order: it stays, not to hand over.
     const at = (s: string) => text.indexOf(s);
     const names = rg.stops.map((s) => s.name);
     expect(names.map(at).every((i) => i >= 0)).toBe(true);
     expect([...names.map(at)]).toEqual([...names.map(at)].sort((a, b) => a - b));
-    expect(text).toContain('Aucun sac pour ce point aujourd’hui.');
-    expect(text).not.toContain(placed.chloe.invoice);
-    expect(text).not.toContain('Chloé');
+    const chloe = text.slice(at(placed.chloe.invoice)).split('\n').slice(0, 3).join(' ');
+    expect(chloe).toContain('Annulée — ne pas remettre');
+    expect(chloe).not.toContain('Tickets papier');
     // Each bag under its stop, with its phone and what to bring back.
     expect(at(names[1]!)).toBeLessThan(at(placed.amelie.invoice));
     expect(at(placed.amelie.invoice)).toBeLessThan(at(names[2]!));
@@ -151,7 +151,7 @@ describe('GET /api/staff/rounds/{id}/sheet.pdf', () => {
     expect(text).toContain('Contenants à récupérer : 2');
     expect(text).toContain('Tickets papier à récupérer : 2 × 9,25 €');
     expect(text).toMatch(/3 × .+/);
-    expect(text).toContain('2 arrêts · 2 sacs · 18,50 € en tickets papier à récupérer · 2 contenants à récupérer');
+    expect(text.replace(/\n/g, ' ')).toContain('2 arrêts · 2 sacs · 1 annulé (à ne pas remettre) · 18,50 € en tickets papier à récupérer · 2 contenants à récupérer');
     expect(text).not.toContain(placed.david.invoice);
 
     refused(await admin.request('GET', `/api/staff/rounds/999999/sheet.pdf?date=${MONDAY}`), 404);
@@ -160,7 +160,7 @@ describe('GET /api/staff/rounds/{id}/sheet.pdf', () => {
 });
 
 describe('GET /api/staff/labels.pdf', () => {
-  it('prints one label per live order, the last stop first, a page per tour', async () => {
+  it('prints one label per order, the last stop first, a page per tour; a cancelled one says not to hand it over', async () => {
     const res = await cuisine.request('GET', `/api/staff/labels.pdf?date=${MONDAY}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -172,7 +172,7 @@ describe('GET /api/staff/labels.pdf', () => {
     // Rive gauche, in reverse stop order: Part-Dieu (stop 3) before Gerland (stop 2); no Villeurbanne.
     expect(first.indexOf(placed.bruno.invoice)).toBeGreaterThanOrEqual(0);
     expect(first.indexOf(placed.bruno.invoice)).toBeLessThan(first.indexOf(placed.amelie.invoice));
-    expect(first).not.toContain(placed.chloe.invoice);
+    expect(first.slice(first.indexOf(placed.chloe.invoice)).split('\n').slice(0, 3).join(' ')).toContain('Annulée — ne pas remettre');
     expect(first).toContain('Arrêt 3');
     expect(first).toContain('Arrêt 2');
     expect(first).toContain('Tickets papier à récupérer : 2 × 9,25 €');
@@ -183,7 +183,7 @@ describe('GET /api/staff/labels.pdf', () => {
     expect(croix).toBeGreaterThan(bellecour);
     expect(second.indexOf(placed.emma.invoice)).toBeGreaterThanOrEqual(0);
     expect(second.indexOf(placed.emma.invoice)).toBeLessThan(second.indexOf(placed.david.invoice));
-    expect(pages.join('\n').match(/F\d{4}-\d{6}/g)).toHaveLength(4);
+    expect(pages.join('\n').match(/F\d{4}-\d{6}/g)).toHaveLength(5);
 
     // One tour alone.
     const one = await admin.request('GET', `/api/staff/labels.pdf?date=${MONDAY}&tour=${pi.id}`);

@@ -49,7 +49,10 @@ test('the journal shows each change’s values before and after: a dish’s pric
   const stock = (await (await page.request.get(`/api/staff/stock?date=${day}`)).json()) as { dishes: { product_id: number; name: string }[] };
   const productId = stock.dishes.find((d) => d.name === name)!.product_id;
   await teamCall(page, 'PUT', `/api/staff/stock/${day}/${productId}`, { data: { quantity: 12 } });
-  const { member } = (await teamCall(page, 'POST', '/api/staff/members', { data: { email: `roles-${info.project.name}-${Date.now()}@popote.fr`, name: 'Camille Audit', roles: ['livreur'] } })) as { member: { id: number; email: string } };
+  // The invitation answers the member and how their link travels.
+  const { member } = (await teamCall(page, 'POST', '/api/staff/members', { data: { email: `roles-${info.project.name}-${Date.now()}@popote.fr`, name: 'Camille Audit', roles: ['livreur'] } })) as {
+    member: { id: number; email: string };
+  };
   await teamCall(page, 'PATCH', `/api/staff/members/${member.id}`, { data: { roles: ['livreur', 'cuisine'] } });
 
   await page.goto(`/equipe/journal?date=${day}`);
@@ -63,5 +66,9 @@ test('the journal shows each change’s values before and after: a dish’s pric
   await expect(rows.filter({ hasText: 'Stock modifié' }).filter({ hasText: name })).toContainText(`${name}, ${frenchLongDate(day)} : Stock : 10 → 12`);
   await expect(rows.filter({ hasText: 'Rôles modifiés' })).toContainText(`${member.email} : Rôles : Livraison → Livraison, Cuisine`);
   await expect(rows.filter({ hasText: 'Invitation d’un membre' })).toContainText(`${member.email} : Rôles : Livraison`);
+  // The journal in words: each line's sentence first, naming the member, the dish, the day.
+  await expect(rows.filter({ hasText: 'Stock modifié' }).filter({ hasText: name })).toContainText(`Alice Admin a changé le stock de « ${name} » du ${frenchLongDate(day)} : 10 → 12`);
+  await expect(rows.filter({ hasText: 'Rôles modifiés' })).toContainText('Alice Admin a changé les rôles de Camille Audit : Livraison → Livraison, Cuisine');
+  await expect(rows.filter({ hasText: 'Invitation d’un membre' })).toContainText('Alice Admin a invité Camille Audit');
   await checkScreen(page, 'equipe-journal-valeurs');
 });

@@ -3,7 +3,7 @@ import type { Menu } from '#shared/api/catalog';
 import type { RoundEvent } from '#shared/api/courier-round';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { formatEuros } from '#shared/money';
-import { addDays, parisInstant, weekday } from '#shared/time';
+import { addDays, frenchLongDate, parisInstant, weekday } from '#shared/time';
 import type { APIRequestContext } from './fixtures';
 import { expect, test, type BrowserContext, type Page } from './flaky-network';
 import { serveMapFixtures } from './map-fixtures';
@@ -310,8 +310,10 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   // The dish's absence was refused: the order was cancelled meanwhile. Said until acknowledged.
   const refusals = again.getByRole('alert').filter({ hasText: 'Actions refusées par le serveur' });
   await expect(refusals).toContainText(`Absent (Léa D., ${cancelled.invoice}) : Cette commande a été annulée entre-temps : ne la remettez pas.`);
-  // Read again, the round no longer holds the cancelled bag.
-  await expect(bag(again, cancelled.invoice)).toHaveCount(0);
+  // Read again, the cancelled bag stays in sight, marked not to hand over, with no action.
+  await expect(bag(again, cancelled.invoice)).toContainText('Annulée — ne pas remettre');
+  await expect(bag(again, cancelled.invoice).getByRole('button')).toHaveCount(0);
+  await shot(again, 'cancelled', bag(again, cancelled.invoice));
   await shot(again, 'rejected', refusals);
   await checkScreen(again, 'equipe-tournee-refus');
   await refusals.getByRole('button', { name: 'J’ai compris' }).click();
@@ -329,7 +331,14 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   const seen = round.stops.flatMap((s) => s.orders).find((o) => o.order_id === paid.id)!;
   expect(seen).toMatchObject({ outcome: 'handed_over', vouchers_received: [{ count: 1, unit_cents: paid.tickets.unit }], containers_received: 3 });
 
-  // (5) The round closed from the phone, after a confirmation.
+  // (5) 11 h 40, after the tours' cut-off: the customers order for the next day, the team still
+  // works on this one. "Ma tournée" opened without a day opens on it, with its courier named.
+  expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '11:40').toISOString() } })).ok()).toBe(true);
+  await again.goto('/equipe/tournee');
+  await expect(again.getByRole('heading', { level: 1 })).toContainText(frenchLongDate(day));
+  await expect(again.getByText(/^Livreur :/)).toBeVisible();
+  await expect(bag(again, paid.invoice)).toContainText('Remis');
+  // The round closed from the phone, after a confirmation (a round closes after its tour's cut-off).
   const summary = again.getByRole('region', { name: 'Bilan de la tournée' });
   await expect(summary).toContainText(`Contenants23`);
   await summary.getByRole('button', { name: 'Clore la tournée' }).click();

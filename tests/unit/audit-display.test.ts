@@ -4,6 +4,7 @@ import { auditChangeGroups, changeText, deviceTimeText } from '../../src/equipe/
 
 const entry = (action: string, details: Record<string, unknown>, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 1,
+  text: '',
   at: '2026-11-23T11:10:00.000Z',
   device_at: null,
   staff: 'cuisine@popote.fr',
@@ -78,7 +79,7 @@ describe('the audit page’s words for values before and after', () => {
   it('the phone’s time: with its day when it is not the server’s, and the time it counted at when it was not believed', () => {
     expect(plain(deviceTimeText(entry('round.handed_over', {}, { device_at: '2026-11-23T11:05:00.000Z' }))!)).toBe('téléphone : 12 h 05');
     expect(plain(deviceTimeText(entry('round.handed_over', { counted_at: '2026-11-23T11:10:00.000Z' }, { device_at: '1970-01-01T00:00:00.000Z' }))!)).toBe(
-      'téléphone : jeudi 1 janvier 1970, 1 h, heure non retenue : comptée à 12 h 10',
+      'téléphone : jeudi 1er janvier 1970, 1 h, heure non retenue : comptée à 12 h 10',
     );
     expect(deviceTimeText(entry('stock.cap', {}))).toBeNull();
   });

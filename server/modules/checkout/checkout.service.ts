@@ -1,5 +1,5 @@
 import { CART_ERRORS, CART_NOTICES } from '#shared/api/cart';
-import { CHECKOUT_ERRORS, EDENRED_PENDING_MESSAGE, NOT_COVERED_MESSAGE, PAYMENT_PENDING_MESSAGE, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
+import { CHECKOUT_ERRORS, EDENRED_PENDING_MESSAGE, NOT_COVERED_MESSAGE, PAYMENT_PENDING_MESSAGE, ROUND_CLOSED_MESSAGE, VOUCHERS_BEYOND_NEED_MESSAGE, paperVouchersNote, vouchersBeyondNeed, vouchersTotalCents, type LunchVoucherRow, type PreOrder, type ValidatedOrder } from '#shared/api/checkout';
 import { ERROR_CODES } from '#shared/api/errors';
 import { DELIVERY_REQUIRED_MESSAGE } from '#shared/api/delivery';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { invoiceTotals } from '../../pdf/invoice-totals';
 import { toOrder } from '../account/account.service';
 import { cartForCheckout, lockCartReleasingPortions, removeOrderedCart, returnableNow, takeOrderPortions } from '../cart/cart-order.service';
+import { roundTakesOrders } from '../rounds/round-placement.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { checkPointAtCheckout } from '../delivery/point-access.service';
 import { deliveryDateAt } from '../state/state.service';
@@ -270,6 +271,10 @@ export async function placeOrder(db: Db, preOrderId: number, now: Date, options:
     const pre = await lockPreOrder(tx, preOrderId);
     if (!pre) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
     if (pre.orderId) return pre.orderId;
+    // Never on a closed round (its courier settled it: nobody would deliver the bag). Held for
+    // share before any other lock but the pre-order's, so a closing and a placement wait for each
+    // other in one order; the refusal gives a provider's money back as a sold-out dish does.
+    if (pre.deliveryId && !(await roundTakesOrders(tx, pre.deliveryId, pre.deliveryDate))) throw refusal(409, CHECKOUT_ERRORS.roundClosed, ROUND_CLOSED_MESSAGE);
     const customer = await lockCustomer(tx, pre.customerId);
     if (!customer) throw refusal(404, CHECKOUT_ERRORS.noPreOrder, 'Cette commande est introuvable.');
 

@@ -143,6 +143,27 @@ export function closingFigures(date: string, invoices: InvoiceDoc[], notes: Cred
     sum(ledgerNotes, (d) => d.note.amountCents),
   );
 
+  /**
+   * Declared against received, order by order, as the ledger posted them: an order whose courier
+   * brought fewer vouchers than declared is missing the difference (its balance due), even once its
+   * round is closed; what came beyond one order's declaration makes up for no other's.
+   */
+  function paperVouchers() {
+    const receivedOn = (d: (typeof invoices)[number]) => (inLedger(d.order) ? (ledgerOf(d.order)?.vouchersReceived ?? 0) : vouchersReceivedOf(d.order));
+    // A cancelled or refunded order's vouchers were dropped with it: nobody is to bring them.
+    const live = invoices.filter((d) => d.order.paperVouchersCents > 0 && !GONE.includes(d.order.state));
+    const short = live.flatMap((d) => {
+      const missing = d.order.paperVouchersCents - receivedOn(d);
+      return missing > 0 ? [owed(d.order, d.customer, missing)] : [];
+    });
+    return {
+      declared: sum(invoices, (d) => d.order.paperVouchersCents),
+      received: sum(invoices, receivedOn),
+      missing: sum(short, (o) => o.amount),
+      not_received: short,
+    };
+  }
+
   return {
     date,
     invoices: { count: invoices.length, total: invoicesTotal, free: invoices.filter((d) => d.order.amountTotalCents === 0).length },
@@ -150,14 +171,7 @@ export function closingFigures(date: string, invoices: InvoiceDoc[], notes: Cred
     discounts: sum(amounts, (a) => a.discount),
     deposits,
     means,
-    paper_vouchers: {
-      declared: sum(invoices, (d) => d.order.paperVouchersCents),
-      received: sum(invoices, (d) => (inLedger(d.order) ? (ledgerOf(d.order)?.vouchersReceived ?? 0) : vouchersReceivedOf(d.order))),
-      // A cancelled or refunded order's vouchers were dropped with it: nobody is to bring them.
-      not_received: invoices
-        .filter((d) => d.order.paperVouchersCents > 0 && !d.order.paperVouchersConfirmedAt && !GONE.includes(d.order.state))
-        .map((d) => owed(d.order, d.customer, d.order.paperVouchersCents)),
-    },
+    paper_vouchers: paperVouchers(),
     credit_notes: { count: notes.length, total: notesTotal, rates: noteRates, deposits: noteDeposits },
     refunds: refundsBy,
     balances_due: balances.map((b) => owed(b.order, b.customer, b.due)),

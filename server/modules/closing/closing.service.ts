@@ -45,10 +45,21 @@ async function liveFigures(db: Conn, date: string) {
   );
 }
 
+/**
+ * Figures frozen before the missing vouchers were counted apart (`paper_vouchers.missing`): what
+ * they listed as not received is what was missing then.
+ */
+function withMissing(figures: unknown): Record<string, unknown> {
+  const f = figures as Record<string, unknown> & { paper_vouchers?: { missing?: number; not_received?: { amount: number }[] } };
+  if (!f.paper_vouchers || f.paper_vouchers.missing !== undefined) return f;
+  const missing = (f.paper_vouchers.not_received ?? []).reduce((n, o) => n + o.amount, 0);
+  return { ...f, paper_vouchers: { ...f.paper_vouchers, missing } };
+}
+
 /** A day's closing: its frozen figures once closed, else as the documents stand now. */
 export async function closingOf(db: Db, date: string): Promise<Closing> {
   const closed = await dayClosing(db, date);
-  if (closed) return { ...closingSchema.parse({ ...closed.figures, closed_at: null, closed_by: null }), closed_at: closed.closedAt.toISOString(), closed_by: closed.closedBy };
+  if (closed) return { ...closingSchema.parse({ ...withMissing(closed.figures), closed_at: null, closed_by: null }), closed_at: closed.closedAt.toISOString(), closed_by: closed.closedBy };
   return { ...(await liveFigures(db, date)), closed_at: null, closed_by: null };
 }
 

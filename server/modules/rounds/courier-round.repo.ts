@@ -26,8 +26,25 @@ export async function lockRound(tx: Tx, tourId: number, date: string): Promise<R
 /** The rounds of a date that exist (read or acted on), by tour. */
 export const roundsOn = (db: Conn, date: string) => db.select().from(rounds).where(eq(rounds.date, date));
 
-export async function closeRoundRow(tx: Tx, id: number, at: Date, by: string | null): Promise<void> {
-  await tx.update(rounds).set({ closedAt: at, closedBy: by }).where(eq(rounds.id, id));
+/** Closes a round, writing down its courier as it stood: a later change of the usual courier leaves it as it was. */
+export async function closeRoundRow(tx: Tx, id: number, at: Date, by: string | null, courierId: number | null): Promise<void> {
+  await tx.update(rounds).set({ closedAt: at, closedBy: by, courierId, courierSet: true }).where(eq(rounds.id, id));
+}
+
+/** Names the round's courier for its day (null: nobody), set by hand: the usual courier no longer decides it. */
+export async function setRoundCourierRow(tx: Tx, id: number, courierId: number | null): Promise<void> {
+  await tx.update(rounds).set({ courierId, courierSet: true }).where(eq(rounds.id, id));
+}
+
+/**
+ * Holds a round open while an order is placed on it (checkout): the row made if need be and locked
+ * for share, so a closing (which locks it for update) waits for the placement and then sees the
+ * order, or the placement waits for the closing and sees the round closed.
+ */
+export async function shareRound(tx: Tx, tourId: number, date: string): Promise<RoundRow> {
+  await tx.insert(rounds).values({ tourId, date }).onConflictDoNothing();
+  const [row] = await tx.select().from(rounds).where(and(eq(rounds.tourId, tourId), eq(rounds.date, date))).for('share');
+  return row!;
 }
 
 /** A round's events in the order they arrived, each with the round's date (its phone times are judged against that day). */

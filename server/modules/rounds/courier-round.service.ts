@@ -13,12 +13,10 @@ import type { Bag } from '../../pdf/round-types';
 import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, roundsOn, settlementRows, type RoundEventRow } from './courier-round.repo';
 import { containersOfCustomer, dueOf } from '../ledger/ledger.service';
 import { allTours } from './rounds.repo';
-import { declaredVouchers, roundsOfDate } from './rounds.service';
+import { GONE_STATES, declaredVouchers, roundsOfDate } from './rounds.service';
+import { actsAsAdmin, couriersOn, courierOf, mayWorkOn, requireRound, type RoundMember } from './round-couriers.service';
 
 type Conn = Db | Tx;
-
-/** An order the round no longer carries: the kitchen keeps it, the courier must not hand it over. */
-export const GONE_STATES = ['cancelled', 'refunded'];
 
 /**
  * The time an event counts at (docs/product/team.md, "What counts"). The phone's clock decides
@@ -68,10 +66,16 @@ function sameEvent(stored: RoundEventRow, roundId: number, sent: RoundEvent): bo
   );
 }
 
-/** A tour's round on a date, as the phone shows it: stops, bags, what was declared and recorded. */
-export async function roundView(db: Conn, tourId: number, date: string): Promise<Round> {
+/**
+ * A tour's round on a date, as the phone shows it: stops, bags, what was declared and recorded,
+ * and its courier. A member given (a read by a team member) must be its courier, an admin, or a
+ * courier while nobody is named (403 `round_not_yours` otherwise).
+ */
+export async function roundView(db: Conn, tourId: number, date: string, member?: RoundMember): Promise<Round> {
   const [tour] = await roundsOfDate(db, date, tourId);
   if (!tour) throw notFound('Cette tournée est introuvable.');
+  const courier = await courierOf(db, tourId, date);
+  if (member) requireRound(member, courier);
   const round = await findRound(db, tourId, date);
   const bags = tour.stops.flatMap((s) => s.bags);
   const [rows, outcomes, points] = await Promise.all([
@@ -93,17 +97,19 @@ export async function roundView(db: Conn, tourId: number, date: string): Promise
   const orderOf = (bag: Bag): RoundOrder => {
     const row = byId.get(bag.orderId)!;
     const outcome = outcomes.get(bag.orderId);
-    const vouchers = declaredVouchers(row.paperVouchersCents, row.lunchVouchers);
+    const gone = GONE_STATES.includes(bag.state);
+    const vouchers = gone ? null : declaredVouchers(row.paperVouchersCents, row.lunchVouchers);
     const declared = vouchers ? { total_cents: vouchers.totalCents, rows: vouchers.rows.map((r) => ({ count: r.count, unit_cents: r.unitCents })) } : null;
     return {
       order_id: bag.orderId,
       invoice_number: bag.invoiceNumber,
       customer: bag.name,
       phone: bag.phone ?? '',
-      state: row.state,
+      // Read with the bag, in the same statement as the round's orders.
+      state: bag.state,
       lines: bag.lines.map(lineText),
       vouchers_declared: declared,
-      containers_declared: row.containersDeclared ?? 0,
+      containers_declared: gone ? 0 : (row.containersDeclared ?? 0),
       outcome: outcome?.outcome ?? null,
       absence_reason: outcome?.reason ?? null,
       vouchers_received: outcome?.rows ?? null,
@@ -119,6 +125,7 @@ export async function roundView(db: Conn, tourId: number, date: string): Promise
     tour_id: tour.id,
     name: tour.name,
     date,
+    courier,
     closed_at: round?.closedAt?.toISOString() ?? null,
     closed_by: round?.closedBy ?? null,
     stops,
@@ -127,10 +134,13 @@ export async function roundView(db: Conn, tourId: number, date: string): Promise
 }
 
 /** Expected against received: what the courier checks before closing. */
-export function totalsOf(orders: RoundOrder[]): Round['totals'] {
+export function totalsOf(all: RoundOrder[]): Round['totals'] {
+  // A bag not to hand over counts apart: nothing is expected of it.
+  const orders = all.filter((o) => !GONE_STATES.includes(o.state));
   const sum = (pick: (o: RoundOrder) => number) => orders.reduce((n, o) => n + pick(o), 0);
   return {
     bags: orders.length,
+    cancelled: all.length - orders.length,
     handed_over: orders.filter((o) => o.outcome === 'handed_over').length,
     absent: orders.filter((o) => o.outcome === 'absent').length,
     pending: orders.filter((o) => o.outcome === null).length,
@@ -141,19 +151,27 @@ export function totalsOf(orders: RoundOrder[]): Round['totals'] {
   };
 }
 
-/** The rounds of a date: every tour with a bag that day, and whether its round is closed. */
-export async function roundsOfDay(db: Db, date: string) {
-  const [tours, existing] = await Promise.all([roundsOfDate(db, date), roundsOn(db, date)]);
+/**
+ * The rounds of a date: every tour with a bag that day, whether its round is closed, and its
+ * courier. A courier (not an admin) gets their own rounds and those nobody was named for.
+ */
+export async function roundsOfDay(db: Db, date: string, member?: RoundMember) {
+  const [tours, existing, couriers] = await Promise.all([roundsOfDate(db, date), roundsOn(db, date), couriersOn(db, date)]);
   const closedAt = new Map(existing.map((r) => [r.tourId, r.closedAt]));
+  const live = (bags: { state: string }[]) => bags.filter((b) => !GONE_STATES.includes(b.state)).length;
   return {
     date,
-    rounds: tours.map((t) => ({
-      tour_id: t.id,
-      name: t.name,
-      stops: t.stops.filter((s) => s.bags.length).length,
-      bags: t.stops.reduce((n, s) => n + s.bags.length, 0),
-      closed_at: closedAt.get(t.id)?.toISOString() ?? null,
-    })),
+    rounds: tours
+      .filter((t) => !member || mayWorkOn(member, couriers.get(t.id) ?? null))
+      .map((t) => ({
+        tour_id: t.id,
+        name: t.name,
+        stops: t.stops.filter((s) => s.bags.length).length,
+        bags: t.stops.reduce((n, s) => n + live(s.bags), 0),
+        cancelled: t.stops.reduce((n, s) => n + s.bags.length - live(s.bags), 0),
+        closed_at: closedAt.get(t.id)?.toISOString() ?? null,
+        courier: couriers.get(t.id) ?? null,
+      })),
   };
 }
 
@@ -163,10 +181,13 @@ export async function roundsOfDay(db: Db, date: string) {
  * message when it cannot apply (kept nowhere: sent again, it is judged again), `applied` otherwise,
  * with its audit line carrying the phone's time.
  */
-export async function recordEvents(app: FastifyInstance, actor: Actor, tourId: number, date: string, events: RoundEvent[]): Promise<RoundEventResult[]> {
+export async function recordEvents(app: FastifyInstance, actor: Actor, member: RoundMember, tourId: number, date: string, events: RoundEvent[]): Promise<RoundEventResult[]> {
   if (!(await allTours(app.db)).some((t) => t.id === tourId)) throw notFound('Cette tournée est introuvable.');
+  // Another courier's round is refused whole; judged again per event under the round's lock (a
+  // hand-over committed meanwhile).
+  requireRound(member, await courierOf(app.db, tourId, date));
   const results: RoundEventResult[] = [];
-  for (const event of events) results.push(await recordEvent(app, actor, tourId, date, event));
+  for (const event of events) results.push(await recordEvent(app, actor, member, tourId, date, event));
   return results;
 }
 
@@ -182,7 +203,7 @@ async function beyondLimits(tx: Tx, event: RoundEvent, order: { customerId: numb
   return null;
 }
 
-async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, date: string, event: RoundEvent): Promise<RoundEventResult> {
+async function recordEvent(app: FastifyInstance, actor: Actor, member: RoundMember, tourId: number, date: string, event: RoundEvent): Promise<RoundEventResult> {
   const now = app.clock.now();
   const rejected = (key: keyof typeof ROUND_MESSAGES): RoundEventResult => ({ id: event.id, status: 'rejected', code: ROUND_ERRORS[key], message: ROUND_MESSAGES[key] });
   const reused: RoundEventResult = { id: event.id, status: 'rejected', code: ROUND_ERRORS.eventIdReused, message: ROUND_MESSAGES.eventIdReused };
@@ -191,6 +212,9 @@ async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, d
     const held = await eventById(tx, event.id);
     if (held) return sameEvent(held, round.id, event) ? { id: event.id, status: 'duplicate' } : reused;
     if (round.closedAt) return rejected('closed');
+    const courier = await courierOf(tx, tourId, date);
+    if (!mayWorkOn(member, courier)) return rejected('notYours');
+    const asAdmin = actsAsAdmin(member, courier);
     const order = await orderPlace(tx, event.order_id);
     if (!order || order.date !== date || order.tourId !== tourId) return rejected('notOnRound');
     if (GONE_STATES.includes(order.state)) return rejected('orderCancelled');
@@ -200,17 +224,27 @@ async function recordEvent(app: FastifyInstance, actor: Actor, tourId: number, d
     if (event.type === 'undo') {
       const target = await eventById(tx, event.undoes!);
       if (!target || target.roundId !== round.id || target.orderId !== event.order_id || target.type === 'undo') return rejected('undoUnknown');
+      // What an admin recorded (a correction) is not the courier's to take back.
+      if (target.byAdmin && !member.roles.includes('admin')) return rejected('undoByAdmin');
     }
     const { id, type, order_id: orderId, at, ...payload } = event;
     const deviceAt = new Date(at);
-    if (!(await insertEvent(tx, { id, roundId: round.id, orderId, type, payload, deviceAt, receivedAt: now, staffId: actor.staffId, staffEmail: actor.staffEmail }))) {
+    if (!(await insertEvent(tx, { id, roundId: round.id, orderId, type, payload, deviceAt, receivedAt: now, staffId: actor.staffId, staffEmail: actor.staffEmail, byAdmin: asAdmin }))) {
       // Taken meanwhile by another round's event (this round's are decided one at a time): judged as above.
       const taken = await eventById(tx, id);
       return taken && sameEvent(taken, round.id, event) ? { id, status: 'duplicate' } : reused;
     }
     // The phone's time as sent, and the time it counts at when the phone's clock was not believed.
     const counted = countedAt(deviceAt, now, date);
-    const details = { tour: tourId, date, event: id, ...payload, ...(counted.getTime() !== deviceAt.getTime() && { counted_at: counted.toISOString() }) };
+    const details = {
+      tour: tourId,
+      date,
+      event: id,
+      ...payload,
+      ...(counted.getTime() !== deviceAt.getTime() && { counted_at: counted.toISOString() }),
+      // An admin acting on a round that is not theirs says so (its courier, if any, is named).
+      ...(asAdmin && { as_admin: true, courier: courier?.name ?? null }),
+    };
     await audit(tx, actor, { action: `round.${type}`, orderId, deviceAt, details }, now);
     return { id, status: 'applied' };
   });

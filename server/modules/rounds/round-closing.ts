@@ -4,7 +4,8 @@ import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { formatEuros } from '#shared/money';
 import { plural } from '#shared/plural';
 import type { OrderOutcome } from '#shared/round-outcome';
-import { frenchLongDate } from '#shared/time';
+import { frenchLongDate, frenchTime, parisDate, parisTime } from '#shared/time';
+import { isTooLate } from '#shared/delivery-rules';
 import type { Tx } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
 import { settleReceivedVouchers } from '../checkout/paper-vouchers.service';
@@ -12,8 +13,10 @@ import { audit, type Actor } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { awaitsVouchers, recordContainersReceived } from '../ledger/ledger.service';
 import { closeRoundRow, customerContact, lockOrders, lockRound, settlementRows, settleOrder, setOrderOutcome } from './courier-round.repo';
-import { GONE_STATES, roundOutcomes, roundView } from './courier-round.service';
-import { roundsOfDate } from './rounds.service';
+import { roundOutcomes, roundView } from './courier-round.service';
+import { GONE_STATES, roundsOfDate } from './rounds.service';
+import { actsAsAdmin, courierOf, requireRound, type RoundMember } from './round-couriers.service';
+import { allTours } from './rounds.repo';
 
 type Row = Awaited<ReturnType<typeof settlementRows>>[number];
 
@@ -43,17 +46,30 @@ interface Settled {
  *   approves, as many as the customer holds); fewer than declared are held again and owed (4 € each).
  * A customer with a balance due gets a French mail. One audit line per order and one for the round.
  */
-export async function closeRound(app: FastifyInstance, actor: Actor, tourId: number, date: string): Promise<Round> {
+export async function closeRound(app: FastifyInstance, actor: Actor, member: RoundMember, tourId: number, date: string): Promise<Round> {
   const now = app.clock.now();
   await app.db.transaction(async (tx) => {
     const [tour] = await roundsOfDate(tx, date, tourId);
     if (!tour) throw notFound('Cette tournée est introuvable.');
     const round = await lockRound(tx, tourId, date);
     if (round.closedAt) throw new AppError(409, ROUND_ERRORS.closed, 'Cette tournée est déjà close.');
+    const courier = await courierOf(tx, tourId, date);
+    requireRound(member, courier);
+    // A round closes once it can no longer change: after its tour's cut-off on its own day, no
+    // order can be placed on it (checkout refuses a closed round all the same).
+    const cutOff = (await allTours(tx)).find((t) => t.id === tourId)!.orderTimeLimit;
+    if (!isTooLate(date, cutOff, parisDate(now), parisTime(now))) {
+      throw new AppError(
+        409,
+        ROUND_ERRORS.notOver,
+        `Cette tournée ne peut être close qu’après ${frenchTime(cutOff)} le ${frenchLongDate(date)} : des commandes peuvent encore s’y ajouter jusque-là.`,
+      );
+    }
     const ids = tour.stops.flatMap((s) => s.bags.map((b) => b.orderId));
     await lockOrders(tx, ids);
     // Read again once locked: a cancellation committed meanwhile is seen.
     const rows = (await settlementRows(tx, ids)).filter((r) => !GONE_STATES.includes(r.state));
+    const asAdmin = actsAsAdmin(member, courier);
     const outcomes = await roundOutcomes(tx, round.id);
     const open = rows.filter((r) => !outcomes.get(r.id)?.outcome && r.state !== 'delivered' && r.state !== 'absent');
     if (open.length) {
@@ -65,7 +81,7 @@ export async function closeRound(app: FastifyInstance, actor: Actor, tourId: num
       const outcome = outcomes.get(row.id);
       if (outcome?.outcome) settled.push(await settle(tx, actor, row, outcome, { id: round.id, tourName: tour.name, date }, now));
     }
-    await closeRoundRow(tx, round.id, now, actor.staffEmail);
+    await closeRoundRow(tx, round.id, now, actor.staffEmail, courier?.id ?? null);
     await audit(
       tx,
       actor,
@@ -75,6 +91,8 @@ export async function closeRound(app: FastifyInstance, actor: Actor, tourId: num
         details: {
           tour: tour.name,
           date,
+          courier: courier?.name ?? null,
+          ...(asAdmin && { as_admin: true }),
           delivered: settled.filter((s) => s.outcome === 'delivered').map((s) => s.order),
           absent: settled.filter((s) => s.outcome === 'absent').map((s) => s.order),
           differences: settled.filter((s) => s.vouchersShortCents || s.containersDeclared !== s.containersReceived || s.poolCreditedCents || s.vouchersHeldCents),

@@ -6,6 +6,7 @@ import { audit, type Actor } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { Bag, RoundTour, VouchersToCollect } from '../../pdf/round-types';
 import { allTours, linesWithAllergens, lockTour, replaceStops, roundOrders, slotsOfDate, tourPointRows } from './rounds.repo';
+import { usualCouriersByTour, weekOf } from './round-couriers.service';
 
 type Conn = Db | Tx;
 type PointRows = Awaited<ReturnType<typeof tourPointRows>>;
@@ -18,7 +19,7 @@ const TOUR_NOT_FOUND = 'Cette tournée est introuvable.';
  * Each tour's points in the order of its round: the stops' positions first, then the points
  * without one (a point added since) by the points' own position, then name.
  */
-export function orderStops(rows: PointRows, tours: { id: number; name: string }[]): StaffTour[] {
+export function orderStops(rows: PointRows, tours: { id: number; name: string }[]): Omit<StaffTour, 'couriers'>[] {
   const locations = new Map(rows.locations.map((l) => [l.id, l]));
   const positions = new Map(rows.stops.map((s) => [`${s.tourId}:${s.locationId}`, s.position]));
   return tours.map((tour) => {
@@ -32,10 +33,13 @@ export function orderStops(rows: PointRows, tours: { id: number; name: string }[
   });
 }
 
-/** Every tour with its stops in order. */
-export async function toursWithStops(db: Conn): Promise<StaffTour[]> {
-  const [tours, rows] = await Promise.all([allTours(db), tourPointRows(db)]);
-  return orderStops(rows, tours);
+/** Every tour with its stops in order and its usual couriers. */
+export async function toursWithStops(db: Conn, tourId?: number): Promise<StaffTour[]> {
+  const [tours, rows, couriers] = await Promise.all([allTours(db), tourPointRows(db, tourId), usualCouriersByTour(db, tourId)]);
+  return orderStops(
+    rows,
+    tours.filter((t) => tourId === undefined || t.id === tourId),
+  ).map((tour) => ({ ...tour, couriers: weekOf(couriers.get(tour.id)) }));
 }
 
 /**
@@ -55,7 +59,7 @@ export async function setTourStops(app: FastifyInstance, actor: Actor, tourId: n
     }
     await replaceStops(tx, tourId, locationIds);
     await audit(tx, actor, { action: 'tour.stops', details: { tour: tour.name, from: before!.stops.map((s) => s.location_id), to: locationIds } }, now);
-    const [after] = orderStops(await tourPointRows(tx, tourId), [tour]);
+    const [after] = await toursWithStops(tx, tourId);
     return after!;
   });
 }
@@ -80,8 +84,12 @@ export function declaredVouchers(totalCents: number, declared: LunchVoucherRow[]
   return { totalCents, rows: [...byValue].sort((a, b) => b[0] - a[0]).map(([unitCents, count]) => ({ count, unitCents })) };
 }
 
-/** Declared paper vouchers still to collect (none once received). */
-const vouchersOf = (order: OrderRow): VouchersToCollect | null => (order.paperVouchersConfirmedAt ? null : declaredVouchers(order.paperVouchersCents, order.lunchVouchers));
+/** A bag the courier must not hand over: its order was cancelled or refunded after it was placed. */
+export const GONE_STATES: readonly string[] = ['cancelled', 'refunded'];
+
+/** Declared paper vouchers still to collect (none once received, nor on a bag not to hand over). */
+const vouchersOf = (order: OrderRow): VouchersToCollect | null =>
+  order.paperVouchersConfirmedAt || GONE_STATES.includes(order.state) ? null : declaredVouchers(order.paperVouchersCents, order.lunchVouchers);
 
 /** An order's lines, short: '2 × Formule Complète (Salade lyonnaise, Quenelle)', a dish alone by its name. */
 function bagOf(order: OrderRow, lines: LineRow[]): Bag {
@@ -91,6 +99,7 @@ function bagOf(order: OrderRow, lines: LineRow[]): Bag {
   return {
     orderId: order.id,
     invoiceNumber: order.invoiceNumber ?? `#${order.id}`,
+    state: order.state,
     name: shortName(order.firstname, order.lastname),
     phone: order.phone,
     lines: top.map((l) => {
@@ -101,14 +110,15 @@ function bagOf(order: OrderRow, lines: LineRow[]): Bag {
     toteBags: count('tote_bag'),
     allergens: [...allergens].sort((a, b) => a.localeCompare(b, 'fr')),
     vouchers: vouchersOf(order),
-    containers: Number(order.containersReturned),
+    containers: GONE_STATES.includes(order.state) ? 0 : Number(order.containersReturned),
   };
 }
 
 /**
  * The rounds of a date (one tour, or every tour with a bag that day): each tour's stops in order
  * with the day's window and their bags. A tour's every stop keeps its rank, so the labels' stop
- * numbers and the sheet's agree; cancelled and refunded orders are left out.
+ * numbers and the sheet's agree. A cancelled or refunded order stays, with its state: its bag may
+ * be packed already, and the courier must see it is not to be handed over.
  */
 export async function roundsOfDate(db: Conn, date: string, tourId?: number): Promise<RoundTour[]> {
   const [tours, points, orders, slots] = await Promise.all([allTours(db), tourPointRows(db, tourId), roundOrders(db, date, tourId), slotsOfDate(db, date, tourId)]);

@@ -58,9 +58,7 @@ export function AuditPage({ date }: { date: string }) {
                     <thead>
                       <tr>
                         <th scope="col">Heure</th>
-                        <th scope="col">Qui</th>
-                        <th scope="col">Action</th>
-                        <th scope="col">Sur</th>
+                        <th scope="col">Ce qui a été fait</th>
                         <th scope="col">Montant</th>
                       </tr>
                     </thead>
@@ -107,9 +105,12 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/**
+ * A line: its sentence first ("Alice a annulé la commande F2026-000015 de Julien R. : 21,40 €
+ * remboursés sur la carte"), then what it changed value by value, and who by e-mail and what, in
+ * small, for the filters.
+ */
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const subject = [entry.order_id ? `commande n° ${entry.order_id}` : null, entry.customer_id ? `client n° ${entry.customer_id}` : null, entry.product_id ? `plat n° ${entry.product_id}` : null].filter(Boolean).join(', ');
-  const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
   const device = deviceTimeText(entry);
   return (
     <tr>
@@ -117,13 +118,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {frenchClock(new Date(entry.at))}
         {device ? <span className={styles.muted}> ({device})</span> : null}
       </td>
-      <td data-label="Qui">{entry.staff ?? 'Système'}</td>
       <td>
-        {actionLabel(entry.action)}
-        {reason ? <span className={styles.muted}> — « {reason} »</span> : null}
+        <span className={styles.auditText}>{entry.text}</span>
         <AuditChanges entry={entry} />
+        <span className={`${styles.muted} ${styles.auditMeta}`}>
+          {actionLabel(entry.action)} · {entry.staff ?? 'Système'}
+        </span>
       </td>
-      <td data-label="Sur">{subject || '—'}</td>
       <td data-label="Montant">{entry.amount === null ? '—' : formatEuros(entry.amount)}</td>
     </tr>
   );

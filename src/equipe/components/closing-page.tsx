@@ -72,9 +72,10 @@ function Figures({ closing }: { closing: Closing }) {
             rows={[
               ['Déclarés', closing.paper_vouchers.declared],
               ['Reçus par le livreur', closing.paper_vouchers.received],
+              ['Manquants', closing.paper_vouchers.missing],
             ]}
           />
-          <Owed title="Déclarés, pas encore reçus" rows={closing.paper_vouchers.not_received} empty="Tous les titres déclarés ont été reçus." />
+          <Owed title="Déclarés, pas (tous) reçus" rows={closing.paper_vouchers.not_received} empty="Tous les titres déclarés ont été reçus." />
         </Section>
         <Section title={`Avoirs (${closing.credit_notes.count})`}>
           {closing.credit_notes.count ? (

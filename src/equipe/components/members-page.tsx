@@ -8,6 +8,7 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { TextField } from '../../components/ui/text-field';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/snackbar-store';
+import { ofName } from '../../shared/elision';
 import { ROLE_LABELS, STAFF_ROLES, staffInviteBodySchema, type StaffMember, type StaffRoleName } from '../../shared/api/staff';
 import { Dialog } from '../../components/ui/dialog';
 import { staffMeQuery, staffMembersQuery, useChangeMember, useInviteMember, useResendLink, useResetSecondFactor } from '../team-api';
@@ -95,6 +96,7 @@ function MemberRow({ member, onHandLink }: { member: StaffMember; onHandLink: (l
   const resend = useResendLink();
   const reset = useResetSecondFactor();
   const [confirmReset, setConfirmReset] = useState(false);
+  const [confirmDisable, setConfirmDisable] = useState(false);
   const failed = (error: Error) => notify({ title: member.name, message: error.message, type: 'error' });
   const toggleRole = (role: StaffRoleName) => {
     const roles = member.roles.includes(role) ? member.roles.filter((r) => r !== role) : [...member.roles, role];
@@ -111,7 +113,7 @@ function MemberRow({ member, onHandLink }: { member: StaffMember; onHandLink: (l
       </th>
       <td>
         <fieldset className={forms.fieldset} disabled={change.isPending}>
-          <legend className={styles.muted}>Rôles de {member.name}</legend>
+          <legend className={styles.muted}>Rôles {ofName(member.name)}</legend>
           {STAFF_ROLES.map((role) => (
             <label key={role}>
               <input type="checkbox" checked={member.roles.includes(role)} onChange={() => toggleRole(role)} /> {ROLE_LABELS[role]}
@@ -122,7 +124,13 @@ function MemberRow({ member, onHandLink }: { member: StaffMember; onHandLink: (l
       <td data-label="Compte">{accountState(member)}</td>
       <td>
         <div className={styles.inline}>
-          <Button size="sm" variant="secondary" busy={change.isPending} onClick={() => change.mutate({ id: member.id, active: !member.active }, { onError: failed })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={change.isPending}
+            // Disabling ends the member's sessions at once: asked first. Enabling harms nobody.
+            onClick={() => (member.active ? setConfirmDisable(true) : change.mutate({ id: member.id, active: true }, { onError: failed }))}
+          >
             {member.active ? 'Désactiver' : 'Réactiver'}
           </Button>
           {member.active ? (
@@ -146,8 +154,37 @@ function MemberRow({ member, onHandLink }: { member: StaffMember; onHandLink: (l
             </Button>
           ) : null}
         </div>
+        {confirmDisable ? (
+          <Dialog open title={`Désactiver le compte ${ofName(member.name)} ?`} onClose={() => setConfirmDisable(false)} dismissible={!change.isPending}>
+            <div className={forms.form}>
+              <p>{member.name} ne pourra plus se connecter et ses sessions ouvertes sont fermées tout de suite. Vous pourrez réactiver le compte plus tard. L’action est inscrite au journal.</p>
+              <div className={forms.actions}>
+                <Button variant="ghost" onClick={() => setConfirmDisable(false)} disabled={change.isPending}>
+                  Annuler
+                </Button>
+                <Button
+                  busy={change.isPending}
+                  onClick={() =>
+                    change.mutate(
+                      { id: member.id, active: false },
+                      {
+                        onSuccess: () => setConfirmDisable(false),
+                        onError: (error) => {
+                          setConfirmDisable(false);
+                          failed(error);
+                        },
+                      },
+                    )
+                  }
+                >
+                  Désactiver
+                </Button>
+              </div>
+            </div>
+          </Dialog>
+        ) : null}
         {confirmReset ? (
-          <Dialog open title={`Réinitialiser la double authentification de ${member.name} ?`} onClose={() => setConfirmReset(false)} dismissible={!reset.isPending}>
+          <Dialog open title={`Réinitialiser la double authentification ${ofName(member.name)} ?`} onClose={() => setConfirmReset(false)} dismissible={!reset.isPending}>
             <div className={forms.form}>
               <p>
                 Pour un téléphone perdu : ses codes ne serviront plus, ses sessions sont fermées, et à sa prochaine connexion {member.name} active de nouveau la vérification en deux

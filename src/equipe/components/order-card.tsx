@@ -48,7 +48,8 @@ export function OrderCard({ order }: { order: StaffOrder }) {
       <ul className={styles.means} aria-label="Moyens de paiement">
         {order.means.map((means) => (
           <li key={`${means.means}-${means.state}`} data-state={means.state}>
-            {PAYMENT_MEANS_LABELS[means.means]} {formatEuros(means.amount)} — {MEANS_STATE_LABELS[means.state]}
+            {PAYMENT_MEANS_LABELS[means.means]} {formatEuros(means.amount)} —{' '}
+            {means.received !== undefined && means.received !== means.amount ? `${formatEuros(means.received)} reçus` : MEANS_STATE_LABELS[means.state]}
           </li>
         ))}
       </ul>

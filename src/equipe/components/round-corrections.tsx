@@ -98,6 +98,10 @@ export function VouchersEditor({ order, onSave, onCancel }: { order: ShownOrder;
           </Button>
         )}
         <Button type="submit">Enregistrer les titres</Button>
+        {/* None at all, in one tap: no line to remove first. */}
+        <Button type="button" variant="secondary" onClick={() => onSave([])}>
+          Aucun titre reçu
+        </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
           Fermer
         </Button>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { formatEuros } from '../../shared/money';
 import { receivedCents } from '../../shared/round-outcome';
-import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type AbsenceReason } from '../../shared/api/courier-round';
+import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, NOT_TO_HAND_OVER, type AbsenceReason } from '../../shared/api/courier-round';
 import type { KeptEvent } from '../round/outbox-rules';
 import { handOverEvents, lastTap, orderLabel, tapLabel, type NewEvent, type ShownOrder } from '../round/round-display';
 import { usualIssuer } from '../round/issuer';
@@ -21,7 +21,9 @@ const rowsText = (rows: readonly { count: number; unit_cents: number }[]) => row
 export function RoundOrder({ order, closed, entries, record }: { order: ShownOrder; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[], label: string) => Promise<void> }) {
   const [asking, setAsking] = useState<'absent' | 'vouchers' | 'containers' | null>(null);
   const id = useId();
-  const cancelled = order.state === 'cancelled';
+  // Cancelled (or refunded) after it was packed: the bag stays in sight, not to be handed over.
+  const gone = NOT_TO_HAND_OVER[order.state];
+  const cancelled = Boolean(gone);
   const last = lastTap(entries, order.order_id);
   const act = (events: NewEvent[]) => {
     setAsking(null);
@@ -36,8 +38,8 @@ export function RoundOrder({ order, closed, entries, record }: { order: ShownOrd
           {order.customer} <span className={styles.invoice}>{order.invoice_number}</span>
         </h3>
         <p className={styles.state} data-outcome={cancelled ? 'cancelled' : (order.outcome ?? 'none')}>
-          {cancelled
-            ? 'Annulée : ne pas remettre'
+          {gone
+            ? gone
             : order.outcome
               ? `${OUTCOME_LABELS[order.outcome]}${order.absence_reason ? ` — ${ABSENCE_REASON_LABELS[order.absence_reason]}` : ''}`
               : 'À remettre'}

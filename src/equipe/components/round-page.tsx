@@ -4,6 +4,9 @@ import { useEffect } from 'react';
 import { QueryStatus } from '../../components/ui/query-status';
 import { plural } from '../../lib/format';
 import { rememberedTour, rememberTour, roundsQuery } from '../round/round-queries';
+import { staffMeQuery, useSetRoundCourier } from '../team-api';
+import { notify } from '../../lib/snackbar-store';
+import { CourierSelect } from './courier-select';
 import { DayHeading } from './day-picker';
 import { RoundView } from './round-view';
 import page from './team-page.module.css';
@@ -15,11 +18,14 @@ import styles from './round-page.module.css';
  */
 export function RoundPage({ date, tour }: { date: string; tour?: number }) {
   const rounds = useQuery(roundsQuery(date));
+  const admin = Boolean(useQuery(staffMeQuery).data?.roles.includes('admin'));
+  const setCourier = useSetRoundCourier(date);
   const list = rounds.data?.rounds;
   const remembered = typeof window === 'undefined' ? null : rememberedTour(date);
+  // An admin sees every round, and picks one (or names its courier) from the list.
   const chosen =
     tour ??
-    (list?.length === 1 ? list[0]!.tour_id : undefined) ??
+    (list?.length === 1 && !admin ? list[0]!.tour_id : undefined) ??
     (remembered !== null && (!list || list.some((r) => r.tour_id === remembered)) ? remembered : undefined);
   useEffect(() => {
     if (chosen !== undefined) rememberTour(date, chosen);
@@ -36,17 +42,32 @@ export function RoundPage({ date, tour }: { date: string; tour?: number }) {
             <p className={page.empty}>Aucune tournée ce jour-là.</p>
           ) : (
             <>
-              <p>Choisissez votre tournée :</p>
+              <p>{admin ? 'Les tournées du jour et leur livreur :' : 'Choisissez votre tournée :'}</p>
               <ul className={styles.choices}>
                 {data.rounds.map((round) => (
-                  <li key={round.tour_id}>
+                  <li key={round.tour_id} className={admin ? styles.choiceRow : undefined}>
                     <Link to="/equipe/tournee" search={{ date, tour: round.tour_id }} className={styles.choice}>
                       <strong>{round.name}</strong>
                       <span>
                         {plural(round.stops, 'arrêt', 'arrêts')}, {plural(round.bags, 'sac', 'sacs')}
+                        {round.cancelled ? ` (+ ${plural(round.cancelled, 'annulé', 'annulés')})` : ''}
                         {round.closed_at ? ' — close' : ''}
                       </span>
+                      {!admin || round.courier === null ? null : <span>Livreur : {round.courier.name}</span>}
                     </Link>
+                    {admin && (
+                      <CourierSelect
+                        label="Livreur de ce jour"
+                        value={round.courier}
+                        disabled={round.closed_at !== null || setCourier.isPending}
+                        onChange={(staffId) =>
+                          setCourier.mutate(
+                            { tourId: round.tour_id, staffId },
+                            { onError: (error) => notify({ title: round.name, message: error.message, type: 'error' }) },
+                          )
+                        }
+                      />
+                    )}
                   </li>
                 ))}
               </ul>

@@ -1,3 +1,4 @@
+import { NOT_TO_HAND_OVER } from '../../shared/api/courier-round';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -21,7 +22,7 @@ export function RoundView({ tourId, date, others }: { tourId: number; date: stri
   const round = useQuery(roundQuery(tourId, date));
   useWarmMap(round.isSuccess && !round.isPlaceholderData);
   const outbox = useRoundOutbox();
-  // A refusal names the customer and the bag, as the courier knows them (a cancelled bag leaves the round).
+  // A refusal names the customer and the bag, as the courier knows them.
   const names = useMemo(
     () =>
       new Map([
@@ -72,6 +73,9 @@ function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; ou
   const pending = pendingActions(mine);
   return (
     <>
+      <p className={page.muted}>
+        Livreur : <strong>{round.courier?.name ?? 'personne de nommé'}</strong>
+      </p>
       {closed && (
         <p className={styles.closed} role="status">
           Tournée close le {formatShortDateTime(new Date(round.closed_at!))}
@@ -101,9 +105,9 @@ const RoundMap = lazy(() => import('./round-map'));
  * The round's stops on a map, opened on demand (maplibre is large; the list is what the courier
  * follows). A pin brings its stop into view and its heading into focus.
  */
-function StopsMap({ stops }: { stops: { location_id: number; rank: number; name: string; lat: number | null; lng: number | null; orders: { outcome: string | null }[] }[] }) {
+function StopsMap({ stops }: { stops: { location_id: number; rank: number; name: string; lat: number | null; lng: number | null; orders: { outcome: string | null; state: string }[] }[] }) {
   const [open, setOpen] = useState(false);
-  const placed = stops.flatMap((s) => (s.lat !== null && s.lng !== null ? [{ id: s.location_id, rank: s.rank, name: s.name, lat: s.lat, lng: s.lng, done: s.orders.length > 0 && s.orders.every((o) => o.outcome !== null) }] : []));
+  const placed = stops.flatMap((s) => (s.lat !== null && s.lng !== null ? [{ id: s.location_id, rank: s.rank, name: s.name, lat: s.lat, lng: s.lng, done: s.orders.length > 0 && s.orders.every((o) => o.outcome !== null || Boolean(NOT_TO_HAND_OVER[o.state])) }] : []));
   if (!placed.length) return null;
   const show = (id: number) => {
     const heading = document.getElementById(`arret-${id}`);

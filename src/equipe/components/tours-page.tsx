@@ -5,8 +5,9 @@ import { OfflineReason } from '../../components/ui/offline-reason';
 import { QueryStatus } from '../../components/ui/query-status';
 import { useOnline } from '../../lib/connection-store';
 import { notify } from '../../lib/snackbar-store';
-import type { StaffTour } from '../../shared/api/staff-rounds';
-import { staffMeQuery, staffToursQuery, useSetTourStops } from '../team-api';
+import { WEEKDAY_LABELS, type StaffTour } from '../../shared/api/staff-rounds';
+import { staffMeQuery, staffToursQuery, useSetTourCouriers, useSetTourStops } from '../team-api';
+import { CourierSelect } from './courier-select';
 import { DayHeading } from './day-picker';
 import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './tours-page.module.css';
@@ -131,7 +132,42 @@ function TourCard({ tour, date, admin, labels, online, say }: { tour: StaffTour;
           </li>
         ))}
       </ol>
+      {admin && <UsualCouriers tour={tour} online={online} />}
     </section>
+  );
+}
+
+/**
+ * The tour's usual courier of each weekday (admin): the rounds of that weekday are theirs, the
+ * days ahead included, unless another is named for one day (on "Ma tournée"'s list of the day).
+ */
+function UsualCouriers({ tour, online }: { tour: StaffTour; online: boolean }) {
+  const set = useSetTourCouriers();
+  return (
+    <details className={styles.couriers}>
+      <summary>
+        Livreurs habituels :{' '}
+        {tour.couriers.some((c) => c.courier)
+          ? [...new Set(tour.couriers.flatMap((c) => (c.courier ? [c.courier.name] : [])))].join(', ')
+          : 'personne'}
+      </summary>
+      <div className={styles.weekdays}>
+        {tour.couriers.slice(0, 6).map((entry) => (
+          <CourierSelect
+            key={entry.weekday}
+            label={WEEKDAY_LABELS[entry.weekday - 1]!.replace(/^./, (c) => c.toUpperCase())}
+            value={entry.courier}
+            disabled={!online || set.isPending}
+            onChange={(staffId) =>
+              set.mutate(
+                { tourId: tour.id, couriers: [{ weekday: entry.weekday, staff_id: staffId }] },
+                { onError: (error) => notify({ title: tour.name, message: error.message, type: 'error' }) },
+              )
+            }
+          />
+        ))}
+      </div>
+    </details>
   );
 }
 

@@ -1,3 +1,4 @@
+import { NOT_TO_HAND_OVER } from '../../shared/api/courier-round';
 import type { ReceivedVoucherRow, RoundEvent, RoundOrder, Round, VoucherIssuer } from '../../shared/api/courier-round';
 import { NO_OUTCOME, outcomesOf, receivedCents, receivedCount } from '../../shared/round-outcome';
 import type { KeptEvent } from './outbox-rules';
@@ -106,7 +107,7 @@ export interface RoundTally {
 
 /** Expected against received over the orders shown (cancelled ones aside: nothing is owed on them). */
 export function tallyOf(orders: readonly ShownOrder[]): RoundTally {
-  const live = orders.filter((order) => order.state !== 'cancelled');
+  const live = orders.filter((order) => !NOT_TO_HAND_OVER[order.state]);
   const declared = live.flatMap((order) => order.vouchers_declared?.rows ?? []);
   const received = live.flatMap((order) => order.vouchers_received ?? []);
   return {

@@ -178,7 +178,12 @@ export const CHECKOUT_ERRORS = {
   alreadyPlaced: 'already_placed',
   /** Meal vouchers asked beyond what the order's meal part and the day's 25 € cap allow (meal-vouchers.ts). */
   mealVoucherCap: 'meal_voucher_cap',
+  /** The slot's round is closed (its courier settled it): no order is placed on it any more. */
+  roundClosed: 'round_closed',
 } as const;
+
+export const ROUND_CLOSED_MESSAGE =
+  'La tournée de ce créneau est déjà close : votre commande n’a pas été enregistrée et rien ne vous est débité (un paiement déjà fait vous est rendu). Choisissez un autre créneau.';
 
 export const NOT_COVERED_MESSAGE = 'Votre paiement ne couvre plus le montant de la commande : vérifiez le récapitulatif puis réglez le reste.';
 export const EDENRED_PENDING_MESSAGE =

@@ -23,6 +23,12 @@ export const ROUND_ERRORS = {
   containersBeyondLimit: 'receipt_beyond_limit',
   incomplete: 'round_incomplete',
   eventIdReused: 'event_id_reused',
+  /** Another courier's round: only its courier, or an admin, records or closes on it. */
+  notYours: 'round_not_yours',
+  /** An undo of what an admin recorded: only an admin undoes it. */
+  undoByAdmin: 'undo_by_admin',
+  /** Closing before the tour's last cut-off of its day: orders may still come. */
+  notOver: 'round_not_over',
 } as const;
 
 export const ROUND_MESSAGES = {
@@ -34,7 +40,18 @@ export const ROUND_MESSAGES = {
   vouchersBeyondLimit: 'Au plus 25,00 € de titres-restaurant papier par client et par jour (la loi), 20 titres au plus : vérifiez la saisie.',
   containersBeyondLimit: 'Ce client n’a pas autant de contenants consignés à rendre : vérifiez le nombre.',
   eventIdReused: 'Cet identifiant d’action est déjà celui d’une autre action : celle-ci n’a pas été prise en compte. Prévenez un administrateur.',
+  notYours: 'Cette tournée est confiée à un autre livreur : l’action n’a pas été prise en compte.',
+  undoByAdmin: 'Cette action a été enregistrée par un administrateur : lui seul peut l’annuler.',
 } as const;
+
+/**
+ * What a bag cancelled or refunded after it was placed says, on the phone, the round sheet and the
+ * labels: it stays on the round (it may be packed already), and is not to be handed over.
+ */
+export const NOT_TO_HAND_OVER: Readonly<Record<string, string>> = {
+  cancelled: 'Annulée — ne pas remettre',
+  refunded: 'Remboursée — ne pas remettre',
+};
 
 export const ROUND_EVENT_TYPES = ['handed_over', 'absent', 'vouchers_received', 'containers_returned', 'undo'] as const;
 export type RoundEventType = (typeof ROUND_EVENT_TYPES)[number];
@@ -138,7 +155,10 @@ export const roundOrderSchema = z.object({
   invoice_number: z.string(),
   customer: z.string(),
   phone: z.string(),
-  /** The order's state as the server knows it ('cancelled' once cancelled meanwhile). */
+  /**
+   * The order's state as the server knows it. A bag cancelled (or refunded) after it was packed
+   * stays on the round as `cancelled` / `refunded`: the courier must see it, and not hand it over.
+   */
   state: z.string(),
   lines: z.array(z.string()),
   /** The paper vouchers declared: total and rows by value; null without any. */
@@ -168,7 +188,9 @@ export type RoundStop = z.infer<typeof roundStopSchema>;
 
 /** Expected against received, for the end of the round. */
 export const roundTotalsSchema = z.object({
+  /** Bags to hand over (a cancelled one is counted apart). */
   bags: z.int(),
+  cancelled: z.int(),
   handed_over: z.int(),
   absent: z.int(),
   pending: z.int(),
@@ -178,10 +200,16 @@ export const roundTotalsSchema = z.object({
   containers_received: z.int(),
 });
 
+/** A team member named on a round: its courier. */
+export const roundCourierSchema = z.object({ id: z.int(), name: z.string() });
+export type RoundCourier = z.infer<typeof roundCourierSchema>;
+
 export const roundSchema = z.object({
   tour_id: z.int(),
   name: z.string(),
   date: z.string(),
+  /** Who does the round that day (named for the day, else the tour's usual courier of that weekday); null: nobody named. */
+  courier: z.nullable(roundCourierSchema),
   closed_at: z.nullable(z.string()),
   closed_by: z.nullable(z.string()),
   stops: z.array(roundStopSchema),
@@ -189,5 +217,14 @@ export const roundSchema = z.object({
 });
 export type Round = z.infer<typeof roundSchema>;
 
-export const roundSummarySchema = z.object({ tour_id: z.int(), name: z.string(), stops: z.int(), bags: z.int(), closed_at: z.nullable(z.string()) });
+export const roundSummarySchema = z.object({
+  tour_id: z.int(),
+  name: z.string(),
+  stops: z.int(),
+  /** Bags to hand over; `cancelled`: those cancelled or refunded since, still on the round. */
+  bags: z.int(),
+  cancelled: z.int(),
+  closed_at: z.nullable(z.string()),
+  courier: z.nullable(roundCourierSchema),
+});
 export const roundsAnswerSchema = z.object({ date: z.string(), rounds: z.array(roundSummarySchema) });

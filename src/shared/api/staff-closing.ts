@@ -39,7 +39,8 @@ export const closingSchema = z.object({
   deposits: z.object({ taken: z.int(), returned: z.int(), net: z.int() }),
   /** How the day's invoices were paid, as placed. */
   means: z.array(z.object({ means: z.enum(CLOSING_MEANS), amount: z.int() })),
-  paper_vouchers: z.object({ declared: z.int(), received: z.int(), not_received: z.array(owedSchema) }),
+  /** Declared (face value), received by the couriers (the ledger's), and what is missing order by order (declared, not or not all received), with those orders. */
+  paper_vouchers: z.object({ declared: z.int(), received: z.int(), missing: z.int(), not_received: z.array(owedSchema) }),
   credit_notes: z.object({ count: z.int(), total: z.int(), rates: z.array(closingRateSchema), deposits: z.int() }),
   /** Money given back that day, per means; `pending` not yet confirmed by its provider. */
   refunds: z.array(z.object({ means: z.enum(CLOSING_MEANS), amount: z.int(), pending: z.int() })),

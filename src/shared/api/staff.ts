@@ -162,11 +162,12 @@ export const PAYMENT_MEANS_LABELS: Record<PaymentMeansName, string> = {
   paper_vouchers: 'Titres-restaurant papier',
 };
 /** A means' state: card paid or refunded; paper vouchers declared or received; refunds pending. */
-export const MEANS_STATES = ['paid', 'declared', 'received', 'refund_pending', 'refunded'] as const;
+export const MEANS_STATES = ['paid', 'declared', 'received', 'partly_received', 'refund_pending', 'refunded'] as const;
 export const MEANS_STATE_LABELS: Record<(typeof MEANS_STATES)[number], string> = {
   paid: 'payé',
   declared: 'déclarés',
   received: 'reçus',
+  partly_received: 'reçus en partie',
   refund_pending: 'remboursement en attente',
   refunded: 'remboursé',
 };
@@ -211,7 +212,8 @@ export const staffOrderSchema = z.object({
   refunded: z.int(),
   /** What may still be given back: the money the order really received, less what went back (declared vouchers not received are none). */
   refundable: z.int(),
-  means: z.array(z.object({ means: z.enum(PAYMENT_MEANS), amount: z.int(), state: z.enum(MEANS_STATES) })),
+  /** `received`: paper vouchers once the courier's round is closed, what really came (the ledger's posted vouchers). */
+  means: z.array(z.object({ means: z.enum(PAYMENT_MEANS), amount: z.int(), state: z.enum(MEANS_STATES), received: z.optional(z.int()) })),
   created_at: z.string(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
@@ -271,6 +273,8 @@ export const stockBodySchema = z.union([
 
 export const auditEntrySchema = z.object({
   id: z.int(),
+  /** The line in words (French), worded when read from the fields below: who did what, to which invoice, customer or dish, for how much. */
+  text: z.string(),
   at: z.string(),
   device_at: z.nullable(z.string()),
   staff: z.nullable(z.string()),
@@ -303,6 +307,24 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'stock.on_sale': 'Plat remis en vente',
   'catalog.import': 'Carte importée',
   'tour.stops': 'Ordre des arrêts modifié',
+  'tour.couriers': 'Livreurs habituels nommés',
+  'round.courier': 'Livreur de la tournée changé',
+  'round.handed_over': 'Sac remis',
+  'round.absent': 'Client absent',
+  'round.vouchers_received': 'Titres reçus en tournée',
+  'round.containers_returned': 'Contenants rendus',
+  'round.undo': 'Saisie annulée',
+  'round.settled': 'Commande soldée à la clôture',
+  'round.close': 'Tournée close',
+  'day.close': 'Journée clôturée',
+  'remittance.create': 'Remise de titres préparée',
+  'remittance.sent': 'Remise envoyée',
+  'remittance.paid': 'Remise payée',
+  'order.balance_received': 'Règlement reçu',
+  'ledger.held_approved': 'Réception validée',
+  'ledger.held_rejected': 'Réception refusée',
+  'staff.second_factor_enrolled': 'Double authentification activée',
+  'staff.second_factor_reset': 'Double authentification réinitialisée',
 };
 
 /* ------------------------------------------------------------------ a day's catalog */
