@@ -48,6 +48,7 @@ import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { closingRoutes } from './modules/closing/closing.routes';
 import { remittancesRoutes } from './modules/closing/remittances.routes';
 import { ledgerTeamRoutes } from './modules/ledger/ledger.routes';
+import { eventsPlugin, shopEventsRoutes, teamEventsRoutes } from './modules/events/events.routes';
 import { courierRoundRoutes } from './modules/rounds/courier-round.routes';
 import { roundsRoutes } from './modules/rounds/rounds.routes';
 import { guardStaffRoutes } from './plugins/staff-session';
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (closing) reply.header('connection', 'close');
   });
 
+  await app.register(eventsPlugin);
   await app.register(apiReferenceRoutes);
   await app.register(healthRoutes);
   await app.register(stateRoutes);
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(edenredPaymentRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
+  await app.register(shopEventsRoutes);
   // The team app's API (/api/staff/), in one scope: its guard (the member's own session, roles,
   // anti-forgery) covers every route registered here and nothing of the shop's.
   await app.register(async (team) => {
@@ -281,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await team.register(closingRoutes);
     await team.register(remittancesRoutes);
     await team.register(ledgerTeamRoutes);
+    await team.register(teamEventsRoutes);
   });
   await app.register(seoRoutes);
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });

@@ -13,6 +13,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle, usable wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The rows of a raw `db.execute(sql…)`, whichever driver answered. */
+export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -33,6 +36,12 @@ export interface Database {
    * process, as soon as the notification arrives. Answers the unsubscribe function.
    */
   onCacheInvalidation(listener: () => void): () => void;
+  /**
+   * Calls `listener` when lines may have been added to the events table (triggers of migration
+   * 0031), by this process or another, and when a new connection starts listening (what was
+   * committed while none listened was told to nobody). Answers the unsubscribe function.
+   */
+  onEvents(listener: () => void): () => void;
 }
 
 /**
@@ -68,6 +77,8 @@ class FairPGlite extends PGlite {
 
 /** The channel migration 0008's triggers notify. */
 export const CACHE_CHANNEL = 'popote_cache';
+/** The channel migration 0031's triggers notify. */
+export const EVENTS_CHANNEL = 'popote_events';
 
 function listeners() {
   const set = new Set<() => void>();
@@ -89,6 +100,7 @@ function listeners() {
 export async function openDatabase(url: string | undefined, dataDir = '.data', image?: Blob): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const changes = listeners();
+    const news = listeners();
     // Every pooled connection LISTENs: PostgreSQL hands a session its own notifications at commit,
     // before the commit's answer, so a change made through this pool is known before the call that
     // made it resolves (no window where this process answers a stale copy); the others' changes
@@ -105,9 +117,11 @@ export async function openDatabase(url: string | undefined, dataDir = '.data', i
       onConnect: async (client: pg.ClientBase) => {
         client.on('notification', (message) => {
           if (message.channel === CACHE_CHANNEL) changes.notify();
+          if (message.channel === EVENTS_CHANNEL) news.notify();
         });
-        await client.query(`listen ${CACHE_CHANNEL}`);
+        await client.query(`listen ${CACHE_CHANNEL}; listen ${EVENTS_CHANNEL}`);
         changes.notify();
+        news.notify();
       },
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -121,6 +135,7 @@ export async function openDatabase(url: string | undefined, dataDir = '.data', i
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       waiting: () => pool.waitingCount,
       onCacheInvalidation: changes.subscribe,
+      onEvents: news.subscribe,
     };
   }
   let client: FairPGlite;
@@ -133,8 +148,10 @@ export async function openDatabase(url: string | undefined, dataDir = '.data', i
   }
   await client.waitReady;
   const changes = listeners();
+  const news = listeners();
   // PGlite is one session: its notifications come with the answer of the statement that committed.
   await client.listen(CACHE_CHANNEL, changes.notify);
+  await client.listen(EVENTS_CHANNEL, news.notify);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -143,5 +160,6 @@ export async function openDatabase(url: string | undefined, dataDir = '.data', i
     close: () => client.close(),
     waiting: () => client.pending,
     onCacheInvalidation: changes.subscribe,
+    onEvents: news.subscribe,
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { databaseUser, type Env } from '../env';
-import { openDatabase, type Database, type Db } from './client';
+import { openDatabase, rowsOf, type Database, type Db } from './client';
 import { migrate } from './migrate';
 
 /*
@@ -18,8 +18,6 @@ import { migrate } from './migrate';
  */
 const SEALED_TABLES: Record<string, 'select, insert' | 'select'> = { audit_log: 'select, insert', audit_chain: 'select', audit_chain_head: 'select' };
 
-type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as Exclude<Rows<T>, T[]>).rows);
 
 /**
  * The privileges of the server's runtime role, set again after every migration (a new table gets

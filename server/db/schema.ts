@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
+  customType,
   boolean,
   check,
   date,
@@ -1222,3 +1224,29 @@ export const ledgerOpening = pgTable('ledger_opening', {
   ordersBefore: integer('orders_before').notNull(),
   creditNotesBefore: integer('credit_notes_before').notNull(),
 });
+
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()): never wraps around. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * News for the open pages (server/modules/events/): written by triggers (migration 0031) in the
+ * transaction of the change they tell (a dish selling out, an order's state, a round closed),
+ * whoever made it, and read by every server in the order their transactions ended. `txid` is that
+ * transaction's id, the position a reconnecting page asks from. Kept two days.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txid: xid8('txid').notNull().default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** stock (a dish's sold out, public), order (its customer's and the team's), round (the team's). */
+    kind: text('kind').$type<'stock' | 'catalog' | 'order' | 'round'>().notNull(),
+    /** The delivery day it is news of. */
+    date: date('date', { mode: 'string' }),
+    /** The customer it is news for (an order's), null for everyone. */
+    customerId: integer('customer_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('events_txid_idx').on(t.txid), index('events_at_idx').on(t.at)],
+);

@@ -99,6 +99,22 @@ export type PaymentMeans = 'card' | 'edenred' | 'pool' | 'free';
 export type PaymentOutcome = 'success' | 'pending' | 'refused' | 'error';
 
 /** What the last replay of the ledger found wrong (server/modules/ledger/ledger-check.service.ts): 0 when it agrees to the cent. */
+/** The open pages' news streams of this process (server/modules/events/), read when scraped. */
+const eventStreams = new Set<() => number>();
+new Gauge({
+  name: 'popote_event_streams',
+  help: 'Open pages listening to the news (server-sent events streams) on this process',
+  registers: [metricsRegistry],
+  collect() {
+    this.set([...eventStreams].reduce((sum, count) => sum + count(), 0));
+  },
+});
+/** Reports a hub's open streams until the returned function is called. */
+export function watchEventStreams(count: () => number): () => void {
+  eventStreams.add(count);
+  return () => void eventStreams.delete(count);
+}
+
 const ledgerProblems = new Gauge({ name: 'popote_ledger_problems', help: 'Differences the last ledger check found (0: the ledger and the documents agree)', registers: [metricsRegistry] });
 export const setLedgerProblems = (n: number) => ledgerProblems.set(n);
 

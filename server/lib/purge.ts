@@ -1,7 +1,7 @@
 import { and, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { idempotencyKeys, loginFailures, mailOutbox, passwordResets, rateLimits, sessions, staffPasswordTokens } from '../db/schema';
+import { events, idempotencyKeys, loginFailures, mailOutbox, passwordResets, rateLimits, sessions, staffPasswordTokens } from '../db/schema';
 import { IDEMPOTENCY_TTL_MS } from '../plugins/idempotency';
 import { LOGIN_FAILURE_MEMORY_MS } from './login-throttle';
 
@@ -46,6 +46,9 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
     loginFailures: await purgeTable(db, loginFailures, loginFailures.key, lte(loginFailures.lastFailedAt, new Date(now.getTime() - LOGIN_FAILURE_MEMORY_MS))),
     passwordResets: await purgeTable(db, passwordResets, passwordResets.tokenHash, or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, now))!),
     idempotencyKeys: await purgeTable(db, idempotencyKeys, idempotencyKeys.key, lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))),
+    // The news told to open pages (server/modules/events/), two days by the database's own clock
+    // (the lines' time): a page cut for longer is told to read everything again.
+    events: await purgeTable(db, events, events.id, lte(events.at, sql`now() - interval '2 days'`)),
     staffLinks: await purgeTable(db, staffPasswordTokens, staffPasswordTokens.tokenHash, or(isNotNull(staffPasswordTokens.usedAt), lte(staffPasswordTokens.expiresAt, now))!),
     // A mail holding a live link is a key to an account for whoever reads the table or a backup:
     // gone an hour after it left, or once its link is dead anyway.

@@ -19,7 +19,7 @@ import { audit, type Actor } from '../../server/lib/audit';
 import { formatChainReport, GENESIS_HASH, linkHash, verifyAuditChain } from '../../server/lib/audit-chain';
 import { staffMembersSchema } from '#shared/api/staff';
 import type { AuditChangeItem } from '#shared/audit-changes';
-import { MONDAY, at, createPostgresDatabase, createTestApp, rowsOf, type TestApp } from './helpers';
+import { MONDAY, at, createPostgresDatabase, createTestApp, onPostgres, rowsOf, type TestApp } from './helpers';
 import { TEAM, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 
 /**
@@ -29,7 +29,6 @@ import { TEAM, staffLoggedIn, type StaffBrowser } from './staff-helpers';
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const onPostgres = process.env.API_TEST_DATABASE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
 let app: TestApp;
 let admin: StaffBrowser;

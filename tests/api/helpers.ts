@@ -27,15 +27,18 @@ export const at = (date: string, time: string) => parisInstant(date, time);
  * created on the PostgreSQL of TEST_DATABASE_URL and dropped afterwards, so runs never see each
  * other's rows.
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.API_TEST_DATABASE !== 'postgres' || !url) {
     const image = new Blob([readFileSync(inject('pgliteImage'))]);
-    return { database: await openDatabase('memory://', undefined, image), drop: async () => {} };
+    return { database: await openDatabase('memory://', undefined, image), url: null, drop: async () => {} };
   }
   const created = await createPostgresDatabase(url);
-  return { database: await openDatabase(created.url), drop: created.drop };
+  return { database: await openDatabase(created.url), url: created.url, drop: created.drop };
 }
+
+/** Whether this run's API tests are on PostgreSQL (project api-postgres), where several processes may share a database. */
+export const onPostgres = process.env.API_TEST_DATABASE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * A new, empty database on the PostgreSQL server of `serverUrl` (any database of it), named
@@ -68,6 +71,8 @@ export interface TestApp {
   app: FastifyInstance;
   clock: Clock;
   database: Database;
+  /** The PostgreSQL database's address (null on PGlite): another server may open it (`sameDatabaseAs`). */
+  databaseUrl: string | null;
   close: () => Promise<void>;
 }
 
@@ -89,12 +94,21 @@ export async function createTestApp(
     logStream?: BuildOptions['logStream'];
     /** The file breaks the ledger or the audit trail on purpose: they are not checked when it closes. */
     tampered?: boolean;
+    /**
+     * A second server process on the database of another test app (PostgreSQL only): its own
+     * connections, nothing migrated or seeded; the other app checks and drops the database.
+     */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const clock = createClock(options.now ?? at(MONDAY, '09:00:00'));
-  const { database, drop } = await openTestDatabase();
-  await migrate(database);
-  await seed(database.db, clock.now(), { demo: options.demo ?? true });
+  const shared = options.sameDatabaseAs;
+  if (shared && !shared.databaseUrl) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
+  const { database, url, drop } = shared ? { database: await openDatabase(shared.databaseUrl!), url: shared.databaseUrl, drop: async () => {} } : await openTestDatabase();
+  if (!shared) {
+    await migrate(database);
+    await seed(database.db, clock.now(), { demo: options.demo ?? true });
+  }
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(options.env?.NODE_ENV === 'production' ? PRODUCTION_KEYS : {}), ...options.env });
   // The event-loop limit is off unless a test sets it: a test machine busy with other work lags
   // by itself, and what these tests check is not load (tests/api/overload.test.ts does).
@@ -114,7 +128,9 @@ export async function createTestApp(
     app,
     clock,
     database,
+    databaseUrl: url,
     close: async () => {
+      if (shared) return void (await app.close(), await database.close());
       // Whatever the file did, the ledger must still agree with itself and with the documents: every
       // API test file is a check of it (server/modules/ledger/ledger-check.service.ts).
       const report = options.tampered ? { problems: [] } : await checkLedger(database.db).catch((err: unknown) => ({ problems: [{ where: 'ledger', problem: String(err) }] }) as const);
