@@ -40,6 +40,7 @@ import { edenredRoutes } from './modules/edenred/edenred.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { lockWhileCardPending } from './modules/checkout/card-pending.service';
 import { staffAccountRoutes } from './modules/staff/staff.routes';
 import { dayOrdersRoutes } from './modules/day-orders/day-orders.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
@@ -57,6 +58,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { mediaRoutes } from './media/media.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { stateRoutes } from './modules/state/state.routes';
 import { sandboxCatalogRoutes } from './sandbox/catalog.routes';
 import { sandboxClockRoutes } from './sandbox/clock.routes';
@@ -253,12 +255,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(apiReferenceRoutes);
   await app.register(healthRoutes);
+  await app.register(shopRoutes);
   await app.register(stateRoutes);
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);
   await app.register(catalogRoutes);
   await app.register(deliveryRoutes);
-  await app.register(cartRoutes);
+  // The cart's changes wait for a card payment under way: checkout's rule, handed down to the cart.
+  await app.register(cartRoutes, { whileCardPending: lockWhileCardPending(app) });
   await app.register(authRoutes);
   await app.register(checkoutRoutes);
   await app.register(cardRoutes);

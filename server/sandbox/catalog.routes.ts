@@ -7,7 +7,7 @@ import { isoDateField } from '#shared/api/fields';
 import { productAvailabilities, products } from '../db/schema';
 import { ERROR_CODES } from '#shared/api/errors';
 import { AppError } from '../lib/errors';
-import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, importCatalog, parseCatalogFile, type PhotoSource } from '../modules/catalog/catalog-import';
+import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, importCatalog, parseCatalogFile, type PhotoSource } from '../modules/catalog/catalog-import.service';
 
 const availabilityQuery = z.object({ date: isoDateField });
 
@@ -45,7 +45,7 @@ export const sandboxCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CATALOG_MAX_BYTES }, (_request, body, done) => done(null, body));
 
-  app.post('/__sandbox/catalog-import', async (request, reply) => {
+  app.post('/__sandbox/catalog-import.service', async (request, reply) => {
     const upload = request.isMultipart() ? await readUpload(request) : { text: typeof request.body === 'string' ? request.body : '', files: new Map<string, Buffer>() };
     if (upload.text === null) return reply.code(422).send({ message: 'Le champ « catalog » (le fichier JSON) manque, rien n’a été importé.', errors: { catalog: ['Champ obligatoire manquant.'] } });
     const parsed = parseCatalogFile(upload.text);

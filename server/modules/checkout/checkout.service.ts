@@ -13,7 +13,7 @@ import { toOrder } from '../account/account.service';
 import { cartForCheckout, lockCartReleasingPortions, removeOrderedCart, returnableNow, takeOrderPortions } from '../cart/cart-order.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { checkPointAtCheckout } from '../delivery/point-access.service';
-import { deliveryDateAt } from '../state/state.service';
+import { deliveryDateAt } from '../shop/shop.service';
 import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
 import { codeRefusal, discountCodeOf, itemsOf } from './code-rules';
