@@ -45,7 +45,7 @@ export const sandboxCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CATALOG_MAX_BYTES }, (_request, body, done) => done(null, body));
 
-  app.post('/__sandbox/catalog-import.service', async (request, reply) => {
+  app.post('/__sandbox/catalog-import', async (request, reply) => {
     const upload = request.isMultipart() ? await readUpload(request) : { text: typeof request.body === 'string' ? request.body : '', files: new Map<string, Buffer>() };
     if (upload.text === null) return reply.code(422).send({ message: 'Le champ « catalog » (le fichier JSON) manque, rien n’a été importé.', errors: { catalog: ['Champ obligatoire manquant.'] } });
     const parsed = parseCatalogFile(upload.text);

@@ -38,7 +38,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
 
   app.post(
-    '/api/staff/catalog-import.service',
+    '/api/staff/catalog-import',
     {
       config: { staff: KITCHEN, documentedMultipartBody: { fields: catalogImportFieldsSchema, files: 'photos' }, refusals: { 409: ['catalog_import_refused'], 413: [ERROR_CODES.tooLarge] } },
       schema: { summary: 'Team: load a day’s catalog (preview=1: what it would change, changing nothing)', querystring: catalogImportQuerySchema, response: { 200: catalogImportAnswerSchema } },
