@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import boundaries from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'bench/.lighthouse/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/'] },
@@ -10,9 +9,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { popote: boundaries },
     rules: {
-      'popote/import-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],

@@ -5,7 +5,7 @@ import { DatabaseModeError } from './db/database-mode';
 import { EnvError, loadEnv } from './env';
 import { deliverDueMail, mailTransport } from './mail/sender';
 import { purgeExpired } from './lib/purge';
-import { releaseExpiredCarts } from './modules/cart/cart.repo';
+import { sweepExpiredCarts } from './modules/cart/cart.service';
 import { retryPendingRefunds } from './modules/day-orders/refunds.service';
 import { checkLedger } from './modules/ledger/ledger-check.service';
 import { setLedgerProblems } from './lib/metrics';
@@ -36,7 +36,7 @@ let closing = false;
 // Abandoned carts give their portions back even when nobody touches a cart (docs/product/cart.md, "Expiry").
 const sweep = setInterval(() => {
   if (!app.clock.shared()) return;
-  releaseExpiredCarts(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
+  sweepExpiredCarts(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
 }, 60_000);
 sweep.unref();
 

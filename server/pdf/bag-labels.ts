@@ -1,10 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { NOT_TO_HAND_OVER } from '#shared/api/courier-round';
-import { pdfText } from './invoice';
+import { GREY, INK, openFrame, pdfText, type PageFrame } from './page-frame';
 import { lineText, longDate, windowOf } from './round-format';
 import { collectTexts } from './round-sheet';
 import type { Bag, RoundStop, RoundTour } from './round-types';
-import { pdfBytes } from './pdf-bytes';
 
 /**
  * The sheet of adhesive labels: A4 of 3 × 8 labels of 70 × 37 mm, edge to edge (the common
@@ -15,8 +13,6 @@ export const LABEL_SHEET = { columns: 3, rows: 8, widthMm: 70, heightMm: 37 } as
 const LABEL_W = LABEL_SHEET.widthMm * MM;
 const LABEL_H = LABEL_SHEET.heightMm * MM;
 const PAD = 3.5 * MM;
-const INK = '#111111';
-const GREY = '#444444';
 const ELLIPSIS = '…';
 
 export interface Label {
@@ -48,15 +44,9 @@ interface Row {
 
 /** The bag labels of a date as a PDF (tours: those to print, each with its stops and bags). */
 export function renderBagLabels(tours: RoundTour[], date: string, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    autoFirstPage: false,
-    lang: 'fr-FR',
-    displayTitle: true,
-    info: { Title: pdfText(`Étiquettes des sacs – ${longDate(date)}`), CreationDate: generatedAt, ModDate: generatedAt },
-  });
-  const done = pdfBytes(doc);
+  // Edge to edge: no margin, no head, no foot (each label says what it is).
+  const frame = openFrame({ title: `Étiquettes des sacs – ${longDate(date)}`, date: generatedAt, margin: 0, autoFirstPage: false });
+  const { doc } = frame;
 
   const perPage = LABEL_SHEET.columns * LABEL_SHEET.rows;
   const pages = labelsOf(tours).flatMap((labels) => {
@@ -66,19 +56,18 @@ export function renderBagLabels(tours: RoundTour[], date: string, generatedAt: D
   });
   if (!pages.length) {
     doc.addPage({ size: 'A4', margin: 0 });
-    doc.font('Helvetica').fontSize(14).fillColor(GREY).text(pdfText(`Aucun sac à étiqueter le ${longDate(date)}.`), 50, 60, { width: doc.page.width - 100 });
+    frame.write(`Aucun sac à étiqueter le ${longDate(date)}.`, 50, 60, doc.page.width - 100, { size: 14, color: GREY });
   }
   for (const page of pages) {
     doc.addPage({ size: 'A4', margin: 0 });
     const top = (doc.page.height - LABEL_SHEET.rows * LABEL_H) / 2;
     const leftEdge = (doc.page.width - LABEL_SHEET.columns * LABEL_W) / 2;
-    page.forEach((label, i) => drawLabel(doc, label, leftEdge + (i % LABEL_SHEET.columns) * LABEL_W, top + Math.floor(i / LABEL_SHEET.columns) * LABEL_H));
+    page.forEach((label, i) => drawLabel(frame, label, leftEdge + (i % LABEL_SHEET.columns) * LABEL_W, top + Math.floor(i / LABEL_SHEET.columns) * LABEL_H));
   }
-  doc.end();
-  return done;
+  return frame.finish();
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PageFrame['doc'];
 
 /** The longest start of `text` that fits `width` on one line, with an ellipsis when cut. */
 function fitOneLine(doc: Doc, text: string, width: number): string {
@@ -95,8 +84,8 @@ function fitOneLine(doc: Doc, text: string, width: number): string {
 }
 
 /** A row's text broken into at most its lines, the last cut with an ellipsis when it overflows. */
-function wrap(doc: Doc, row: Row, width: number): string[] {
-  doc.font(row.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(row.size);
+function wrap(frame: PageFrame, row: Row, width: number): string[] {
+  const doc = frame.font(row);
   const words = pdfText(row.text).split(' ');
   const lines: string[] = [];
   let current = '';
@@ -120,7 +109,8 @@ function wrap(doc: Doc, row: Row, width: number): string[] {
 
 const lineHeight = (size: number) => size * 1.18;
 
-function drawLabel(doc: Doc, { tour, stop, bag }: Label, x: number, y: number): void {
+function drawLabel(frame: PageFrame, { tour, stop, bag }: Label, x: number, y: number): void {
+  const { doc } = frame;
   const innerW = LABEL_W - 2 * PAD;
   const innerH = LABEL_H - 2 * PAD;
   const stopTag = `Arrêt ${stop.rank}`;
@@ -149,7 +139,7 @@ function drawLabel(doc: Doc, { tour, stop, bag }: Label, x: number, y: number): 
     };
   };
   const headSize = (scale: number) => Math.round(12 * scale * 10) / 10;
-  const measure = (rows: Row[], scale: number) => lineHeight(headSize(scale)) + 1 + rows.reduce((n, r) => n + wrap(doc, r, innerW).length * lineHeight(r.size), 0);
+  const measure = (rows: Row[], scale: number) => lineHeight(headSize(scale)) + 1 + rows.reduce((n, r) => n + wrap(frame, r, innerW).length * lineHeight(r.size), 0);
 
   const WRAP_MOST = 5;
   let scale = 1;
@@ -173,7 +163,7 @@ function drawLabel(doc: Doc, { tour, stop, bag }: Label, x: number, y: number): 
 
   let at = y + PAD;
   const head = headSize(scale);
-  doc.font('Helvetica-Bold').fontSize(head);
+  frame.font({ size: head, bold: true });
   const tagWidth = doc.widthOfString(pdfText(stopTag)) + 6;
   doc.rect(x + LABEL_W - PAD - tagWidth, at - 1, tagWidth, lineHeight(head) + 1).fill(INK);
   doc.fillColor('#ffffff').text(pdfText(stopTag), x + LABEL_W - PAD - tagWidth + 3, at + 0.5, { lineBreak: false });
@@ -181,8 +171,8 @@ function drawLabel(doc: Doc, { tour, stop, bag }: Label, x: number, y: number): 
   at += lineHeight(head) + 1;
 
   for (const row of layout.rows) {
-    const lines = wrap(doc, row, innerW);
-    doc.font(row.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(row.size).fillColor(row.color ?? INK);
+    const lines = wrap(frame, row, innerW);
+    frame.font(row).fillColor(row.color ?? INK);
     for (const line of lines) {
       if (at + lineHeight(row.size) > y + LABEL_H - PAD + 0.5) break;
       doc.text(line, x + PAD, at, { lineBreak: false });

@@ -1,13 +1,12 @@
-import PDFDocument from 'pdfkit';
 import { formatEuros } from '#shared/money';
 import { parisDate } from '#shared/time';
 import type { creditNotes, refunds } from '../db/schema';
 import { vatIncluded } from '../lib/vat';
 import { formatRate } from '#shared/vat-rate';
-import { pdfText, type InvoiceCustomer, type InvoiceLine, type InvoiceOrder } from './invoice';
+import type { InvoiceCustomer, InvoiceLine, InvoiceOrder } from './invoice';
 import { invoiceTotals, itemsRefund } from './invoice-totals';
+import { ddmmyyyy, openFrame } from './page-frame';
 import type { Seller } from './seller';
-import { pdfBytes } from './pdf-bytes';
 
 type CreditNoteRow = Pick<typeof creditNotes.$inferSelect, 'number' | 'amountCents' | 'reason' | 'kind' | 'createdAt'> & Partial<Pick<typeof creditNotes.$inferSelect, 'lines'>>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'means' | 'amountCents'>;
@@ -70,55 +69,25 @@ function spread(amount: number, rates: CreditNoteRate[]): CreditNoteRate[] {
   });
 }
 
-const MARGIN = 50;
-const INK = '#111111';
-const GREY = '#555555';
-const RULE = '#bbbbbb';
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
 /**
  * A credit note (avoir) as a PDF, A4, French: its own number, the invoice it corrects, the reason,
  * the amounts given back per VAT rate and the deposit outside VAT, and how the money goes back.
  */
 export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
   const { seller, customer, order, note } = input;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    lang: 'fr-FR',
-    displayTitle: true,
-    info: { Title: pdfText(`Avoir ${note.number}`), Author: pdfText(seller.name), Creator: pdfText(seller.name), CreationDate: note.createdAt, ModDate: note.createdAt },
-  });
-  const done = pdfBytes(doc);
-  const left = MARGIN;
-  const right = doc.page.width - MARGIN;
-  const width = right - left;
+  const frame = openFrame({ title: `Avoir ${note.number}`, date: note.createdAt, author: seller.name, margin: 50, footer: `Avoir ${note.number}` });
+  const { left, right, width, write, rule } = frame;
   const half = width / 2 - 10;
-  const write = (text: string, x: number, top: number, opts: { width: number; align?: 'left' | 'right'; size?: number; bold?: boolean; color?: string }) => {
-    doc
-      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(opts.size ?? 9)
-      .fillColor(opts.color ?? INK)
-      .text(pdfText(text), x, top, { width: opts.width, align: opts.align ?? 'left', lineGap: 1 });
-    return doc.y;
-  };
-  const rule = (at: number) => doc.moveTo(left, at).lineTo(right, at).lineWidth(0.5).strokeColor(RULE).stroke();
+  let y = frame.sellerHead(seller, {
+    title: 'Avoir',
+    number: `N° ${note.number}`,
+    facts: [`Date d’émission : ${ddmmyyyy(parisDate(note.createdAt))}`, `Sur la facture ${order.invoiceNumber ?? ''} du ${ddmmyyyy(parisDate(order.createdAt))}`],
+  });
 
-  let y = MARGIN;
-  let sellerY = write(seller.name, left, y, { width: half, size: 14, bold: true });
-  for (const text of [seller.legalForm, ...seller.addressLines, `SIREN ${seller.siren} – ${seller.rcs}`, `TVA intracommunautaire : ${seller.vatNumber}`]) {
-    sellerY = write(text, left, sellerY + 1, { width: half, color: GREY });
-  }
-  let titleY = write('Avoir', right - half, y, { width: half, align: 'right', size: 22, bold: true });
-  titleY = write(`N° ${note.number}`, right - half, titleY + 2, { width: half, align: 'right', size: 11, bold: true });
-  titleY = write(`Date d’émission : ${ddmmyyyy(parisDate(note.createdAt))}`, right - half, titleY + 2, { width: half, align: 'right' });
-  titleY = write(`Sur la facture ${order.invoiceNumber ?? ''} du ${ddmmyyyy(parisDate(order.createdAt))}`, right - half, titleY + 2, { width: half, align: 'right' });
-  y = Math.max(sellerY, titleY) + 20;
-
-  let customerY = write('Client', left, y, { width: half, bold: true, size: 10 });
-  for (const text of [`${customer.firstname} ${customer.lastname}`.trim(), customer.companyName ?? '', customer.email].filter(Boolean)) customerY = write(text, left, customerY + 1, { width: half });
-  let reasonY = write(note.kind === 'cancellation' ? 'Annulation de la commande' : 'Remboursement partiel', right - half, y, { width: half, bold: true, size: 10 });
-  reasonY = write(`Motif : ${note.reason}`, right - half, reasonY + 1, { width: half });
+  let customerY = write('Client', left, y, half, { bold: true, size: 10 });
+  for (const text of [`${customer.firstname} ${customer.lastname}`.trim(), customer.companyName ?? '', customer.email].filter(Boolean)) customerY = write(text, left, customerY + 1, half);
+  let reasonY = write(note.kind === 'cancellation' ? 'Annulation de la commande' : 'Remboursement partiel', right - half, y, half, { bold: true, size: 10 });
+  reasonY = write(`Motif : ${note.reason}`, right - half, reasonY + 1, half);
   y = Math.max(customerY, reasonY) + 24;
 
   const total = { label: 'Montant TTC', x: right - 130, width: 130, align: 'right' as const };
@@ -128,30 +97,27 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
     { label: 'TVA', x: left + 250, width: 110, align: 'right' as const },
     total,
   ];
-  for (const c of cols) write(c.label, c.x, y, { width: c.width, align: c.align, bold: true });
+  for (const c of cols) write(c.label, c.x, y, c.width, { align: c.align, bold: true });
   y += 16;
   rule(y - 3);
   const { rates, depositCents } = creditNoteRates(input);
   for (const rate of rates) {
     const cells = [`Taux ${formatRate(rate.rateBp)}`, `− ${formatEuros(rate.baseCents)}`, `− ${formatEuros(rate.vatCents)}`, `− ${formatEuros(rate.totalCents)}`];
-    cells.forEach((text, i) => write(text, cols[i]!.x, y, { width: cols[i]!.width, align: cols[i]!.align }));
+    cells.forEach((text, i) => write(text, cols[i]!.x, y, cols[i]!.width, { align: cols[i]!.align }));
     y += 16;
   }
   if (depositCents > 0) {
-    write('Consigne des contenants (hors TVA)', left, y, { width: 300 });
-    write(`− ${formatEuros(depositCents)}`, total.x, y, { width: total.width, align: 'right' });
+    write('Consigne des contenants (hors TVA)', left, y, 300);
+    write(`− ${formatEuros(depositCents)}`, total.x, y, total.width, { align: 'right' });
     y += 16;
   }
   rule(y);
   y += 8;
-  write('Total de l’avoir', left, y, { width: 300, bold: true, size: 11 });
-  write(`− ${formatEuros(note.amountCents)}`, total.x, y, { width: total.width, align: 'right', bold: true, size: 11 });
+  write('Total de l’avoir', left, y, 300, { bold: true, size: 11 });
+  write(`− ${formatEuros(note.amountCents)}`, total.x, y, total.width, { align: 'right', bold: true, size: 11 });
   y += 30;
-  write('Remboursement', left, y, { width, bold: true, size: 10 });
+  write('Remboursement', left, y, width, { bold: true, size: 10 });
   y += 14;
-  for (const r of input.refunds.filter((r) => r.amountCents > 0)) y = write(`${REFUND_LABELS[r.means]} : ${formatEuros(r.amountCents)}`, left, y + 1, { width });
-  y += 20;
-  write(`${seller.name} – ${seller.email} – ${seller.phone}`, left, y, { width, color: GREY, size: 8 });
-  doc.end();
-  return done;
+  for (const r of input.refunds.filter((r) => r.amountCents > 0)) y = write(`${REFUND_LABELS[r.means]} : ${formatEuros(r.amountCents)}`, left, y + 1, width);
+  return frame.finish();
 }

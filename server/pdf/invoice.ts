@@ -1,12 +1,11 @@
-import PDFDocument from 'pdfkit';
 import { formatEuros } from '#shared/money';
 import { formatRate } from '#shared/vat-rate';
 import { parisDate, slotTime } from '#shared/time';
 import type { customers, orderProducts, orders } from '../db/schema';
 import { depositLines, invoiceTotals } from './invoice-totals';
 import { paymentMeansLines } from './payment-means';
+import { ddmmyyyy, GREY, INK, openFrame, pdfText } from './page-frame';
 import type { Seller } from './seller';
-import { pdfBytes } from './pdf-bytes';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderProducts.$inferSelect;
@@ -28,53 +27,7 @@ export interface InvoiceInput {
   lines: InvoiceLine[];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Formatting
-// ---------------------------------------------------------------------------------------------
-
-/** Characters WinAnsiEncoding holds beyond Latin-1 (0x80–0x9F): the standard fonts can draw them. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const SUBSTITUTES: Record<string, string> = {
-  '\u202f': '\u00a0', // Intl's narrow no-break space (fr-FR thousands and before €)
-  '\u2009': ' ',
-  '\u2007': '\u00a0',
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2212': '-',
-  '\u2026': '…',
-};
-
-/**
- * Text the built-in Helvetica (WinAnsiEncoding) can draw: pdfkit prints garbage for anything else
- * (U+202F comes out as '/'). Accents are dropped as a last resort, then '?'.
- */
-export function pdfText(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n') out += ch;
-    else if (SUBSTITUTES[ch] !== undefined) out += SUBSTITUTES[ch];
-    else if (/\s/u.test(ch)) out += ' ';
-    else {
-      const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += [...plain].every((c) => c.codePointAt(0)! >= 0x20 && c.codePointAt(0)! <= 0xff) && plain ? plain : '?';
-    }
-  }
-  return out;
-}
-
 const euros = (cents: number) => pdfText(formatEuros(cents));
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-// ---------------------------------------------------------------------------------------------
-// Rendering
-// ---------------------------------------------------------------------------------------------
-
-const MARGIN = 50;
-const FOOTER_HEIGHT = 24;
-const GREY = '#555555';
-const RULE = '#bbbbbb';
-const INK = '#111111';
 
 interface Cell {
   text: string;
@@ -91,73 +44,36 @@ interface Cell {
 export function renderInvoice({ seller, customer, order, lines }: InvoiceInput): Promise<Buffer> {
   const number = order.invoiceNumber ?? '';
   const issued = ddmmyyyy(parisDate(order.createdAt));
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
-    bufferPages: true,
-    lang: 'fr-FR',
-    displayTitle: true,
-    // The document's dates are the invoice's, so the same invoice always gives the same file.
-    info: { Title: pdfText(`Facture ${number}`), Author: pdfText(seller.name), Creator: pdfText(seller.name), CreationDate: order.createdAt, ModDate: order.createdAt },
-  });
-  const done = pdfBytes(doc);
+  // The document's dates are the invoice's, so the same invoice always gives the same file.
+  const frame = openFrame({ title: `Facture ${number}`, date: order.createdAt, author: seller.name, margin: 50, footer: `Facture ${number}` });
+  const { left, right, width, write, rule } = frame;
+  let y = frame.sellerHead(seller, { title: 'Facture', number: `N° ${number}`, facts: [`Date d’émission : ${issued}`] });
+  const half = width / 2 - 10;
 
-  const left = MARGIN;
-  const right = doc.page.width - MARGIN;
-  const width = right - left;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  let y = MARGIN;
-
-  const write = (text: string, x: number, top: number, opts: { width: number; align?: Cell['align']; size?: number; bold?: boolean; color?: string }) => {
-    doc
-      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(opts.size ?? 9)
-      .fillColor(opts.color ?? INK)
-      .text(pdfText(text), x, top, { width: opts.width, align: opts.align ?? 'left', lineGap: 1 });
-    return doc.y;
-  };
-  const heightOf = (cells: Cell[], size: number, bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
-    return Math.max(...cells.map((c) => doc.heightOfString(pdfText(c.text) || ' ', { width: c.width, lineGap: 1 })));
-  };
-  const rule = (at: number, color = RULE) => {
-    doc.moveTo(left, at).lineTo(right, at).lineWidth(0.5).strokeColor(color).stroke();
-  };
+  const heightOf = (cells: Cell[], size: number, bold: boolean) => Math.max(...cells.map((c) => frame.heightOf(c.text, c.width, { size, bold })));
   /** Starts a new page when `needed` points do not fit; returns true if it did. */
   const ensure = (needed: number) => {
-    if (y + needed <= bottom()) return false;
-    doc.addPage();
-    y = MARGIN;
+    if (frame.fits(y, needed)) return false;
+    y = frame.newPage();
     return true;
   };
   const row = (cells: Cell[], opts: { size?: number; bold?: boolean; color?: string; onNewPage?: () => void } = {}) => {
     const size = opts.size ?? 9;
     const h = heightOf(cells, size, opts.bold ?? false);
     if (ensure(h + 4)) opts.onNewPage?.();
-    for (const c of cells) write(c.text, c.x, y, { width: c.width, align: c.align, size, bold: opts.bold, color: opts.color });
+    for (const c of cells) write(c.text, c.x, y, c.width, { align: c.align, size, bold: opts.bold, color: opts.color });
     y += h + 4;
   };
 
-  // Header: seller on the left, invoice identity on the right.
-  const half = width / 2 - 10;
-  let sellerY = write(seller.name, left, y, { width: half, size: 14, bold: true });
-  for (const text of [seller.legalForm, ...seller.addressLines, `SIREN ${seller.siren} – ${seller.rcs}`, `TVA intracommunautaire : ${seller.vatNumber}`, `${seller.email} – ${seller.phone}`]) {
-    sellerY = write(text, left, sellerY + 1, { width: half, color: GREY });
-  }
-  let titleY = write('Facture', right - half, y, { width: half, align: 'right', size: 22, bold: true });
-  titleY = write(`N° ${number}`, right - half, titleY + 2, { width: half, align: 'right', size: 11, bold: true });
-  titleY = write(`Date d’émission : ${issued}`, right - half, titleY + 2, { width: half, align: 'right' });
-  y = Math.max(sellerY, titleY) + 20;
-
   // Customer and delivery.
   const blockTop = y;
-  let customerY = write('Client', left, y, { width: half, bold: true, size: 10 });
+  let customerY = write('Client', left, y, half, { bold: true, size: 10 });
   const customerLines = [`${customer.firstname} ${customer.lastname}`.trim(), customer.companyName ?? '', customer.email].filter(Boolean);
-  for (const text of customerLines) customerY = write(text, left, customerY + 1, { width: half });
-  let deliveryY = write('Livraison', right - half, blockTop, { width: half, bold: true, size: 10 });
+  for (const text of customerLines) customerY = write(text, left, customerY + 1, half);
+  let deliveryY = write('Livraison', right - half, blockTop, half, { bold: true, size: 10 });
   const windowText = order.deliveryStart && order.deliveryEnd ? `, ${slotTime(order.deliveryStart, order.deliveryEnd, order.deliveryPrivate)}` : '';
   const deliveryLines = [order.deliveryDate ? `Le ${ddmmyyyy(order.deliveryDate)}${windowText}` : '', order.deliveryName ? `Point de livraison : ${order.deliveryName}` : ''].filter(Boolean);
-  for (const text of deliveryLines.length ? deliveryLines : ['—']) deliveryY = write(text, right - half, deliveryY + 1, { width: half });
+  for (const text of deliveryLines.length ? deliveryLines : ['—']) deliveryY = write(text, right - half, deliveryY + 1, half);
   y = Math.max(customerY, deliveryY) + 20;
 
   // Lines.
@@ -179,7 +95,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
       ],
       { bold: true },
     );
-    rule(y - 2, INK);
+    rule(y - 2, { color: INK });
     y += 3;
   };
   ensure(60);
@@ -250,7 +166,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
   // Containers taken and given back are two lines (their net is what was paid).
   for (const line of depositLines(order)) total(`${line.label} (hors champ de TVA)`, line.cents);
   ensure(24);
-  rule(y - 2, INK);
+  rule(y - 2, { color: INK });
   y += 2;
   total('Total payé', order.amountTotalCents, true);
   // Orders placed before the means were recorded have none to show.
@@ -268,24 +184,9 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
     'La consigne des contenants n’est pas le prix d’une prestation : elle est hors du champ de la TVA et recréditée à leur restitution (article 5 des CGV).',
     `${seller.name}, ${seller.legalForm.charAt(0).toLowerCase()}${seller.legalForm.slice(1)}, ${seller.addressLines.join(', ')} – SIREN ${seller.siren} – ${seller.rcs} – TVA ${seller.vatNumber}.`,
   ];
-  doc.font('Helvetica').fontSize(7.5);
-  const mentionsHeight = mentions.reduce((h, m) => h + doc.heightOfString(pdfText(m), { width, lineGap: 1 }) + 2, 0);
+  const mentionsHeight = mentions.reduce((h, m) => h + frame.heightOf(m, width, { size: 7.5 }) + 2, 0);
   ensure(mentionsHeight);
   rule(y - 6);
-  for (const m of mentions) {
-    write(m, left, y, { width, size: 7.5, color: GREY });
-    y = doc.y + 2;
-  }
-
-  // Footer on every page: the invoice number and the page, inside the bottom margin.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    write(`Facture ${number} – page ${i - range.start + 1}/${range.count}`, left, doc.page.height - MARGIN - 10, { width, align: 'center', size: 7.5, color: GREY });
-    doc.page.margins.bottom = bottomMargin;
-  }
-  doc.end();
-  return done;
+  for (const m of mentions) y = write(m, left, y, width, { size: 7.5, color: GREY }) + 2;
+  return frame.finish();
 }

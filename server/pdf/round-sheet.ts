@@ -1,16 +1,9 @@
-import PDFDocument from 'pdfkit';
 import { NOT_TO_HAND_OVER } from '#shared/api/courier-round';
 import { formatEuros } from '#shared/money';
-import { pdfText } from './invoice';
+import { GREY, INK, openFrame } from './page-frame';
 import { extrasText, lineText, longDate, vouchersText, windowOf } from './round-format';
 import type { Bag, RoundTour } from './round-types';
-import { pdfBytes } from './pdf-bytes';
 
-const MARGIN = 40;
-const FOOTER_HEIGHT = 22;
-const INK = '#111111';
-const GREY = '#555555';
-const RULE = '#bbbbbb';
 const NBSP = '\u00a0';
 
 /** '06 12 34 56 78' from ten digits; any other number as it was typed. */
@@ -36,39 +29,11 @@ export function collectTexts(bag: Pick<Bag, 'vouchers' | 'containers' | 'state'>
  * it holds, and the paper vouchers and containers to bring back. Large type, text wrapped, never cut.
  */
 export function renderRoundSheet(tour: RoundTour, date: string, generatedAt: Date): Promise<Buffer> {
-  const title = `Feuille de route – ${tour.name} – ${longDate(date)}`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
-    bufferPages: true,
-    lang: 'fr-FR',
-    displayTitle: true,
-    info: { Title: pdfText(title), CreationDate: generatedAt, ModDate: generatedAt },
-  });
-  const done = pdfBytes(doc);
-
-  const left = MARGIN;
-  const right = doc.page.width - MARGIN;
-  const width = right - left;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  let y = MARGIN;
-
-  type Style = { size: number; bold?: boolean; color?: string; align?: 'left' | 'right' | 'center' };
-  const font = (s: Style) => doc.font(s.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(s.size);
-  const heightOf = (text: string, w: number, s: Style) => font(s).heightOfString(pdfText(text) || ' ', { width: w, lineGap: 1 });
-  const write = (text: string, x: number, top: number, w: number, s: Style) => {
-    font(s)
-      .fillColor(s.color ?? INK)
-      .text(pdfText(text), x, top, { width: w, align: s.align ?? 'left', lineGap: 1 });
-    return doc.y;
-  };
-  const rule = (at: number) => doc.moveTo(left, at).lineTo(right, at).lineWidth(0.5).strokeColor(RULE).stroke();
+  const frame = openFrame({ title: `Feuille de route – ${tour.name} – ${longDate(date)}`, date: generatedAt, margin: 40, footer: `${tour.name} – ${longDate(date)}` });
+  const { doc, left, right, width, rule, write, heightOf } = frame;
   /** A new page when `needed` points do not fit, headed by the tour's name. */
   const ensure = (needed: number) => {
-    if (y + needed <= bottom()) return;
-    doc.addPage();
-    y = MARGIN;
-    y = write(`${tour.name} – ${longDate(date)} (suite)`, left, y, width, { size: 11, color: GREY }) + 8;
+    if (!frame.fits(y, needed)) y = frame.newPage();
   };
 
   // Head: the tour, the day, what the round carries and brings back.
@@ -78,19 +43,16 @@ export function renderRoundSheet(tour: RoundTour, date: string, generatedAt: Dat
   const vouchersCents = bags.reduce((n, b) => n + (b.vouchers?.totalCents ?? 0), 0);
   const containers = bags.reduce((n, b) => n + b.containers, 0);
   const served = tour.stops.filter((s) => s.bags.some((b) => !NOT_TO_HAND_OVER[b.state])).length;
-  y = write('Feuille de route', left, y, width, { size: 12, color: GREY });
-  y = write(tour.name, left, y + 2, width, { size: 24, bold: true });
-  y = write(longDate(date), left, y + 2, width, { size: 15 });
   const summary = [`${served} arrêt${served > 1 ? 's' : ''}`, `${bags.length} sac${bags.length > 1 ? 's' : ''}`];
   if (cancelled) summary.push(`${cancelled} annulé${cancelled > 1 ? 's' : ''} (à ne pas remettre)`);
   if (vouchersCents) summary.push(`${formatEuros(vouchersCents)} en tickets papier à récupérer`);
   if (containers) summary.push(`${containers} contenant${containers > 1 ? 's' : ''} à récupérer`);
-  y = write(summary.join(' · '), left, y + 4, width, { size: 12 }) + 10;
+  let y = frame.sheetHead({ kind: 'Feuille de route', title: tour.name, subtitle: longDate(date), lines: [summary.join(' · ')] });
 
   const BADGE = 30;
   for (const stop of tour.stops) {
     const window = windowOf(stop);
-    const windowWidth = window ? font({ size: 14, bold: true }).widthOfString(pdfText(window)) + 4 : 0;
+    const windowWidth = window ? frame.widthOf(window, { size: 14, bold: true }) + 4 : 0;
     const nameWidth = width - BADGE - 10 - windowWidth - 8;
     const headHeight = Math.max(BADGE, heightOf(stop.name, nameWidth, { size: 15, bold: true }) + heightOf(stop.address, nameWidth, { size: 10.5 }) + 2);
     const firstBag = stop.bags[0];
@@ -120,7 +82,7 @@ export function renderRoundSheet(tour: RoundTour, date: string, generatedAt: Dat
     const x = left + 30 + 10;
     const w = right - x;
     const phone = phoneText(bag.phone);
-    const phoneWidth = phone ? font({ size: 13, bold: true }).widthOfString(pdfText(phone)) + 4 : 0;
+    const phoneWidth = phone ? frame.widthOf(phone, { size: 13, bold: true }) + 4 : 0;
     const contents = [...bag.lines.map(lineText), extrasText(bag)].filter(Boolean).join(' ; ');
     return { x, w, phone, phoneWidth, head: `${bag.name}  ·  ${bag.invoiceNumber}`, contents, collect: collectTexts(bag) };
   }
@@ -148,15 +110,5 @@ export function renderRoundSheet(tour: RoundTour, date: string, generatedAt: Dat
     return at;
   }
 
-  // Footer on every page: the tour, the day and the page, inside the bottom margin.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    write(`${tour.name} – ${longDate(date)} – page ${i - range.start + 1}/${range.count}`, left, doc.page.height - MARGIN - 10, width, { size: 8, color: GREY });
-    doc.page.margins.bottom = bottomMargin;
-  }
-  doc.end();
-  return done;
+  return frame.finish();
 }

@@ -7,7 +7,7 @@ import { isoDateField } from '#shared/api/fields';
 import { productAvailabilities, products } from '../db/schema';
 import { ERROR_CODES } from '#shared/api/errors';
 import { AppError } from '../lib/errors';
-import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, importCatalog, parseCatalogFile, type PhotoSource } from '../modules/catalog/catalog-import';
+import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, importCatalog, parseCatalogFile, type PhotoSource } from '../modules/catalog/catalog-import.service';
 
 const availabilityQuery = z.object({ date: isoDateField });
 

@@ -5,9 +5,9 @@ import { settingsSchema, shopOpenSchema } from '#shared/api/state';
 import { HOMEPAGE_PRODUCTS } from '#shared/constants';
 import { AppError } from '../lib/errors';
 import { serializeBody, type SerializedBody } from '../lib/http-cache';
-import { catalogAnswers } from '../modules/catalog/catalog.answers';
-import { shuffle } from '../modules/catalog/catalog.service';
-import { publicSettings, requestedDeliveryDate, shopOpen } from '../modules/state/state.service';
+import { catalogAnswers, shuffle } from '../modules/catalog/catalog.service';
+import { locationsAnswer } from '../modules/delivery/delivery.service';
+import { publicSettings, requestedDeliveryDate, shopOpen } from '../modules/shop/shop.service';
 
 type Read = (app: FastifyInstance, date: string | null, param: string | undefined, query: URLSearchParams) => Promise<SerializedBody>;
 
@@ -25,7 +25,7 @@ const READS: { [name in PublicReadName as (typeof PUBLIC_READS)[name]['page'] ex
   dayProducts: (app, date) => catalogAnswers.products(app.db, date),
   shuffle: async (app, date, _param, query) => serializeBody(productListSchema, await shuffle(app.db, date, Math.min(Number(query.get('number')) || HOMEPAGE_PRODUCTS, 20))),
   product: (app, date, idOrSlug) => catalogAnswers.product(app.db, date, decodeURIComponent(idOrSlug!)),
-  deliveryLocations: (app, date) => catalogAnswers.locations(app.db, date),
+  deliveryLocations: (app, date) => locationsAnswer(app.db, date),
 };
 
 const json = (body: string, status: number, now: Date) =>

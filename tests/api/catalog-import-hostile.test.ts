@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogFile } from '../../server/modules/catalog/catalog-import';
+import { parseCatalogFile } from '../../server/modules/catalog/catalog-import.service';
 import { MONDAY, createTestApp, refused, type TestApp } from './helpers';
 import { TEAM, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productAvailabilities, products } from '../../server/db/schema';
-import { CatalogImportError, formatSummary, importCatalog, parseCatalogFile } from '../../server/modules/catalog/catalog-import';
+import { CatalogImportError, formatSummary, importCatalog, parseCatalogFile } from '../../server/modules/catalog/catalog-import.service';
 import type { CatalogFile } from '../../server/modules/catalog/catalog-import.schema';
 import { createTestApp, type TestApp } from './helpers';
 

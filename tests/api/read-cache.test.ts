@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { ReadCache } from '../../server/lib/read-cache';
-import { importCatalog } from '../../server/modules/catalog/catalog-import';
+import { importCatalog } from '../../server/modules/catalog/catalog-import.service';
 import { menusSchema, productDetailSchema, productListSchema } from '#shared/api/catalog';
 import { deliveryLocationsSchema } from '#shared/api/delivery';
 import { fixtures } from './fixtures';

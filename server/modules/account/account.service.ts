@@ -6,7 +6,7 @@ import type { orderProducts, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 import { AppError } from '../../lib/errors';
-import { currentSponsorRule } from '../state/state.service';
+import { currentSponsorRule } from '../shop/shop.service';
 import { customerMoney, dueOf, poolOfCustomer, settleDue } from '../ledger/ledger.service';
 import { customerById, ordersOf } from './account.repo';
 

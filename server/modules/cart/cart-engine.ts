@@ -3,7 +3,7 @@ import { ANONYMOUS_CART_MAX_HOLD_MS, CART_TTL_MS, GUEST_CART_TTL_MS } from '#sha
 import type { Db, Tx } from '../../db/client';
 import type { Composition } from '../../db/schema';
 import { countSoldOut } from '../../lib/metrics';
-import { deliveryDateAt, settingsOf } from '../state/state.service';
+import { deliveryDateAt, settingsOf } from '../shop/shop.service';
 import { applyCartWrite } from './cart-apply';
 import { maxReturnableDeposits, type CartTotals } from './cart-pricing';
 import { cartCatalog, dishesOn, loadCart, menusOn, snapshotOf, type SharedReads } from './cart-reads';

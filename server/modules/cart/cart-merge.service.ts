@@ -1,7 +1,7 @@
 import type { CartMergeNotice } from '#shared/api/state';
 import { CART_LINE_MAX_QUANTITY, CART_TTL_MS } from '#shared/constants';
 import type { Db } from '../../db/client';
-import { deliveryDateAt } from '../state/state.service';
+import { deliveryDateAt } from '../shop/shop.service';
 import { isStale, normalize } from './cart-engine';
 import { deleteCart, dropCart, findCart, findLine, hasLiveCardPayment, hasOrdered, linesOf, moveLines, portionsOf, release, saveCart, setLineQuantity } from './cart.repo';
 

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client';
-import { deliveryDateAt } from '../state/state.service';
+import { deliveryDateAt } from '../shop/shop.service';
 import { isStale } from './cart-engine';
 import { loadCart } from './cart-reads';
 import { takeHeldPortions } from '../stock/stock.service';

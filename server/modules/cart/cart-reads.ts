@@ -2,7 +2,7 @@ import type { CatalogProduct } from '#shared/api/catalog';
 import type { Db, Tx } from '../../db/client';
 import { cachedRead } from '../../lib/read-cache';
 import { dayProducts, menusForDate } from '../catalog/catalog.service';
-import { settingsOf } from '../state/state.service';
+import { settingsOf } from '../shop/shop.service';
 import type { CartSnapshot } from './cart-snapshot';
 import { findDiscount, findSponsorCode, heldDeposits, lineCatalog, linesOf, wholeLineCatalog, type CartRow } from './cart.repo';
 import { priced, type LineCatalog, type Settings } from './cart-view';

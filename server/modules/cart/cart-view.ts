@@ -1,7 +1,7 @@
 import type { Cart, CartProduct } from '#shared/api/cart';
 import { CUTLERY_UNIT_PRICE_CENTS, TOTE_BAG_UNIT_PRICE_CENTS } from '#shared/constants';
 import { formatAmount } from '#shared/money';
-import { sponsorRule } from '../state/state.service';
+import { sponsorRule } from '../shop/shop.service';
 import { priceCart, type DiscountRule } from './cart-pricing';
 import type { CartSnapshot } from './cart-snapshot';
 import type { CartRow, LineRow, lineCatalog } from './cart.repo';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '#shared/api/cart';
 import { failureLimit, markRateLimited } from '../../lib/rate-limit';
 import { mergeRefusals, OPENS_A_SESSION, type Refusals } from '../../plugins/openapi-contract';
@@ -9,7 +9,6 @@ import { CART_ERRORS } from '#shared/api/cart';
 import { CHECKOUT_ERRORS } from '#shared/api/checkout';
 import { GUEST_ADDRESS_MAX_PORTIONS } from '#shared/constants';
 import { AppError } from '../../lib/errors';
-import { lockWhileCardPending } from '../checkout/card-pending.service';
 
 const MINUTE = 60 * 1000;
 
@@ -37,16 +36,26 @@ const ADDING: Refusals = { 409: [CART_ERRORS.soldOut, CART_ERRORS.lineLimit, CAR
 const bonus = (code: string): Refusals => ({ 409: [code, CART_ERRORS.bonusDisabled] });
 const DEPOSITS: Refusals = { 409: [CART_ERRORS.notEnoughDeposit, CART_ERRORS.depositsNotDelivered, CART_ERRORS.cannotRemoveDeposit] };
 
+export interface CartRoutesOptions {
+  /**
+   * Refuses a change while a card payment of the customer is under way (409 payment_pending):
+   * checkout's rule (its lockWhileCardPending), handed in by server/app.ts. The cart sits below
+   * checkout, which turns it into an order; importing checkout here would close a loop between the
+   * two modules.
+   */
+  whileCardPending: preHandlerAsyncHookHandler;
+}
+
 /** The cart API: every call answers the whole cart. */
-export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { whileCardPending }) => {
   // Every cart route reads the cart with the session, in the session's query.
-  // A change waits for a card payment under way (lockWhileCardPending: 409 payment_pending).
+  // A change waits for a card payment under way (whileCardPending: 409 payment_pending).
   app.addHook('onRoute', (route) => {
     const refusals = route.method === 'GET' ? route.config?.refusals : mergeRefusals(route.config?.refusals, { 409: [CHECKOUT_ERRORS.paymentPending] });
     route.config = { ...route.config, cart: true, refusals };
   });
   // While a card payment is under way the cart is what it pays for: no change (409 payment_pending).
-  app.addHook('preHandler', lockWhileCardPending(app));
+  app.addHook('preHandler', whileCardPending);
 
   async function context(request: FastifyRequest): Promise<CartContext> {
     const session = await request.ensureSession();

@@ -3,7 +3,7 @@ import type { FormattedMenu } from '#shared/api/catalog';
 import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES, SPONSOR_MIN_BASKET_CENTS } from '#shared/constants';
 import { parisDate } from '#shared/time';
 import type { Composition } from '../../db/schema';
-import { deliveryDateAt, settingsOf, sponsorRule } from '../state/state.service';
+import { deliveryDateAt, settingsOf, sponsorRule } from '../shop/shop.service';
 import { checkComposition, menuLineId } from './cart-composition';
 import { change, isStale, type CartContext, type Plan } from './cart-engine';
 import { maxReturnableDeposits } from './cart-pricing';
@@ -11,13 +11,22 @@ import { cartCatalog, snapshotOf, type SharedReads } from './cart-reads';
 import { refusal } from './cart-refusal';
 import type { CartSnapshot } from './cart-snapshot';
 import { EMPTY_CART, priced, toView } from './cart-view';
-import { dropCart, findCart, findDiscountByCode, findSponsor, hasLiveCardPayment, hasOrdered, portionsOf, returnableDeposits, type CartOwner } from './cart.repo';
+import type { Db } from '../../db/client';
+import { dropCart, findCart, findDiscountByCode, findSponsor, hasLiveCardPayment, hasOrdered, portionsOf, releaseExpiredCarts, returnableDeposits, type CartOwner } from './cart.repo';
 import { ensureGuestRoom, itemsOf } from './guest-limits';
 
 /*
  * The cart's API (docs/api.md): its answer, and each change as a plan the engine writes
  * (cart-engine.ts). Every call answers the whole cart.
  */
+
+/**
+ * The server's background sweep (server/index.ts, once a minute): carts left unchanged past their
+ * expiry give their portions back even when nobody touches a cart. Answers how many it released.
+ */
+export function sweepExpiredCarts(db: Db, now: Date): Promise<number> {
+  return releaseExpiredCarts(db, now);
+}
 
 /** The owner's cart; one left past its expiry or its delivery date gives its portions back first. */
 export async function readCart(ctx: Omit<CartContext, 'demoData' | 'sharedTime'>, currentDate?: Promise<string | null>): Promise<Cart> {

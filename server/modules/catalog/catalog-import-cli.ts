@@ -8,7 +8,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { openMigratedDatabase } from '../../db/open';
 import { audit } from '../../lib/audit';
 import { createClock } from '../../lib/clock';
-import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, formatSummary, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
+import { CATALOG_MAX_BYTES, CatalogImportError, catalogTooLarge, formatSummary, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import.service';
 import { commandEnv } from '../../lib/command-env';
 
 function fail(title: string, errors: string[]): number {

@@ -6,7 +6,7 @@ import { catalogImportAnswerSchema, catalogImportFieldsSchema, catalogImportQuer
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/staff-session';
-import { CATALOG_MAX_BYTES, CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import';
+import { CATALOG_MAX_BYTES, CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import.service';
 
 /** A day's catalog and a few phone-sized photos; the file itself is small (CATALOG_MAX_BYTES). */
 const UPLOAD_LIMITS = { files: 21, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: CATALOG_MAX_BYTES, parts: 22, headerPairs: 20 };

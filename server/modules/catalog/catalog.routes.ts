@@ -10,9 +10,8 @@ import {
   shuffleQuerySchema,
 } from '#shared/api/catalog';
 import { sendSerialized } from '../../lib/http-cache';
-import { requestedDeliveryDate } from '../state/state.service';
-import { catalogAnswers } from './catalog.answers';
-import { shuffle } from './catalog.service';
+import { requestedDeliveryDate } from '../shop/shop.service';
+import { catalogAnswers, shuffle } from './catalog.service';
 
 /**
  * The catalog: public, the same for every visitor of a date, so answered from the in-process copy

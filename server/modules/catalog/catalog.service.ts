@@ -1,7 +1,10 @@
-import type { CatalogProduct, Menu, ProductDetail } from '#shared/api/catalog';
+import { menuSchema, menusSchema, productDetailSchema, productListSchema, type CatalogProduct, type Menu, type ProductDetail } from '#shared/api/catalog';
 import { notFound } from '../../lib/errors';
+import { serializeBody, type SerializedBody } from '../../lib/http-cache';
+import { cachedRead } from '../../lib/read-cache';
 import { coverOfRow } from '../../media/cover-columns';
 import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
 import { findProduct, isSoldOut, menusOfProduct, menusWithProducts, productsOfDate, randomAvailableProducts, type DatedProduct } from './catalog.repo';
 
 function toCatalogProduct(p: DatedProduct, extraPrice = 0): CatalogProduct {
@@ -82,3 +85,29 @@ export async function productDetail(db: Db, date: string | null, idOrSlug: strin
     menus: menus.filter((m) => offered.has(m.id)).map(({ id, slug, name }) => ({ id, slug, name })),
   };
 }
+
+/** How findProduct reads an id or a slug: digits are an id (leading zeros or not), a slug in lower case. */
+const productKey = (idOrSlug: string) => (/^\d+$/.test(idOrSlug) ? String(Number(idOrSlug)) : idOrSlug.toLowerCase());
+
+/** Every dish's id and slug, whatever its dates (a dish page shows one that is not served too). */
+const productKeys = (db: Db): Promise<Set<string>> =>
+  cachedRead(db, 'product-keys', async () => new Set((await db.select({ id: products.id, slug: products.slug }).from(products)).flatMap((row) => [String(row.id), row.slug.toLowerCase()])));
+
+/**
+ * The public catalog's answers for a delivery date, serialized once and kept in the in-process copy
+ * (server/lib/read-cache.ts, dropped on any catalog change): the API routes send them, and the
+ * server's page rendering reads the very same.
+ */
+export const catalogAnswers = {
+  menus: (db: Db, date: string | null): Promise<SerializedBody> =>
+    cachedRead(db, `menus:${date}`, async () => serializeBody(menusSchema, await menusForDate(db, date))),
+  menu: (db: Db, date: string | null, id: number): Promise<SerializedBody> =>
+    cachedRead(db, `menu:${date}:${id}`, async () => serializeBody(menuSchema, await menuById(db, date, id))),
+  products: (db: Db, date: string | null): Promise<SerializedBody> =>
+    cachedRead(db, `products:${date}`, async () => serializeBody(productListSchema, await dayProducts(db, date))),
+  product: async (db: Db, date: string | null, idOrSlug: string): Promise<SerializedBody> => {
+    // An invented address costs no query: a flood of them (a page each) would cost one apiece.
+    if (!(await productKeys(db)).has(productKey(idOrSlug))) throw notFound(UNKNOWN_DISH);
+    return cachedRead(db, `product:${date}:${idOrSlug}`, async () => serializeBody(productDetailSchema, await productDetail(db, date, idOrSlug)));
+  },
+};

@@ -14,7 +14,7 @@ import { cartForCheckout, lockCartReleasingPortions, removeOrderedCart, returnab
 import { roundTakesOrders } from '../rounds/round-placement.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { checkPointAtCheckout } from '../delivery/point-access.service';
-import { deliveryDateAt } from '../state/state.service';
+import { deliveryDateAt } from '../shop/shop.service';
 import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import { countOrderPlaced, countPayment, countSoldOut } from '../../lib/metrics';
 import { codeRefusal, discountCodeOf, itemsOf } from './code-rules';

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { sendCacheable, sendSerialized } from '../../lib/http-cache';
 import { failureLimit } from '../../lib/rate-limit';
 import { mergeRefusals, OPENS_A_SESSION } from '../../plugins/openapi-contract';
-import { deliveryDateAt, requestedDeliveryDate } from '../state/state.service';
+import { deliveryDateAt, requestedDeliveryDate } from '../shop/shop.service';
 import { recordChoice } from './delivery.repo';
 import { checkChoice, DELIVERY_COOKIE, locationsAnswer, searchLocations } from './delivery.service';
 import { checkPointChoice } from './point-access.service';

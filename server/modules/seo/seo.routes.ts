@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parisDate } from '#shared/time';
 import { dayProducts } from '../catalog/catalog.service';
-import { deliveryDateAt } from '../state/state.service';
+import { deliveryDateAt } from '../shop/shop.service';
 
 /** The pages worth a search engine's visit (personal and one-off pages are left out). */
 export const PUBLIC_PAGES = [

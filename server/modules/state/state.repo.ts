@@ -1,29 +1,10 @@
-import { asc, eq, gte, max, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactTypes, customers, deliveries, edenredAccounts, settings, tours } from '../../db/schema';
-import type { DeliveryDay } from '#shared/delivery-rules';
-
-export async function readSettings(db: Db): Promise<Record<string, string>> {
-  const rows = await db.select().from(settings);
-  return Object.fromEntries(rows.map((r) => [r.name, r.value]));
-}
+import { contactTypes, customers, edenredAccounts } from '../../db/schema';
 
 export async function readContactTypes(db: Db): Promise<Record<string, string>> {
   const rows = await db.select().from(contactTypes).orderBy(asc(contactTypes.position), asc(contactTypes.key));
   return Object.fromEntries(rows.map((r) => [r.key, r.label]));
-}
-
-/** The next delivery days (today included) with each day's latest cut-off. */
-export async function upcomingDeliveryDays(db: Db, today: string, limit = 3): Promise<DeliveryDay[]> {
-  const rows = await db
-    .select({ date: deliveries.date, lastOrderTimeLimit: max(tours.orderTimeLimit) })
-    .from(deliveries)
-    .innerJoin(tours, eq(tours.id, deliveries.tourId))
-    .where(gte(deliveries.date, today))
-    .groupBy(deliveries.date)
-    .orderBy(asc(deliveries.date))
-    .limit(limit);
-  return rows.map((r) => ({ date: r.date, lastOrderTimeLimit: r.lastOrderTimeLimit ?? '00:00:00' }));
 }
 
 export async function findCustomer(db: Db, id: number) {

@@ -1,4 +1,5 @@
 import { Page } from '../../../components/ui/page';
+import { MarketingSection } from './marketing-section';
 import styles from './marketing.module.css';
 
 /** « Notre charte d’engagement » : Popote's numbered commitments. */
@@ -8,8 +9,7 @@ export function CharterPage() {
       title="Notre charte d’engagement"
       lead="Bien nourrir les Lyonnais à midi, sans abîmer la ville ni ceux qui y travaillent : voici, noir sur blanc, ce à quoi nous nous engageons."
     >
-      <section className={styles.section} aria-labelledby="charte-engagements">
-        <h2 id="charte-engagements">Nos dix engagements</h2>
+      <MarketingSection id="charte-engagements" title="Nos dix engagements">
         <ol className={styles.charter}>
           <li className={styles.pledge}>
             <h3>Des produits de saison, d’abord régionaux</h3>
@@ -87,10 +87,9 @@ export function CharterPage() {
             </p>
           </li>
         </ol>
-      </section>
+      </MarketingSection>
 
-      <section className={`${styles.section} ${styles.callout} ${styles.calloutGreen}`} aria-labelledby="charte-vigilance">
-        <h2 id="charte-vigilance">Tenez-nous à nos promesses</h2>
+      <MarketingSection id="charte-vigilance" title="Tenez-nous à nos promesses" tone="callout-green">
         <p>
           Cette charte n’est pas une vitrine : elle guide nos choix de tous les jours, en cuisine
           comme sur la route. Si vous constatez que nous n’y sommes pas fidèles, dites-le-nous à{' '}
@@ -105,7 +104,7 @@ export function CharterPage() {
             Rejoindre l’équipe
           </a>
         </div>
-      </section>
+      </MarketingSection>
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { Page } from '../../../components/ui/page';
+import { MarketingSection, WithIllustration } from './marketing-section';
 import styles from './marketing.module.css';
 
 /** « Notre concept » : what Popote cooks, how ordering works, how lunch reaches the office. */
@@ -8,9 +9,8 @@ export function ConceptPage() {
       title="Notre concept"
       lead="Des déjeuners cuisinés le matin même dans notre cuisine de Gerland, livrés gratuitement en triporteur électrique près de votre bureau, dans des contenants qui reviennent."
     >
-      <section className={styles.section} aria-labelledby="concept-cuisine">
-        <h2 id="concept-cuisine">Une cuisine lyonnaise, un menu qui suit les saisons</h2>
-        <div className={styles.split}>
+      <MarketingSection id="concept-cuisine" title="Une cuisine lyonnaise, un menu qui suit les saisons">
+        <WithIllustration drawing="cuisine">
           <div className={styles.text}>
             <p>
               Popote, c’est d’abord une cuisine : la nôtre, à Gerland, dans le 7e arrondissement de
@@ -29,19 +29,10 @@ export function ConceptPage() {
               toute confiance.
             </p>
           </div>
-          <img
-            className={styles.illustration}
-            src="/images/marketing/cuisine.svg"
-            width={240}
-            height={160}
-            alt=""
-            loading="lazy"
-          />
-        </div>
-      </section>
+        </WithIllustration>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="concept-formules">
-        <h2 id="concept-formules">Nos formules</h2>
+      <MarketingSection id="concept-formules" title="Nos formules">
         <p className={styles.intro}>
           Composez votre déjeuner selon votre faim et votre emploi du temps : chaque formule se
           compose à partir de la carte du jour.
@@ -71,10 +62,9 @@ export function ConceptPage() {
             <p>Envie d’un plat seul, ou d’un dessert en plus ? Tous nos plats se commandent aussi à l’unité.</p>
           </li>
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="concept-etapes">
-        <h2 id="concept-etapes">Comment ça marche</h2>
+      <MarketingSection id="concept-etapes" title="Comment ça marche">
         <ol className={styles.steps}>
           <li className={styles.step}>
             <h3>Choisissez votre point</h3>
@@ -105,11 +95,10 @@ export function ConceptPage() {
             </p>
           </li>
         </ol>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="concept-livraison">
-        <h2 id="concept-livraison">Livré en triporteur, sans frais de livraison</h2>
-        <div className={`${styles.split} ${styles.splitReverse}`}>
+      <MarketingSection id="concept-livraison" title="Livré en triporteur, sans frais de livraison">
+        <WithIllustration drawing="triporteur" first>
           <div className={styles.text}>
             <p>
               Nos livreurs sillonnent la ville en triporteur électrique : pas de bruit de moteur, pas
@@ -123,15 +112,7 @@ export function ConceptPage() {
               à leurs salariés. <a href="/entreprises">Demander un point dans votre entreprise</a>
             </p>
           </div>
-          <img
-            className={styles.illustration}
-            src="/images/marketing/triporteur.svg"
-            width={240}
-            height={160}
-            alt=""
-            loading="lazy"
-          />
-        </div>
+        </WithIllustration>
         <dl className={styles.facts}>
           <div className={styles.fact}>
             <dt>0 €</dt>
@@ -150,10 +131,9 @@ export function ConceptPage() {
             <dd>quartiers desservis à Lyon et Villeurbanne</dd>
           </div>
         </dl>
-      </section>
+      </MarketingSection>
 
-      <section className={`${styles.section} ${styles.callout}`} aria-labelledby="concept-paiement">
-        <h2 id="concept-paiement">Payez comme vous en avez l’habitude</h2>
+      <MarketingSection id="concept-paiement" title="Payez comme vous en avez l’habitude" tone="callout">
         <p>
           Carte bancaire, cartes titres-restaurant Edenred, Swile, Up ou Pluxee : tout se règle en
           ligne. Vous avez encore des tickets restaurant papier ? Remettez-les à votre livreur, nous
@@ -171,7 +151,7 @@ export function ConceptPage() {
             Lire notre charte d’engagement
           </a>
         </div>
-      </section>
+      </MarketingSection>
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { Page } from '../../../components/ui/page';
+import { MarketingSection, WithIllustration } from './marketing-section';
 import styles from './marketing.module.css';
 
 /** « La consigne » : the 4 € deposit per menu, the containers' round trip, and its FAQ. */
@@ -8,9 +9,8 @@ export function ConsignePage() {
       title="La consigne"
       lead="Nos repas voyagent dans des bocaux en verre et des boîtes en inox réutilisables. Pour qu’ils nous reviennent, nous les consignons : 4 € par menu, recrédités dès que vous les rendez."
     >
-      <section className={styles.section} aria-labelledby="consigne-pourquoi">
-        <h2 id="consigne-pourquoi">Pourquoi une consigne ?</h2>
-        <div className={styles.split}>
+      <MarketingSection id="consigne-pourquoi" title="Pourquoi une consigne ?">
+        <WithIllustration drawing="consigne">
           <div className={styles.text}>
             <p>
               Un déjeuner à emporter, c’est souvent une barquette, un couvercle, un pot de sauce et
@@ -24,19 +24,10 @@ export function ConsignePage() {
               n’est ni un achat ni un abonnement, et elle ne coûte rien sur la durée.
             </p>
           </div>
-          <img
-            className={styles.illustration}
-            src="/images/marketing/consigne.svg"
-            width={240}
-            height={160}
-            alt=""
-            loading="lazy"
-          />
-        </div>
-      </section>
+        </WithIllustration>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="consigne-etapes">
-        <h2 id="consigne-etapes">Comment ça marche, étape par étape</h2>
+      <MarketingSection id="consigne-etapes" title="Comment ça marche, étape par étape">
         <ol className={styles.steps}>
           <li className={styles.step}>
             <h3>Vous commandez</h3>
@@ -79,10 +70,9 @@ export function ConsignePage() {
           dernière. Votre commande compte 8 € de consigne ajoutée et 4 € de consigne rendue : vous
           n’avancez que 4 €.
         </p>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="consigne-voyage">
-        <h2 id="consigne-voyage">Ce que deviennent vos contenants</h2>
+      <MarketingSection id="consigne-voyage" title="Ce que deviennent vos contenants">
         <div className={styles.text}>
           <p>
             Une fois remis au livreur, vos contenants rentrent avec lui en fin de tournée à notre
@@ -97,10 +87,9 @@ export function ConsignePage() {
             notre cuisine et votre bureau.
           </p>
         </div>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="consigne-rendre">
-        <h2 id="consigne-rendre">Bien rendre ses contenants</h2>
+      <MarketingSection id="consigne-rendre" title="Bien rendre ses contenants">
         <ul className={styles.checklist}>
           <li>Rendez un menu complet à la fois : les contenants et leurs couvercles.</li>
           <li>Rincez-les rapidement après le repas, ils voyagent ainsi sans odeur.</li>
@@ -113,10 +102,9 @@ export function ConsignePage() {
           </li>
           <li>Pas de commande prévue cette semaine ? Gardez-les au propre pour la prochaine fois.</li>
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="consigne-faq">
-        <h2 id="consigne-faq">Questions fréquentes</h2>
+      <MarketingSection id="consigne-faq" title="Questions fréquentes">
         <div className={styles.faq}>
           <details className={styles.faqItem}>
             <summary>Pourquoi 4 € par menu, même pour un plat et un dessert ?</summary>
@@ -176,10 +164,9 @@ export function ConsignePage() {
             </div>
           </details>
         </div>
-      </section>
+      </MarketingSection>
 
-      <section className={`${styles.section} ${styles.callout}`} aria-labelledby="consigne-cta">
-        <h2 id="consigne-cta">Prêt pour un déjeuner sans déchet ?</h2>
+      <MarketingSection id="consigne-cta" title="Prêt pour un déjeuner sans déchet ?" tone="callout">
         <p>
           Vos contenants vous attendent déjà à la cuisine. Choisissez votre point de livraison et
           composez votre menu du jour.
@@ -192,7 +179,7 @@ export function ConsignePage() {
             Trouver un point de livraison
           </a>
         </div>
-      </section>
+      </MarketingSection>
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Page } from '../../../components/ui/page';
+import { MarketingSection } from './marketing-section';
 import styles from './marketing.module.css';
 
 /** « Contactez-nous » : phone, e-mail, postal address, hours, FAQ; `form` is the contact form. */
@@ -9,8 +10,7 @@ export function ContactPage({ form }: { form?: ReactNode }) {
       title="Contactez-nous"
       lead="Une question sur une commande, un contenant, une facture ou un point de livraison ? Notre service client vous répond du lundi au vendredi, de 8 h à 15 h."
     >
-      <section className={styles.section} aria-labelledby="contact-moyens">
-        <h2 id="contact-moyens">Nous joindre</h2>
+      <MarketingSection id="contact-moyens" title="Nous joindre">
         <ul className={styles.cards}>
           <li className={styles.card}>
             <h3>Par téléphone</h3>
@@ -60,10 +60,9 @@ export function ContactPage({ form }: { form?: ReactNode }) {
             </p>
           </li>
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="contact-faq">
-        <h2 id="contact-faq">Avant de nous écrire</h2>
+      <MarketingSection id="contact-faq" title="Avant de nous écrire">
         <p className={styles.intro}>Les réponses aux questions que l’on nous pose le plus souvent.</p>
         <div className={styles.faq}>
           <details className={styles.faqItem}>
@@ -135,10 +134,9 @@ export function ContactPage({ form }: { form?: ReactNode }) {
             </div>
           </details>
         </div>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="contact-ecrire">
-        <h2 id="contact-ecrire">Écrivez-nous</h2>
+      <MarketingSection id="contact-ecrire" title="Écrivez-nous">
         <div className={styles.formSlot}>
           {form ?? (
             <p>
@@ -148,7 +146,7 @@ export function ContactPage({ form }: { form?: ReactNode }) {
             </p>
           )}
         </div>
-      </section>
+      </MarketingSection>
     </Page>
   );
 }

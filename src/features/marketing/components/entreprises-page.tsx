@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Page } from '../../../components/ui/page';
+import { MarketingSection, WithIllustration } from './marketing-section';
 import styles from './marketing.module.css';
 
 /** « Entreprises » : a private delivery point on a company site; `form` is the request form. */
@@ -9,9 +10,8 @@ export function EntreprisesPage({ form }: { form?: ReactNode }) {
       title="Entreprises"
       lead="Offrez à vos équipes un déjeuner frais, livré à midi au pied de leur bureau : un point de livraison privé sur votre site, réservé à vos salariés, sans frais de livraison."
     >
-      <section className={styles.section} aria-labelledby="entreprises-point">
-        <h2 id="entreprises-point">Un point de livraison rien que pour vous</h2>
-        <div className={styles.split}>
+      <MarketingSection id="entreprises-point" title="Un point de livraison rien que pour vous">
+        <WithIllustration drawing="triporteur">
           <div className={styles.text}>
             <p>
               En plus de nos arrêts dans la rue, nos triporteurs électriques s’arrêtent sur des sites
@@ -26,19 +26,10 @@ export function EntreprisesPage({ form }: { form?: ReactNode }) {
               repas à distribuer.
             </p>
           </div>
-          <img
-            className={styles.illustration}
-            src="/images/marketing/triporteur.svg"
-            width={240}
-            height={160}
-            alt=""
-            loading="lazy"
-          />
-        </div>
-      </section>
+        </WithIllustration>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="entreprises-avantages">
-        <h2 id="entreprises-avantages">Ce que vos salariés y gagnent</h2>
+      <MarketingSection id="entreprises-avantages" title="Ce que vos salariés y gagnent">
         <ul className={styles.cards}>
           <li className={styles.card}>
             <h3>Un vrai repas, cuisiné le matin</h3>
@@ -69,10 +60,9 @@ export function EntreprisesPage({ form }: { form?: ReactNode }) {
             </p>
           </li>
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="entreprises-etapes">
-        <h2 id="entreprises-etapes">Comment obtenir un point privé</h2>
+      <MarketingSection id="entreprises-etapes" title="Comment obtenir un point privé">
         <ol className={styles.steps}>
           <li className={styles.step}>
             <h3>Vous nous écrivez</h3>
@@ -103,10 +93,9 @@ export function EntreprisesPage({ form }: { form?: ReactNode }) {
             </p>
           </li>
         </ol>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="entreprises-titres">
-        <h2 id="entreprises-titres">Titres-restaurant acceptés</h2>
+      <MarketingSection id="entreprises-titres" title="Titres-restaurant acceptés">
         <div className={styles.split}>
           <ul className={styles.checklist}>
             <li>
@@ -124,19 +113,17 @@ export function EntreprisesPage({ form }: { form?: ReactNode }) {
             réglementation ; ils ne peuvent pas régler les boissons alcoolisées.
           </p>
         </div>
-      </section>
+      </MarketingSection>
 
-      <section className={`${styles.section} ${styles.callout}`} aria-labelledby="entreprises-plateaux">
-        <h2 id="entreprises-plateaux">Et pour vos réunions</h2>
+      <MarketingSection id="entreprises-plateaux" title="Et pour vos réunions" tone="callout">
         <p>
           Comités, formations, déjeuners d’équipe : les plateaux repas se commandent comme nos
           formules, avec la même heure limite, et arrivent sur votre point privé avec les autres
           commandes. <a href="/plateaux-repas">Découvrir les plateaux repas</a>
         </p>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="entreprises-demande">
-        <h2 id="entreprises-demande">Demander un point de livraison</h2>
+      <MarketingSection id="entreprises-demande" title="Demander un point de livraison">
         <div className={styles.formSlot}>
           {form ?? (
             <p>
@@ -149,7 +136,7 @@ export function EntreprisesPage({ form }: { form?: ReactNode }) {
             </p>
           )}
         </div>
-      </section>
+      </MarketingSection>
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Page } from '../../../components/ui/page';
+import { MarketingSection, WithIllustration } from './marketing-section';
 import styles from './marketing.module.css';
 
 /** « Rejoignez-nous » : the team, the open roles and how to apply; `form` is the application form. */
@@ -9,9 +10,8 @@ export function JoinPage({ form }: { form?: ReactNode }) {
       title="Rejoignez-nous"
       lead="Cuisiner le matin, livrer à midi en triporteur, répondre à nos clients avec le sourire : Popote grandit et cherche des personnes qui aiment le travail bien fait."
     >
-      <section className={styles.section} aria-labelledby="equipe">
-        <h2 id="equipe">Une équipe, trois métiers</h2>
-        <div className={styles.split}>
+      <MarketingSection id="equipe" title="Une équipe, trois métiers">
+        <WithIllustration drawing="cuisine">
           <ul className={styles.cards}>
             <li className={styles.card}>
               <h3>En cuisine</h3>
@@ -36,19 +36,10 @@ export function JoinPage({ form }: { form?: ReactNode }) {
               </p>
             </li>
           </ul>
-          <img
-            className={styles.illustration}
-            src="/images/marketing/cuisine.svg"
-            width={240}
-            height={160}
-            alt=""
-            loading="lazy"
-          />
-        </div>
-      </section>
+        </WithIllustration>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="postes">
-        <h2 id="postes">Nos postes ouverts</h2>
+      <MarketingSection id="postes" title="Nos postes ouverts">
         <ul className={styles.cards}>
           <li className={styles.card}>
             <span className={styles.tag}>Cuisine · Lyon 7e</span>
@@ -92,10 +83,9 @@ export function JoinPage({ form }: { form?: ReactNode }) {
             <p className={styles.cardMeta}>Du lundi au vendredi, de 8 h à 15 h.</p>
           </li>
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="recrutement">
-        <h2 id="recrutement">Comment nous recrutons</h2>
+      <MarketingSection id="recrutement" title="Comment nous recrutons">
         <ol className={styles.steps}>
           <li className={styles.step}>
             <h3>Votre candidature</h3>
@@ -119,10 +109,9 @@ export function JoinPage({ form }: { form?: ReactNode }) {
           savoir plus sur nos valeurs, lisez notre{' '}
           <a href="/charte-engagement">charte d’engagement</a>.
         </p>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="postuler">
-        <h2 id="postuler">Postuler</h2>
+      <MarketingSection id="postuler" title="Postuler">
         <div className={styles.formSlot}>
           {form ?? (
             <p>
@@ -132,7 +121,7 @@ export function JoinPage({ form }: { form?: ReactNode }) {
             </p>
           )}
         </div>
-      </section>
+      </MarketingSection>
     </Page>
   );
 }

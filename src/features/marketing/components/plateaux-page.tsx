@@ -1,4 +1,5 @@
 import { Page } from '../../../components/ui/page';
+import { MarketingSection, WithIllustration } from './marketing-section';
 import styles from './marketing.module.css';
 
 /** « Plateaux repas » : meal trays for meetings, ordered like the formulas. */
@@ -8,9 +9,8 @@ export function PlateauxPage() {
       title="Plateaux repas"
       lead="Pour vos réunions, formations et déjeuners d’équipe : un repas complet par personne, cuisiné le matin même et livré à midi, sans vaisselle jetable."
     >
-      <section className={styles.section} aria-labelledby="plateaux-contenu">
-        <h2 id="plateaux-contenu">Un vrai déjeuner, servi en salle de réunion</h2>
-        <div className={styles.split}>
+      <MarketingSection id="plateaux-contenu" title="Un vrai déjeuner, servi en salle de réunion">
+        <WithIllustration drawing="plateau">
           <div className={styles.text}>
             <p>
               Le plateau repas Popote réunit une entrée, un plat, un dessert et une boisson de la carte
@@ -25,19 +25,10 @@ export function PlateauxPage() {
               nette pour reprendre la séance juste après.
             </p>
           </div>
-          <img
-            className={styles.illustration}
-            src="/images/marketing/plateau.svg"
-            width={240}
-            height={160}
-            alt=""
-            loading="lazy"
-          />
-        </div>
-      </section>
+        </WithIllustration>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="plateaux-commande">
-        <h2 id="plateaux-commande">Commander des plateaux</h2>
+      <MarketingSection id="plateaux-commande" title="Commander des plateaux">
         <p className={styles.intro}>
           Les plateaux se commandent exactement comme nos formules, sur la même boutique et avec la
           même heure limite.
@@ -72,10 +63,9 @@ export function PlateauxPage() {
             </p>
           </li>
         </ol>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="plateaux-quantites">
-        <h2 id="plateaux-quantites">Combien en commander ?</h2>
+      <MarketingSection id="plateaux-quantites" title="Combien en commander ?">
         <ul className={styles.cards}>
           <li className={styles.card}>
             <span className={styles.tag}>Jusqu’à 10 plateaux</span>
@@ -103,10 +93,9 @@ export function PlateauxPage() {
           Conseil : comptez un plateau par participant, et vérifiez la veille les régimes et
           allergies de chacun.
         </p>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="plateaux-regimes">
-        <h2 id="plateaux-regimes">Régimes alimentaires et allergies</h2>
+      <MarketingSection id="plateaux-regimes" title="Régimes alimentaires et allergies">
         <div className={styles.text}>
           <p>
             Chaque plateau se compose séparément, ce qui permet de respecter les habitudes de
@@ -120,10 +109,9 @@ export function PlateauxPage() {
             avant de commander, nous vous dirons précisément ce qui est possible.
           </p>
         </div>
-      </section>
+      </MarketingSection>
 
-      <section className={styles.section} aria-labelledby="plateaux-plus">
-        <h2 id="plateaux-plus">Les bons détails</h2>
+      <MarketingSection id="plateaux-plus" title="Les bons détails">
         <ul className={styles.checklist}>
           <li>La livraison est gratuite, en triporteur électrique, quel que soit le nombre de plateaux.</li>
           <li>
@@ -137,10 +125,9 @@ export function PlateauxPage() {
             commande.
           </li>
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section className={`${styles.section} ${styles.callout}`} aria-labelledby="plateaux-cta">
-        <h2 id="plateaux-cta">Des réunions régulières dans vos locaux ?</h2>
+      <MarketingSection id="plateaux-cta" title="Des réunions régulières dans vos locaux ?" tone="callout">
         <p>
           Un point de livraison privé, réservé aux salariés, peut être installé sur votre site : vos
           plateaux et les déjeuners de vos collègues arrivent alors directement chez vous.
@@ -153,7 +140,7 @@ export function PlateauxPage() {
             Découvrir l’offre entreprises
           </a>
         </div>
-      </section>
+      </MarketingSection>
     </Page>
   );
 }
