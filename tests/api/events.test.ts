@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { eventsBetween } from '../../server/modules/events/events.repo';
+import type { LiveEvent } from '#shared/api/events';
 import { openEventStream, type EventStream } from './event-stream';
 import { fixtures } from './fixtures';
 import { MONDAY, createTestApp, onPostgres, refused, type TestApp } from './helpers';
@@ -50,8 +51,7 @@ async function dishOn(date: string, skip = 0) {
   return row!;
 }
 
-const soldOutOf = (productId: number, soldOut = true) => (e: { kind: string }) =>
-  e.kind === 'stock' && (e as { product_id: number }).product_id === productId && (e as { sold_out: boolean }).sold_out === soldOut;
+const soldOutOf = (productId: number, soldOut = true) => (e: LiveEvent) => e.kind === 'stock' && e.product_id === productId && e.sold_out === soldOut;
 
 describe('the shop’s stream', () => {
   it('answers an event stream: its retry, a position, no caching', async () => {

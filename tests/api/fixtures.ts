@@ -267,6 +267,9 @@ export function testFile(options: { unlimitedStock?: boolean } = {}) {
     get clock() {
       return made().clock;
     },
+    get databaseUrl() {
+      return made().databaseUrl;
+    },
     get database() {
       return made().database;
     },

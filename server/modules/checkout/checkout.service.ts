@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { invoiceTotals } from '../../pdf/invoice-totals';
 import { toOrder } from '../account/account.service';
 import { cartForCheckout, lockCartReleasingPortions, removeOrderedCart, returnableNow, takeOrderPortions } from '../cart/cart-order.service';
-import { roundTakesOrders } from '../rounds/round-placement.service';
+import { roundTakesOrders } from '../delivery/round-open.service';
 import { checkChoice, findDelivery } from '../delivery/delivery.service';
 import { checkPointAtCheckout } from '../delivery/point-access.service';
 import { deliveryDateAt } from '../shop/shop.service';

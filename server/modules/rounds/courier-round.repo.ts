@@ -36,17 +36,6 @@ export async function setRoundCourierRow(tx: Tx, id: number, courierId: number |
   await tx.update(rounds).set({ courierId, courierSet: true }).where(eq(rounds.id, id));
 }
 
-/**
- * Holds a round open while an order is placed on it (checkout): the row made if need be and locked
- * for share, so a closing (which locks it for update) waits for the placement and then sees the
- * order, or the placement waits for the closing and sees the round closed.
- */
-export async function shareRound(tx: Tx, tourId: number, date: string): Promise<RoundRow> {
-  await tx.insert(rounds).values({ tourId, date }).onConflictDoNothing();
-  const [row] = await tx.select().from(rounds).where(and(eq(rounds.tourId, tourId), eq(rounds.date, date))).for('share');
-  return row!;
-}
-
 /** A round's events in the order they arrived, each with the round's date (its phone times are judged against that day). */
 export const eventsOfRound = (db: Conn, roundId: number) =>
   db

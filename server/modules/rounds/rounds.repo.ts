@@ -139,8 +139,3 @@ export async function nextDeliveryDate(db: Conn, date: string): Promise<string |
   return row?.date ?? null;
 }
 
-/** The tour a delivery slot belongs to. */
-export async function tourOfDelivery(db: Conn, deliveryId: number): Promise<number | null> {
-  const [row] = await db.select({ tourId: deliveries.tourId }).from(deliveries).where(eq(deliveries.id, deliveryId));
-  return row?.tourId ?? null;
-}
