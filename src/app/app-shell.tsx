@@ -25,6 +25,8 @@ import { UpdateWhenIdle } from './update-when-idle';
 // Below the fold: the server draws them, and the browser hydrates them once their chunk arrives.
 const NewsletterForm = lazy(() => import('../features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
 const InstallApp = lazy(() => import('../features/pwa/install-app').then((m) => ({ default: m.InstallApp })));
+// The news pushed to the open page: nothing to draw, nothing the first screen waits for.
+const ShopNews = lazy(() => import('./shop-news'));
 
 /**
  * The frame around every page: header, footer, the panel the address names, the pop-ins and the
@@ -72,6 +74,7 @@ export function AppShell() {
         <CartExpiryNotice />
         <PaymentOutcome />
         <UpdateWhenIdle />
+        <ShopNews />
         <AboveDialogs>
           <PaymentLoader />
           <Snackbars />

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, NetworkError, api } from '../lib/api-client';
+import { liveNewsOpen } from '../lib/live-news';
 import { messageSchema } from '../shared/api/auth';
 import {
   kitchenSheetSchema,
@@ -57,21 +58,25 @@ export const staffMeQuery = queryOptions({
   retry: false,
 });
 
-/** How often an open board reads the day again: a new order shows within this. */
+/** How often an open board reads the day again while its news stream is cut: a new order shows within this. */
 export const BOARD_REFRESH_MS = 20_000;
+/** With the news stream open (team-news.ts), each change is told at once: this re-read only catches what no news tells. */
+export const LIVE_REFRESH_MS = 5 * 60_000;
+/** The board's re-reading: slow while news comes by itself, quicker while it does not. */
+export const boardRefresh = () => (liveNewsOpen() ? LIVE_REFRESH_MS : BOARD_REFRESH_MS);
 
 export const staffOrdersQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'orders', date],
     queryFn: ({ signal }) => api(`/api/staff/orders?date=${date}`, { schema: staffOrdersSchema, signal }),
-    refetchInterval: BOARD_REFRESH_MS,
+    refetchInterval: boardRefresh,
   });
 
 export const staffStockQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'stock', date],
     queryFn: ({ signal }) => api(`/api/staff/stock?date=${date}`, { schema: staffStockSchema, signal }),
-    refetchInterval: BOARD_REFRESH_MS,
+    refetchInterval: boardRefresh,
   });
 
 export const staffMembersQuery = queryOptions({
@@ -303,7 +308,7 @@ export const kitchenSheetQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'kitchen-sheet', date],
     queryFn: ({ signal }) => api(`/api/staff/kitchen-sheet?date=${date}`, { schema: kitchenSheetSchema, signal }),
-    refetchInterval: BOARD_REFRESH_MS,
+    refetchInterval: boardRefresh,
   });
 
 /** This member prints the day's sheet now: what changes after shows as such. */

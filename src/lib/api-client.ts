@@ -103,10 +103,15 @@ interface RequestOptions<T> {
   onResponse?: (response: Response) => void;
   /** The key of a change sent again by its caller (a retry after an unclear failure); new otherwise. */
   idempotencyKey?: string;
+  /**
+   * Asks the server even when the browser keeps a copy it may still use (Cache-Control max-age):
+   * news said the copy is out of date (src/lib/live-news.ts). The server answers 304 when it is not.
+   */
+  revalidate?: boolean;
 }
 
 /** A response read whole, or the caller's abort, or a NetworkError (no network, or no answer in time). */
-async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined): Promise<{ response: Response; text: string }> {
+async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined, revalidate = false): Promise<{ response: Response; text: string }> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const deadline = AbortSignal.timeout(isForm ? DEADLINES_MS.upload : method === 'GET' ? DEADLINES_MS.read : DEADLINES_MS.change);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
@@ -133,6 +138,7 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
       credentials: 'same-origin',
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: combined,
+      ...(revalidate ? { cache: 'no-cache' as const } : {}),
     });
     // The body may stall after the headers: it is under the same deadline.
     const text = await response.text();
@@ -201,7 +207,7 @@ export const newIdempotencyKey = () => (typeof crypto.randomUUID === 'function' 
 export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const key = method === 'GET' ? undefined : (options.idempotencyKey ?? newIdempotencyKey());
-  let { response, text } = await send(path, method, options.body, options.signal, key);
+  let { response, text } = await send(path, method, options.body, options.signal, key, options.revalidate);
   if (response.status === CSRF_STATUS && method !== 'GET') {
     await refreshCsrfToken(options.signal).catch(() => undefined);
     ({ response, text } = await send(path, method, options.body, options.signal, key));
@@ -211,7 +217,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   if (isOverloaded(response, text)) {
     busyNotice?.(OVERLOADED.waiting);
     await pause(retryDelayMs(response), options.signal);
-    ({ response, text } = await send(path, method, options.body, options.signal, key));
+    ({ response, text } = await send(path, method, options.body, options.signal, key, options.revalidate));
   }
   const data = parseBody(text);
   if (!response.ok) {

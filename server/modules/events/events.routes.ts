@@ -48,10 +48,10 @@ export const eventsPlugin = fp(
 
 const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
 
-/** The position a reconnecting browser sends back (at most one header, digits only, else none). */
-const lastEventId = (request: FastifyRequest) => {
+/** The position a reconnecting browser sends back (Last-Event-ID), or the page's own (`since`). */
+const lastEventId = (request: FastifyRequest<{ Querystring: { since?: string } }>) => {
   const header = request.headers['last-event-id'];
-  return typeof header === 'string' && header.length > 0 ? header : null;
+  return typeof header === 'string' && header.length > 0 ? header : (request.query.since ?? null);
 };
 
 /**
@@ -60,7 +60,7 @@ const lastEventId = (request: FastifyRequest) => {
  * STREAM_MAX_MS passes. The answer is written by hand (text/event-stream, never compressed or
  * buffered by a proxy).
  */
-async function stream(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, audience: Audience): Promise<void> {
+async function stream(app: FastifyInstance, request: FastifyRequest<{ Querystring: { since?: string } }>, reply: FastifyReply, audience: Audience): Promise<void> {
   const ends = openStreams.get(app)!;
   if (app.eventsHub.streams >= MAX_STREAMS) throw new AppError(503, STREAMS_BUSY, STREAMS_BUSY_MESSAGE, undefined, { 'retry-after': '30' });
   const raw = reply.raw;

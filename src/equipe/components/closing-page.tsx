@@ -16,10 +16,12 @@ import { DayHeading } from './day-picker';
 import forms from './team-forms.module.css';
 import page from './team-page.module.css';
 import styles from './closing-page.module.css';
+import { useTeamNews } from '../team-news';
 
 /** The day's closing for an admin: the figures, their check, the CSV, closing the day. */
 export function ClosingPage({ date }: { date: string }) {
   const closing = useQuery(closingQuery(date));
+  useTeamNews(date);
   return (
     <>
       <DayHeading title="Clôture" date={date} />

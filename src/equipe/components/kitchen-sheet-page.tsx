@@ -11,6 +11,7 @@ import { DayHeading } from './day-picker';
 import styles from './kitchen-sheet.module.css';
 import page from './team-page.module.css';
 import { plural } from '../../lib/format';
+import { useTeamNews } from '../team-news';
 
 /**
  * The production sheet of a day (cuisine, admin): portions per dish and tour in large figures,
@@ -19,6 +20,7 @@ import { plural } from '../../lib/format';
  */
 export function KitchenSheetPage({ date }: { date: string }) {
   const sheet = useQuery(kitchenSheetQuery(date));
+  useTeamNews(date);
   const printed = useSheetPrinted(date);
   const print = () =>
     printed.mutate(undefined, {

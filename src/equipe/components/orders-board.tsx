@@ -9,13 +9,15 @@ import { DayHeading } from './day-picker';
 import { OrderCard } from './order-card';
 import styles from './team-page.module.css';
 import board from './orders-board.module.css';
+import { useTeamNews } from '../team-news';
 
 /**
  * The day's orders (admin): grouped by tour, slot and point, with counts and a search; read again
- * every 20 seconds while open.
+ * as soon as the day's news says something changed (team-news.ts), every 20 seconds without news.
  */
 export function OrdersBoard({ date }: { date: string }) {
   const orders = useQuery(staffOrdersQuery(date));
+  useTeamNews(date);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const searchId = useId();

@@ -11,6 +11,7 @@ import { DayHeading } from './day-picker';
 import { RoundView } from './round-view';
 import page from './team-page.module.css';
 import styles from './round-page.module.css';
+import { useTeamNews } from '../team-news';
 
 /**
  * "Ma tournée" (/equipe/tournee): the courier's round of the day on the phone. The tour is the
@@ -18,6 +19,8 @@ import styles from './round-page.module.css';
  */
 export function RoundPage({ date, tour }: { date: string; tour?: number }) {
   const rounds = useQuery(roundsQuery(date));
+  // Another phone's taps, an admin's change, a bag cancelled: the round is read again at once.
+  useTeamNews(date);
   const admin = Boolean(useQuery(staffMeQuery).data?.roles.includes('admin'));
   const setCourier = useSetRoundCourier(date);
   const list = rounds.data?.rounds;

@@ -12,10 +12,12 @@ import { DayHeading } from './day-picker';
 import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './team-page.module.css';
 import { courseOf } from '../../shared/courses';
+import { useTeamNews } from '../team-news';
 
 /** The day's stock (cuisine, admin): portions ordered and left, the cap, sold out in one tap. */
 export function StockTable({ date }: { date: string }) {
   const stock = useQuery(staffStockQuery(date));
+  useTeamNews(date);
   const online = useOnline();
   return (
     <>

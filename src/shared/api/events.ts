@@ -9,10 +9,16 @@ import { ORDER_STATES } from './staff';
  * (the browser sends it back as Last-Event-ID).
  */
 
+/**
+ * Where a page reopening its stream stands (the last id it was told): what a browser's reconnect
+ * sends as Last-Event-ID, for a stream opened anew by the page. Digits, as the server wrote them.
+ */
+const sinceField = z.optional(z.string().check(z.regex(/^\d{1,20}$/, { error: 'Position inconnue.' })));
+
 /** The shop's stream: the news of one delivery day (the customer's), and of the customer's own orders. */
-export const shopEventsQuerySchema = dateQuerySchema;
+export const shopEventsQuerySchema = z.extend(dateQuerySchema, { since: sinceField });
 /** The team's stream: the news of one working day. */
-export const teamEventsQuerySchema = z.object({ date: isoDateField });
+export const teamEventsQuerySchema = z.object({ date: isoDateField, since: sinceField });
 
 /** A dish sold out or on sale again on `date`. */
 export const stockEventSchema = z.object({ kind: z.literal('stock'), date: isoDateField, product_id: z.int(), sold_out: z.boolean() });

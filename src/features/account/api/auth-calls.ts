@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { messageSchema, userSchema, type LoginBody, type RegisterBody } from '../../../shared/api/auth';
 import { customerSummarySchema, loginAnswerSchema, type CartMergeNotice } from '../../../shared/api/state';
@@ -11,6 +11,9 @@ export const meQuery = queryOptions({
   queryFn: ({ signal }) => api('/api/me', { schema: userSchema, signal }),
   staleTime: 30_000,
 });
+
+/** One of the customer's orders changed (news from the server): their account is read again. */
+export const customerOrdersChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
 
 /** After login, signup, logout or reset: the app state (customer, cart) and the account are reloaded. */
 function useRefreshAfter() {
