@@ -90,6 +90,8 @@ export interface RegisteredRoute {
   csrf: boolean;
   /** The team's rule for a route under /api/staff/ ('public', 'any' or roles; admin when unset). */
   staff?: unknown;
+  /** An answer that never ends by itself (server-sent events): a test calling every route leaves it out. */
+  stream: boolean;
 }
 
 export interface BuildOptions {
@@ -186,8 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (scoped) registerSandboxScopes(app, scoped.scopes);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    const config = route.config as { csrf?: boolean; staff?: unknown } | undefined;
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, csrf: config?.csrf !== false, staff: config?.staff });
+    const config = route.config as { csrf?: boolean; staff?: unknown; stream?: boolean } | undefined;
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, csrf: config?.csrf !== false, staff: config?.staff, stream: config?.stream === true });
   });
   app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);

@@ -8,6 +8,10 @@ import { watchEventStreams } from '../../lib/metrics';
 import { EventsHub, type Audience } from './events-hub';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is a stream that ends when the page leaves (the routes below). */
+    stream?: boolean;
+  }
   interface FastifyInstance {
     /** The news of open pages (server/modules/events/). */
     eventsHub: EventsHub;
@@ -101,7 +105,7 @@ async function stream(app: FastifyInstance, request: FastifyRequest<{ Querystrin
 export const shopEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events',
-    { config: { refusals: { 503: [STREAMS_BUSY] } }, schema: { summary: 'News for the shop’s open pages: dishes sold out on the delivery day, the customer’s own orders', querystring: shopEventsQuerySchema, response: { 200: STREAM_ANSWER } } },
+    { config: { stream: true, refusals: { 503: [STREAMS_BUSY] } }, schema: { summary: 'News for the shop’s open pages: dishes sold out on the delivery day, the customer’s own orders', querystring: shopEventsQuerySchema, response: { 200: STREAM_ANSWER } } },
     (request, reply) => stream(app, request, reply, { kind: 'shop', date: request.query.date ?? null, customerId: request.session?.customerId ?? null }),
   );
 };
@@ -110,7 +114,7 @@ export const shopEventsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const teamEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/staff/events',
-    { config: { staff: 'any', refusals: { 503: [STREAMS_BUSY] } }, schema: { summary: 'Team: news for the board, the kitchen and the rounds of a day', querystring: teamEventsQuerySchema, response: { 200: STREAM_ANSWER } } },
+    { config: { staff: 'any', stream: true, refusals: { 503: [STREAMS_BUSY] } }, schema: { summary: 'Team: news for the board, the kitchen and the rounds of a day', querystring: teamEventsQuerySchema, response: { 200: STREAM_ANSWER } } },
     (request, reply) => stream(app, request, reply, { kind: 'team', date: request.query.date }),
   );
 };
