@@ -2,19 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { staffDaySchema } from '../shared/api/staff-rounds';
 import { parisDate } from '../shared/time';
+import type { DateSearch } from './date-search';
 
-/** A team page's day, in its address (`?date=2026-11-30`): a link or a reload shows the same day. */
-export interface DateSearch {
-  date?: string;
-}
-
-/**
- * The address's day when it is one. Checked by hand, not with the API's zod field: route options
- * load with the app's first script, and zod stays off the shop's first screen.
- */
-export function validateDateSearch(search: Record<string, unknown>): DateSearch {
-  return typeof search.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.date) ? { date: search.date } : {};
-}
 
 /**
  * GET /api/staff/day: the day the team works on now (docs/product/team.md, "The working day"):

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ClosingPage } from '../equipe/components/closing-page';
 import { RoleGate } from '../equipe/components/team-shell';
 import { DayLoading } from '../equipe/components/day-picker';
-import { useTeamDate, validateDateSearch } from '../equipe/team-date';
+import { useTeamDate } from '../equipe/team-date';
+import { validateDateSearch } from '../equipe/date-search';
 
 export const Route = createFileRoute('/equipe/cloture')({
   validateSearch: validateDateSearch,

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { StockTable } from '../equipe/components/stock-table';
 import { RoleGate } from '../equipe/components/team-shell';
 import { DayLoading } from '../equipe/components/day-picker';
-import { useTeamDate, validateDateSearch } from '../equipe/team-date';
+import { useTeamDate } from '../equipe/team-date';
+import { validateDateSearch } from '../equipe/date-search';
 
 export const Route = createFileRoute('/equipe/cuisine/stock')({
   validateSearch: validateDateSearch,

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RoundPage } from '../equipe/components/round-page';
 import { RoleGate } from '../equipe/components/team-shell';
 import { DayLoading } from '../equipe/components/day-picker';
-import { useTeamDate, validateDateSearch, type DateSearch } from '../equipe/team-date';
+import { useTeamDate } from '../equipe/team-date';
+import { validateDateSearch, type DateSearch } from '../equipe/date-search';
 
 interface RoundSearch extends DateSearch {
   tour?: number;
