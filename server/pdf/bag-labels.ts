@@ -1,5 +1,5 @@
 import { NOT_TO_HAND_OVER } from '#shared/api/courier-round';
-import { GREY, INK, openFrame, pdfText, type PageFrame } from './page-frame';
+import { GREY, INK, drawableText, openFrame, type PageFrame } from './page-frame';
 import { lineText, longDate, windowOf } from './round-format';
 import { collectTexts } from './round-sheet';
 import type { Bag, RoundStop, RoundTour } from './round-types';
@@ -85,8 +85,8 @@ function fitOneLine(doc: Doc, text: string, width: number): string {
 
 /** A row's text broken into at most its lines, the last cut with an ellipsis when it overflows. */
 function wrap(frame: PageFrame, row: Row, width: number): string[] {
-  const doc = frame.font(row);
-  const words = pdfText(row.text).split(' ');
+  const doc = frame.font(row, row.text);
+  const words = drawableText(row.text).split(' ');
   const lines: string[] = [];
   let current = '';
   for (let i = 0; i < words.length; i++) {
@@ -163,16 +163,17 @@ function drawLabel(frame: PageFrame, { tour, stop, bag }: Label, x: number, y: n
 
   let at = y + PAD;
   const head = headSize(scale);
-  frame.font({ size: head, bold: true });
-  const tagWidth = doc.widthOfString(pdfText(stopTag)) + 6;
+  frame.font({ size: head, bold: true }, stopTag);
+  const tagWidth = doc.widthOfString(drawableText(stopTag)) + 6;
   doc.rect(x + LABEL_W - PAD - tagWidth, at - 1, tagWidth, lineHeight(head) + 1).fill(INK);
-  doc.fillColor('#ffffff').text(pdfText(stopTag), x + LABEL_W - PAD - tagWidth + 3, at + 0.5, { lineBreak: false });
-  doc.fillColor(INK).text(fitOneLine(doc, pdfText(bag.name), innerW - tagWidth - 4), x + PAD, at + 0.5, { lineBreak: false });
+  doc.fillColor('#ffffff').text(drawableText(stopTag), x + LABEL_W - PAD - tagWidth + 3, at + 0.5, { lineBreak: false });
+  frame.font({ size: head, bold: true }, bag.name);
+  doc.fillColor(INK).text(fitOneLine(doc, drawableText(bag.name), innerW - tagWidth - 4), x + PAD, at + 0.5, { lineBreak: false });
   at += lineHeight(head) + 1;
 
   for (const row of layout.rows) {
     const lines = wrap(frame, row, innerW);
-    frame.font(row).fillColor(row.color ?? INK);
+    frame.font(row, row.text).fillColor(row.color ?? INK);
     for (const line of lines) {
       if (at + lineHeight(row.size) > y + LABEL_H - PAD + 0.5) break;
       doc.text(line, x + PAD, at, { lineBreak: false });

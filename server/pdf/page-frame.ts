@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { Seller } from './seller';
 
@@ -25,6 +27,17 @@ const SUBSTITUTES: Record<string, string> = {
   '\u2026': '…',
 };
 
+/** Whether the built-in Helvetica (WinAnsiEncoding) draws `ch` as it is. */
+const winAnsi = (ch: string) => {
+  const code = ch.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n';
+};
+/** `ch` written with Latin-1 letters only (its accents dropped), or null when it has none. */
+const latinOf = (ch: string) => {
+  const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+  return plain && [...plain].every((c) => c.codePointAt(0)! >= 0x20 && c.codePointAt(0)! <= 0xff) ? plain : null;
+};
+
 /**
  * Text the built-in Helvetica (WinAnsiEncoding) can draw: pdfkit prints garbage for anything else
  * (U+202F comes out as '/'). Accents are dropped as a last resort, then '?'.
@@ -32,17 +45,41 @@ const SUBSTITUTES: Record<string, string> = {
 export function pdfText(text: string): string {
   let out = '';
   for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n') out += ch;
+    if (winAnsi(ch)) out += ch;
     else if (SUBSTITUTES[ch] !== undefined) out += SUBSTITUTES[ch];
     else if (/\s/u.test(ch)) out += ' ';
-    else {
-      const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += [...plain].every((c) => c.codePointAt(0)! >= 0x20 && c.codePointAt(0)! <= 0xff) && plain ? plain : '?';
-    }
+    else out += latinOf(ch) ?? '?';
   }
   return out;
 }
+
+/*
+ * Names in other scripts (Иван, Γιώργος, محمد, שרה, Nguyễn) are drawn with DejaVu Sans, embedded
+ * (its subset) only in a document that needs it: Cyrillic, Greek, Arabic and Hebrew (shaped, right
+ * to left), Armenian, Georgian, Latin beyond Latin-1. Text Helvetica can draw keeps Helvetica, so
+ * documents look as they always did. Chinese, Japanese, Korean, Thai and Indic scripts are not in
+ * DejaVu (a font covering them weighs 10 MB or more): a character no font here has is written '?'.
+ */
+const require = createRequire(import.meta.url);
+const UNICODE_FACES = { regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'), bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf') };
+let unicodeGlyphs: { hasGlyphForCodePoint(code: number): boolean } | null = null;
+const unicodeHas = (ch: string) => (unicodeGlyphs ??= fontkit.openSync(UNICODE_FACES.regular)).hasGlyphForCodePoint(ch.codePointAt(0)!);
+
+/** Whether `text` needs the Unicode face: a character Helvetica cannot draw, nor write in Latin-1 letters. */
+export function needsUnicodeFace(text: string): boolean {
+  for (const ch of text) if (!winAnsi(ch) && SUBSTITUTES[ch] === undefined && !/\s/u.test(ch) && latinOf(ch) === null) return true;
+  return false;
+}
+
+/** Text the Unicode face can draw: what it has no glyph for becomes '?'. */
+function unicodeText(text: string): string {
+  let out = '';
+  for (const ch of text) out += ch === '\n' || /\s/u.test(ch) ? (ch === '\n' ? ch : ' ') : unicodeHas(ch) ? ch : '?';
+  return out;
+}
+
+/** `text` as the face chosen for it can draw it (the same choice as `font(style, text)`). */
+export const drawableText = (text: string) => (needsUnicodeFace(text) ? unicodeText(text) : pdfText(text));
 
 /** '24/11/2026' for a 'YYYY-MM-DD' date. */
 export const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -113,16 +150,20 @@ export function openFrame(options: FrameOptions) {
   /** What heads a page after the first, once a head is drawn. */
   let continued: string | null = null;
 
-  const font = (style: TextStyle = {}) => doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size ?? 9);
+  doc.registerFont('Unicode', UNICODE_FACES.regular);
+  doc.registerFont('Unicode-Bold', UNICODE_FACES.bold);
+  /** Sets the style's font for `text` (Helvetica, or the Unicode face when the text needs it): draw `drawableText(text)` then. */
+  const font = (style: TextStyle = {}, text = '') =>
+    doc.font(needsUnicodeFace(text) ? (style.bold ? 'Unicode-Bold' : 'Unicode') : style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size ?? 9);
   /** Writes `text` at (x, top) within `w` points, wrapped; answers the y below it. */
   const write = (text: string, x: number, top: number, w: number, style: TextStyle = {}): number => {
-    font(style)
+    font(style, text)
       .fillColor(style.color ?? INK)
-      .text(pdfText(text), x, top, { width: w, align: style.align ?? 'left', lineGap: 1 });
+      .text(drawableText(text), x, top, { width: w, align: style.align ?? 'left', lineGap: 1 });
     return doc.y;
   };
-  const heightOf = (text: string, w: number, style: TextStyle = {}) => font(style).heightOfString(pdfText(text) || ' ', { width: w, lineGap: 1 });
-  const widthOf = (text: string, style: TextStyle = {}) => font(style).widthOfString(pdfText(text));
+  const heightOf = (text: string, w: number, style: TextStyle = {}) => font(style, text).heightOfString(drawableText(text) || ' ', { width: w, lineGap: 1 });
+  const widthOf = (text: string, style: TextStyle = {}) => font(style, text).widthOfString(drawableText(text));
   const rule = (at: number, opts: { color?: string; lineWidth?: number } = {}) => {
     doc
       .moveTo(left, at)
