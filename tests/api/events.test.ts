@@ -118,6 +118,15 @@ describe('the shop’s stream', () => {
     await f.setStock(dish.id, null);
   });
 
+  it('a page that leaves ends its stream on the server', async () => {
+    const before = app.app.eventsHub.streams;
+    const s = await open(`/api/events?date=${MONDAY}`);
+    await expect.poll(() => s.lastId).not.toBeNull();
+    expect(app.app.eventsHub.streams).toBe(before + 1);
+    s.close();
+    await expect.poll(() => app.app.eventsHub.streams).toBe(before);
+  });
+
   it('refuses a date that is no date, in French, before any stream', async () => {
     const res = await app.app.inject({ url: '/api/events?date=2026-02-30' });
     expect(refused(res, 422).errors?.date).toEqual(['Cette date n’existe pas dans le calendrier.']);

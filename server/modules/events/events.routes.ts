@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The news of open pages (server/modules/events/). */
     eventsHub: EventsHub;
+    /** How to end each stream open on this server (at its shutdown). */
+    eventStreamEnds: Set<() => void>;
   }
 }
 
@@ -37,7 +39,7 @@ export const eventsPlugin = fp(
     const hub = new EventsHub(app.database, (err) => app.log.warn({ err }, 'events read failed'));
     const ends = new Set<() => void>();
     app.decorate('eventsHub', hub);
-    openStreams.set(app, ends);
+    app.decorate('eventStreamEnds', ends);
     const unwatch = watchEventStreams(() => hub.streams);
     app.addHook('onReady', () => hub.start());
     // Before the server waits for its connections to end: a stream would hold it for ever.
@@ -49,8 +51,6 @@ export const eventsPlugin = fp(
   },
   { name: 'events', dependencies: ['db'] },
 );
-
-const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
 
 /** The position a reconnecting browser sends back (Last-Event-ID), or the page's own (`since`). */
 const lastEventId = (request: FastifyRequest<{ Querystring: { since?: string } }>) => {
@@ -65,7 +65,7 @@ const lastEventId = (request: FastifyRequest<{ Querystring: { since?: string } }
  * buffered by a proxy).
  */
 async function stream(app: FastifyInstance, request: FastifyRequest<{ Querystring: { since?: string } }>, reply: FastifyReply, audience: Audience): Promise<void> {
-  const ends = openStreams.get(app)!;
+  const ends = app.eventStreamEnds;
   if (app.eventsHub.streams >= MAX_STREAMS) throw new AppError(503, STREAMS_BUSY, STREAMS_BUSY_MESSAGE, undefined, { 'retry-after': '30' });
   const raw = reply.raw;
   // Live news arriving while the missed lines are read waits behind them: a dish's "sold out" and
