@@ -79,8 +79,9 @@ describe('the shop’s stream', () => {
 
   it('tells a reservation that takes the last portion, whoever took it, but not each reservation', async () => {
     const dish = await dishOn(MONDAY, 1);
-    await f.setStock(dish.id, dish.reserved + 2);
     const s = await open(`/api/events?date=${MONDAY}`);
+    await expect.poll(() => s.lastId).not.toBeNull();
+    await f.setStock(dish.id, dish.reserved + 2);
     await s.next(soldOutOf(dish.id, false));
     const buyer = await f.newVisitor();
     expect((await buyer.request('POST', '/api/cart/products', { id: dish.id })).statusCode).toBe(200);

@@ -30,19 +30,27 @@ export const EVENTS_BATCH = 2_000;
  * full (then the position still moved to the end: what lay beyond is not told, readers reset).
  */
 export async function eventsBetween(db: Db, from: string | null, until: string | null = null): Promise<{ rows: EventRow[]; position: string; waiting: boolean; full: boolean }> {
-  const [horizon] = rowsOf<{ position: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as position`));
-  const position = until !== null && BigInt(until) < BigInt(horizon!.position) ? until : horizon!.position;
-  if (from === null) return { rows: [], position, waiting: false, full: false };
-  const rows = rowsOf<EventRow & { customerId: number | null }>(
+  // One statement, one snapshot: its horizon, the lines below it and whether any wait above it.
+  const [answer] = rowsOf<{ horizon: string; waiting: boolean; rows: EventRow[] | null }>(
     await db.execute(sql`
-      select id::int as id, txid::text as txid, kind, to_char(date, 'YYYY-MM-DD') as date, customer_id as "customerId", data
-      from ${events}
-      where txid >= ${from}::xid8 and txid < ${position}::xid8
-      order by txid, id
-      limit ${EVENTS_BATCH}`),
+      with h as (select pg_snapshot_xmin(pg_current_snapshot()) as x)
+      select h.x::text as horizon,
+        exists (select 1 from ${events} where txid >= h.x) as waiting,
+        ${
+          from === null
+            ? sql`null::json`
+            : sql`(select json_agg(r order by r.txid_order, r.id) from (
+                select id::int as id, txid::text as txid, txid as txid_order, kind, to_char(date, 'YYYY-MM-DD') as date, customer_id as "customerId", data
+                from ${events}
+                where txid >= ${from}::xid8 and txid < h.x ${until === null ? sql`` : sql`and txid < ${until}::xid8`}
+                order by txid, id
+                limit ${EVENTS_BATCH}) r)`
+        } as rows
+      from h`),
   );
-  const [later] = rowsOf<{ waiting: boolean }>(await db.execute(sql`select exists (select 1 from ${events} where txid >= ${position}::xid8) as waiting`));
-  return { rows, position, waiting: Boolean(later?.waiting), full: rows.length === EVENTS_BATCH };
+  const position = until !== null && BigInt(until) < BigInt(answer!.horizon) ? until : answer!.horizon;
+  const rows = (answer!.rows ?? []).map(({ id, txid, kind, date, customerId, data }) => ({ id, txid, kind, date, customerId, data }));
+  return { rows, position, waiting: answer!.waiting, full: rows.length === EVENTS_BATCH };
 }
 
 /**
