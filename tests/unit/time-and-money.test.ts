@@ -101,12 +101,14 @@ describe('Europe/Paris time whatever the machine zone', () => {
     expect(weekday('2026-11-23')).toBe(1);
   });
 
-  it('writes long French dates, exactly as Intl’s fr-FR does', () => {
+  it('writes long French dates as Intl’s fr-FR does, with the ordinal « 1er » Intl leaves out', () => {
     expect(formatLongDate('2026-11-23')).toBe('lundi 23 novembre');
+    expect(formatLongDate('2026-12-01')).toBe('mardi 1er décembre');
     const long = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' });
     for (let date = '2000-01-01'; date < '2041-01-01'; date = addDays(date, 1)) {
+      const expected = long.format(new Date(`${date}T12:00:00Z`)).replace(/ 1 /, ' 1er ');
       const shown = formatLongDate(date);
-      if (shown !== long.format(new Date(`${date}T12:00:00Z`))) expect(shown, date).toBe(long.format(new Date(`${date}T12:00:00Z`)));
+      if (shown !== expected) expect(shown, date).toBe(expected);
     }
   });
 
