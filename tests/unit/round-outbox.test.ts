@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { Outbox, memoryStorage, newEventId, type OutboxStorage } from '../../src/equipe/round/outbox';
-import { batchesToSend, outboxLabel, retryDelayMs, type KeptEvent } from '../../src/equipe/round/outbox-rules';
+import { batchesToSend, failureOutcome, heldByAuthor, KEPT_FORMAT, outboxLabel, rejectedTaps, retryDelayMs, upgradeKept, type KeptEvent } from '../../src/equipe/round/outbox-rules';
 import { RoundSender, type Send } from '../../src/equipe/round/round-sync';
 
 const ROUND = { tour_id: 2, date: '2026-11-27' };
 const direct = <T,>(run: () => Promise<T>) => run();
 
 /** A server that answers from a script: each call takes the next behaviour; it remembers every id it applied. */
-function fakeServer(script: ('ok' | 'network' | 'lost' | 500 | 401 | 404 | { reject: string })[]) {
+function fakeServer(script: ('ok' | 'network' | 'lost' | 500 | 401 | 404 | 419 | 422 | { reject: string } | { status: number; code: string })[]) {
   const applied: string[] = [];
   const calls: string[][] = [];
   const send: Send = async (batch) => {
@@ -16,6 +16,7 @@ function fakeServer(script: ('ok' | 'network' | 'lost' | 500 | 401 | 404 | { rej
     const next = script.shift() ?? 'ok';
     if (next === 'network') throw new NetworkError();
     if (typeof next === 'number') throw new ApiError(next, { message: `refus ${next}` });
+    if (typeof next === 'object' && 'status' in next) throw new ApiError(next.status, { message: `refus ${next.code}`, code: next.code });
     const results = batch.map((entry) => {
       if (typeof next === 'object') return { id: entry.event.id, status: 'rejected' as const, code: 'round_closed', message: next.reject };
       const seen = applied.includes(entry.event.id);
@@ -119,7 +120,7 @@ describe('the courier’s outbox', () => {
     const reread = new Outbox(storage);
     await reread.ready();
     expect(statuses(reread.snapshot())).toEqual(['rejected', 'rejected']);
-    await outbox.acknowledge(first!.event.id);
+    await outbox.acknowledge([first!.event.id]);
     expect(outbox.snapshot().map((entry) => entry.event.id)).toEqual([second!.event.id]);
     expect(await storage.all()).toHaveLength(1);
   });
@@ -197,5 +198,118 @@ describe('the courier’s outbox', () => {
 
   it('waits longer after each failure, up to a minute', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000]);
+  });
+});
+
+const LEA = { id: 7, name: 'Léa D.' };
+const MARC = { id: 9, name: 'Marc P.' };
+
+describe('the outbox’s authors, formats and refusals', () => {
+  it('keeps who tapped and the format with each action', async () => {
+    const storage = memoryStorage();
+    const outbox = new Outbox(storage);
+    await outbox.record(ROUND, [{ type: 'handed_over', order_id: 1 }], new Date(), 'Léa D., F1', LEA);
+    expect(await storage.all()).toMatchObject([{ v: KEPT_FORMAT, author: LEA }]);
+  });
+
+  it('reads an action kept by the first app (no format, no author) and sends it as written', async () => {
+    const storage = memoryStorage();
+    const old = { event: { id: newEventId(), type: 'handed_over', order_id: 5, at: new Date().toISOString() }, tour_id: 2, date: ROUND.date, tap: 't', seq: 1, status: 'pending' };
+    await storage.put([old as KeptEvent]);
+    const outbox = new Outbox(storage);
+    const server = fakeServer(['ok']);
+    const sender = new RoundSender(outbox, server.send, direct, () => {}, () => {}, () => MARC);
+    await sender.flush();
+    expect(server.calls).toEqual([[old.event.id]]);
+    expect(outbox.snapshot()[0]).toMatchObject({ v: KEPT_FORMAT, author: null, status: 'sent', event: old.event });
+    expect(upgradeKept({ nothing: true })).toBeNull();
+    expect(upgradeKept({ ...old, v: KEPT_FORMAT + 1 })).toMatchObject({ v: KEPT_FORMAT + 1 });
+  });
+
+  it('never sends a member’s actions with another member’s session: they wait, named, for their author', async () => {
+    const outbox = new Outbox(memoryStorage());
+    await outbox.record(ROUND, [{ type: 'handed_over', order_id: 1 }, { type: 'containers_returned', order_id: 1, count: 2 }], new Date(), undefined, LEA);
+    await outbox.record(ROUND, [{ type: 'handed_over', order_id: 2 }], new Date(), undefined, MARC);
+    let member = MARC;
+    const server = fakeServer(['ok', 'ok']);
+    const sender = new RoundSender(outbox, server.send, direct, () => {}, () => {}, () => member);
+    await sender.flush();
+    expect(server.calls).toHaveLength(1);
+    expect(statuses(outbox.snapshot())).toEqual(['pending', 'pending', 'sent']);
+    expect(heldByAuthor(outbox.snapshot(), MARC.id)).toEqual([{ author: LEA, actions: 1 }]);
+    expect(sender.state.nextTry).toBeNull();
+    // Léa logs in again on the phone: hers leave, in one call of her own.
+    member = LEA;
+    await sender.flush();
+    expect(server.calls[1]).toHaveLength(2);
+    expect(statuses(outbox.snapshot())).toEqual(['sent', 'sent', 'sent']);
+    expect(heldByAuthor(outbox.snapshot(), LEA.id)).toEqual([]);
+    // Sent apart: one batch per author.
+    expect(batchesToSend(outbox.snapshot().map((entry) => ({ ...entry, status: 'pending' as const }))).map((batch) => batch[0]!.author?.id)).toEqual([LEA.id, MARC.id]);
+  });
+
+  it('keeps the actions when the server says the author is not who is logged in, and asks who is there', async () => {
+    const outbox = new Outbox(memoryStorage());
+    await outbox.record(ROUND, [{ type: 'handed_over', order_id: 1 }], new Date(), undefined, LEA);
+    let asked = 0;
+    const server = fakeServer([{ status: 403, code: 'not_author' }]);
+    const sender = new RoundSender(outbox, server.send, direct, () => {}, () => asked++, () => LEA);
+    await sender.flush();
+    expect(statuses(outbox.snapshot())).toEqual(['pending']);
+    expect(asked).toBe(1);
+    expect(sender.state).toMatchObject({ failures: 0, nextTry: null, stopped: null });
+  });
+
+  it('stops retrying on 403 and 419 and says why; the courier’s “Envoyer maintenant” tries again', async () => {
+    for (const refusal of [419, { status: 403, code: 'forbidden' }] as const) {
+      const { outbox, sender, server } = await setUp([refusal, 'ok']);
+      await sender.flush();
+      expect(statuses(outbox.snapshot())).toEqual(['pending', 'pending']);
+      expect(sender.state.nextTry).toBeNull();
+      expect(sender.state.stopped).toMatch(refusal === 419 ? /jeton de sécurité expiré/ : /Le serveur refuse l’envoi/);
+      expect(server.calls).toHaveLength(1);
+      await sender.retry();
+      expect(statuses(outbox.snapshot())).toEqual(['sent', 'sent']);
+      expect(sender.state.stopped).toBeNull();
+    }
+    expect(failureOutcome(403, 'round_not_yours', 2)).toBe('reject');
+    expect(failureOutcome(401, undefined, 1)).toBe('retry');
+  });
+
+  it('sends each event alone when a call is refused as unreadable: one event a new build changed never rejects the batch', async () => {
+    const { outbox, sender, server } = await setUp([422, 'ok', 422]);
+    await sender.flush();
+    expect(server.calls.map((call) => call.length)).toEqual([2, 1, 1]);
+    expect(statuses(outbox.snapshot())).toEqual(['sent', 'rejected']);
+  });
+
+  it('shows one refusal per tap: a refused “Remis” with its containers is one line', async () => {
+    const { outbox, sender } = await setUp([{ reject: 'Cette commande a été annulée entre-temps : ne la remettez pas.' }]);
+    await sender.flush();
+    const taps = rejectedTaps(outbox.snapshot());
+    expect(taps).toHaveLength(1);
+    expect(taps[0]).toHaveLength(2);
+    await outbox.acknowledge(taps[0]!.map((entry) => entry.event.id));
+    expect(outbox.snapshot()).toEqual([]);
+  });
+
+  it('works in memory while the phone refuses its storage, tries it again, and moves what waited into it once it opens', async () => {
+    const kept = memoryStorage();
+    let refuse = true;
+    const flaky: OutboxStorage = {
+      all: () => (refuse ? Promise.reject(new DOMException('refusé', 'SecurityError')) : kept.all()),
+      put: (entries) => (refuse ? Promise.reject(new DOMException('refusé', 'SecurityError')) : kept.put(entries)),
+      remove: (ids) => kept.remove(ids),
+    };
+    const outbox = new Outbox(flaky);
+    await outbox.ready();
+    expect(outbox.mode).toBe('direct');
+    await outbox.record(ROUND, [{ type: 'handed_over', order_id: 1 }]);
+    expect(statuses(outbox.snapshot())).toEqual(['pending']);
+    refuse = false;
+    await outbox.ready();
+    expect(outbox.mode).toBe('kept');
+    expect(await kept.all()).toHaveLength(1);
+    expect(statuses(outbox.snapshot())).toEqual(['pending']);
   });
 });

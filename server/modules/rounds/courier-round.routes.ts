@@ -66,16 +66,16 @@ export const courierRoundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/staff/rounds/:id/events',
     {
-      config: { staff: COURIER, refusals: { 403: [ROUND_ERRORS.notYours], 404: ['not_found'] } },
+      config: { staff: COURIER, refusals: { 403: [ROUND_ERRORS.notYours, ROUND_ERRORS.notAuthor], 404: ['not_found'] } },
       schema: {
-        summary: 'Team: what the courier’s phone recorded at the stops; each event applied once by its id',
+        summary: 'Team: what the courier’s phone recorded at the stops (by `author`, the member logged in); each event applied once by its id',
         params: roundParamsSchema,
         querystring: roundQuerySchema,
         body: roundEventsBodySchema,
         response: { 200: roundEventsAnswerSchema },
       },
     },
-    async (request) => ({ results: await recordEvents(app, actorOf(request), requireStaffMember(request), request.params.id, request.query.date, request.body.events) }),
+    async (request) => ({ results: await recordEvents(app, actorOf(request), requireStaffMember(request), request.params.id, request.query.date, request.body.events, request.body.author) }),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { addDays, parisInstant } from '#shared/time';
 import type { Db, Tx } from '../../db/client';
 import type { RoundEventPayload } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { lineText } from '../../pdf/round-format';
 import type { Bag } from '../../pdf/round-types';
 import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace, pointCoordinates, roundsOn, settlementRows, type RoundEventRow } from './courier-round.repo';
@@ -181,7 +181,9 @@ export async function roundsOfDay(db: Db, date: string, member?: RoundMember) {
  * message when it cannot apply (kept nowhere: sent again, it is judged again), `applied` otherwise,
  * with its audit line carrying the phone's time.
  */
-export async function recordEvents(app: FastifyInstance, actor: Actor, member: RoundMember, tourId: number, date: string, events: RoundEvent[]): Promise<RoundEventResult[]> {
+export async function recordEvents(app: FastifyInstance, actor: Actor, member: RoundMember, tourId: number, date: string, events: RoundEvent[], author?: number): Promise<RoundEventResult[]> {
+  // Tapped by another member on this phone: never recorded under the name of who is logged in now.
+  if (author !== undefined && author !== member.id) throw new AppError(403, ROUND_ERRORS.notAuthor, ROUND_MESSAGES.notAuthor);
   if (!(await allTours(app.db)).some((t) => t.id === tourId)) throw notFound('Cette tournée est introuvable.');
   // Another courier's round is refused whole; judged again per event under the round's lock (a
   // hand-over committed meanwhile).

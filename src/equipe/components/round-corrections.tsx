@@ -5,7 +5,7 @@ import { PAPER_VOUCHERS_MAX } from '../../shared/constants';
 import { parseVoucherValue } from '../../shared/api/checkout';
 import { CONTAINERS_MAX, VOUCHER_ISSUER_LABELS, VOUCHER_ISSUERS, type ReceivedVoucherRow, type VoucherIssuer } from '../../shared/api/courier-round';
 import type { ShownOrder } from '../round/round-display';
-import { rememberIssuer, usualIssuer } from '../round/issuer';
+import { DEFAULT_ISSUER } from '../round/issuer';
 import styles from './round-page.module.css';
 
 interface DraftRow {
@@ -17,7 +17,7 @@ interface DraftRow {
 
 /** The rows to start from: what was received, else what was declared. */
 function draftOf(order: ShownOrder): DraftRow[] {
-  const issuer = usualIssuer();
+  const issuer = DEFAULT_ISSUER;
   const rows = order.vouchers_received ?? order.vouchers_declared?.rows.map((row) => ({ ...row, issuer })) ?? [];
   return rows.map((row, key) => ({ key, issuer: row.issuer, count: String(row.count), value: formatAmount(row.unit_cents) }));
 }
@@ -45,9 +45,7 @@ export function VouchersEditor({ order, onSave, onCancel }: { order: ShownOrder;
     const parsed = rows.map(rowOf);
     const wrong = parsed.find((row): row is string => typeof row === 'string');
     if (wrong) return setError(wrong);
-    const kept = parsed as ReceivedVoucherRow[];
-    if (kept[0]) rememberIssuer(kept[0].issuer);
-    onSave(kept);
+    onSave(parsed as ReceivedVoucherRow[]);
   };
   const total = rows.map(rowOf).reduce((sum, row) => (typeof row === 'string' ? sum : sum + row.count * row.unit_cents), 0);
   return (
@@ -92,7 +90,7 @@ export function VouchersEditor({ order, onSave, onCancel }: { order: ShownOrder;
             type="button"
             variant="secondary"
             size="sm"
-            onClick={() => setRows((all) => [...all, { key: Math.max(-1, ...all.map((r) => r.key)) + 1, issuer: all.at(-1)?.issuer ?? usualIssuer(), count: '1', value: '' }])}
+            onClick={() => setRows((all) => [...all, { key: Math.max(-1, ...all.map((r) => r.key)) + 1, issuer: all.at(-1)?.issuer ?? DEFAULT_ISSUER, count: '1', value: '' }])}
           >
             Ajouter une ligne
           </Button>

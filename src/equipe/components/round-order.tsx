@@ -5,7 +5,7 @@ import { receivedCents } from '../../shared/round-outcome';
 import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, NOT_TO_HAND_OVER, type AbsenceReason } from '../../shared/api/courier-round';
 import type { KeptEvent } from '../round/outbox-rules';
 import { handOverEvents, lastTap, orderLabel, tapLabel, type NewEvent, type ShownOrder } from '../round/round-display';
-import { usualIssuer } from '../round/issuer';
+import { DEFAULT_ISSUER } from '../round/issuer';
 import { ContainersEditor, VouchersEditor } from './round-corrections';
 import styles from './round-page.module.css';
 
@@ -18,7 +18,20 @@ const rowsText = (rows: readonly { count: number; unit_cents: number }[]) => row
  * One bag at a stop: who, what, what to collect, and the actions. "Remis" is one tap (vouchers and
  * containers as declared with it); "Absent" two (the reason); "Annuler" takes back the last.
  */
-export function RoundOrder({ order, closed, entries, record }: { order: ShownOrder; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[], label: string) => Promise<void> }) {
+export function RoundOrder({
+  order,
+  closed,
+  busy = false,
+  entries,
+  record,
+}: {
+  order: ShownOrder;
+  closed: boolean;
+  /** Taps wait: the phone cannot keep actions, and the last one is not with the server yet. */
+  busy?: boolean;
+  entries: readonly KeptEvent[];
+  record: (events: NewEvent[], label: string) => Promise<void>;
+}) {
   const [asking, setAsking] = useState<'absent' | 'vouchers' | 'containers' | null>(null);
   const id = useId();
   // Cancelled (or refunded) after it was packed: the bag stays in sight, not to be handed over.
@@ -89,29 +102,29 @@ export function RoundOrder({ order, closed, entries, record }: { order: ShownOrd
       {!closed && !cancelled && (
         <div className={styles.actions}>
           {order.outcome !== 'handed_over' && (
-            <Button onClick={() => act(handOverEvents(order, usualIssuer()))} aria-describedby={`${id}-who`}>
+            <Button onClick={() => act(handOverEvents(order, DEFAULT_ISSUER))} aria-describedby={`${id}-who`} disabled={busy}>
               Remis
             </Button>
           )}
           {order.outcome === null && (
-            <Button variant="secondary" aria-expanded={asking === 'absent'} onClick={() => setAsking(asking === 'absent' ? null : 'absent')} aria-describedby={`${id}-who`}>
+            <Button variant="secondary" aria-expanded={asking === 'absent'} onClick={() => setAsking(asking === 'absent' ? null : 'absent')} aria-describedby={`${id}-who`} disabled={busy}>
               Absent…
             </Button>
           )}
           {order.outcome === 'handed_over' && (
             <>
               {(declared || order.vouchers_received) && (
-                <Button variant="secondary" size="sm" aria-expanded={asking === 'vouchers'} onClick={() => setAsking(asking === 'vouchers' ? null : 'vouchers')}>
+                <Button variant="secondary" size="sm" aria-expanded={asking === 'vouchers'} onClick={() => setAsking(asking === 'vouchers' ? null : 'vouchers')} disabled={busy}>
                   Corriger les titres
                 </Button>
               )}
-              <Button variant="secondary" size="sm" aria-expanded={asking === 'containers'} onClick={() => setAsking(asking === 'containers' ? null : 'containers')}>
+              <Button variant="secondary" size="sm" aria-expanded={asking === 'containers'} onClick={() => setAsking(asking === 'containers' ? null : 'containers')} disabled={busy}>
                 Corriger les contenants
               </Button>
             </>
           )}
           {last.length > 0 && (
-            <Button variant="ghost" size="sm" onClick={undo}>
+            <Button variant="ghost" size="sm" onClick={undo} disabled={busy}>
               Annuler « {tapLabel(last)} »
             </Button>
           )}
@@ -121,7 +134,7 @@ export function RoundOrder({ order, closed, entries, record }: { order: ShownOrd
         <fieldset className={styles.reasons}>
           <legend>Pourquoi le sac n’est-il pas remis ?</legend>
           {ABSENCE_REASONS.map((reason: AbsenceReason) => (
-            <Button key={reason} variant="secondary" size="sm" onClick={() => act([{ type: 'absent', order_id: order.order_id, reason }])}>
+            <Button key={reason} variant="secondary" size="sm" onClick={() => act([{ type: 'absent', order_id: order.order_id, reason }])} disabled={busy}>
               {ABSENCE_REASON_LABELS[reason]}
             </Button>
           ))}

@@ -7,7 +7,20 @@ import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './round-page.module.css';
 
 /** A stop: its number, point, address and window, the way there, and its bags. */
-export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 'orders'> & { orders: ShownOrder[] }; closed: boolean; entries: readonly KeptEvent[]; record: (events: NewEvent[], label: string) => Promise<void> }) {
+export function RoundStop({
+  stop,
+  closed,
+  busy,
+  entries,
+  record,
+}: {
+  stop: Omit<Stop, 'orders'> & { orders: ShownOrder[] };
+  closed: boolean;
+  /** The last action still waits for the server (the phone cannot keep actions): no other tap yet. */
+  busy: boolean;
+  entries: readonly KeptEvent[];
+  record: (events: NewEvent[], label: string) => Promise<void>;
+}) {
   const headingId = `arret-${stop.location_id}`;
   return (
     <li className={styles.stop} aria-labelledby={headingId}>
@@ -30,7 +43,7 @@ export function RoundStop({ stop, closed, entries, record }: { stop: Omit<Stop, 
       ) : (
         <ul className={styles.orders}>
           {stop.orders.map((order) => (
-            <RoundOrder key={order.order_id} order={order} closed={closed} entries={entries} record={record} />
+            <RoundOrder key={order.order_id} order={order} closed={closed} busy={busy} entries={entries} record={record} />
           ))}
         </ul>
       )}

@@ -6,9 +6,10 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { formatShortDateTime } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
 import type { Round } from '../../shared/api/courier-round';
-import { pendingActions } from '../round/outbox-rules';
+import { pendingActions, type KeptAuthor } from '../round/outbox-rules';
 import { orderLabel, shownRound, tallyOf, type NewEvent } from '../round/round-display';
-import { roundQuery } from '../round/round-queries';
+import { forgetTour, roundQuery } from '../round/round-queries';
+import { staffMeQuery } from '../team-api';
 import { useRoundOutbox } from '../round/use-round-outbox';
 import { DayHeading } from './day-picker';
 import { RoundOutboxStatus, RoundRejections } from './round-outbox-status';
@@ -22,6 +23,8 @@ export function RoundView({ tourId, date, others }: { tourId: number; date: stri
   const round = useQuery(roundQuery(tourId, date));
   useWarmMap(round.isSuccess && !round.isPlaceholderData);
   const outbox = useRoundOutbox();
+  const member = useQuery(staffMeQuery).data;
+  const me = member && !member.pending ? { id: member.id, name: member.name } : null;
   // A refusal names the customer and the bag, as the courier knows them.
   const names = useMemo(
     () =>
@@ -36,26 +39,26 @@ export function RoundView({ tourId, date, others }: { tourId: number; date: stri
       <DayHeading title={round.data ? round.data.name : 'Ma tournée'} date={date} />
       {others && (
         <p>
-          <Link to="/equipe/tournee" search={{ date }} onClick={() => localStorage.removeItem(`popote-round-tour:${date}`)}>
+          <Link to="/equipe/tournee" search={{ date }} onClick={() => forgetTour(date)}>
             Changer de tournée
           </Link>
         </p>
       )}
-      <RoundOutboxStatus entries={outbox.entries} state={outbox.state} onRetry={() => void outbox.sender?.flush()} />
-      <RoundRejections entries={outbox.entries} names={names} onAcknowledge={(id) => void outbox.sender?.outbox.acknowledge(id)} />
+      <RoundOutboxStatus entries={outbox.entries} state={outbox.state} mode={outbox.mode} memberId={me?.id ?? null} onRetry={() => void outbox.sender?.retry()} />
+      <RoundRejections entries={outbox.entries} names={names} onAcknowledge={(ids) => void outbox.sender?.outbox.acknowledge(ids)} />
       {round.isError && round.data && (
         <p className={styles.stale} role="status">
           Tournée telle que lue le {formatShortDateTime(new Date(round.dataUpdatedAt))} : le réseau ne répond pas, elle sera relue dès son retour.
         </p>
       )}
       <QueryStatus query={round} loading="Chargement de la tournée…" error="Impossible de charger la tournée.">
-        {(data) => <RoundBody round={data} readAt={round.dataUpdatedAt} outbox={outbox} />}
+        {(data) => <RoundBody round={data} readAt={round.dataUpdatedAt} outbox={outbox} me={me} />}
       </QueryStatus>
     </>
   );
 }
 
-function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; outbox: ReturnType<typeof useRoundOutbox> }) {
+function RoundBody({ round, readAt, outbox, me }: { round: Round; readAt: number; outbox: ReturnType<typeof useRoundOutbox>; me: KeptAuthor | null }) {
   const mine = useMemo(() => outbox.entries.filter((entry) => entry.tour_id === round.tour_id && entry.date === round.date), [outbox.entries, round]);
   const stops = useMemo(() => shownRound(round, mine, readAt), [round, mine, readAt]);
   const tally = useMemo(() => tallyOf(stops.flatMap((stop) => stop.orders)), [stops]);
@@ -64,13 +67,16 @@ function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; ou
     if (!outbox.sender) return;
     try {
       // Kept on the phone first; the screen follows the outbox, then the sending starts.
-      await outbox.sender.outbox.record({ tour_id: round.tour_id, date: round.date }, events, new Date(), label);
+      // Who tapped, kept with it: it leaves only with their session.
+      await outbox.sender.outbox.record({ tour_id: round.tour_id, date: round.date }, events, new Date(), label, me);
       void outbox.sender.flush();
     } catch {
       notify({ title: 'Action non enregistrée', message: 'Le téléphone n’a pas pu garder cette action : réessayez.', type: 'error' });
     }
   };
   const pending = pendingActions(mine);
+  // The phone keeps nothing: one action at a time, the screen waits for the server to have it.
+  const busy = outbox.mode === 'direct' && pending > 0;
   return (
     <>
       <p className={page.muted}>
@@ -90,7 +96,7 @@ function RoundBody({ round, readAt, outbox }: { round: Round; readAt: number; ou
       {stops.length === 0 ? null : (
         <ol className={styles.stops}>
           {stops.map((stop) => (
-            <RoundStop key={stop.location_id} stop={stop} closed={closed} entries={mine} record={record} />
+            <RoundStop key={stop.location_id} stop={stop} closed={closed} busy={busy} entries={mine} record={record} />
           ))}
         </ol>
       )}

@@ -1,24 +1,8 @@
-import { VOUCHER_ISSUERS, type VoucherIssuer } from '../../shared/api/courier-round';
+import type { VoucherIssuer } from '../../shared/api/courier-round';
 
 /**
- * The issuer "Remis" gives the declared vouchers: the one this courier chose last (customers of a
- * company mostly pay with the same), else Edenred's Ticket Restaurant, the most common in France.
+ * The issuer "Remis" gives the declared vouchers: Edenred's Ticket Restaurant, the most common in
+ * France. Always the same: a correction on one bag (Pluxee for this customer) says nothing of the
+ * next customer's vouchers, and is never taken as the courier's new default.
  */
-const KEY = 'popote-round-issuer';
-
-export function usualIssuer(): VoucherIssuer {
-  try {
-    const kept = localStorage.getItem(KEY);
-    return (VOUCHER_ISSUERS as readonly string[]).includes(kept ?? '') ? (kept as VoucherIssuer) : 'edenred';
-  } catch {
-    return 'edenred';
-  }
-}
-
-export function rememberIssuer(issuer: VoucherIssuer): void {
-  try {
-    localStorage.setItem(KEY, issuer);
-  } catch {
-    // Not kept: Edenred next time.
-  }
-}
+export const DEFAULT_ISSUER: VoucherIssuer = 'edenred';

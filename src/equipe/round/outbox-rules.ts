@@ -1,6 +1,6 @@
 import { plural } from '../../lib/format';
 import type { RoundEvent, RoundEventResult } from '../../shared/api/courier-round';
-import { EVENTS_PER_SEND_MAX } from '../../shared/api/courier-round';
+import { EVENTS_PER_SEND_MAX, ROUND_ERRORS } from '../../shared/api/courier-round';
 
 /**
  * The courier's outbox, as pure rules (the storage and the sending are in outbox.ts and
@@ -11,7 +11,24 @@ import { EVENTS_PER_SEND_MAX } from '../../shared/api/courier-round';
 
 export type KeptStatus = 'pending' | 'sent' | 'rejected';
 
+/**
+ * The format of what the phone keeps, written with each entry. 1 (no `v`): the first app's, with
+ * no author, sent as written (with the session of whoever is logged in, as then). 2: the author.
+ * A build that changes what it keeps bumps it and brings older entries up in `upgradeKept`.
+ */
+export const KEPT_FORMAT = 2;
+
+/** The member who tapped: their taps leave only with their own session. */
+export interface KeptAuthor {
+  id: number;
+  name: string;
+}
+
 export interface KeptEvent {
+  /** The format it was written in (absent: 1). */
+  v?: number;
+  /** Who tapped it (absent in format 1: whoever is logged in sends it). */
+  author?: KeptAuthor | null;
   /** What is sent, as the server's schema has it; `event.id` is the key everywhere. */
   event: RoundEvent;
   tour_id: number;
@@ -29,17 +46,54 @@ export interface KeptEvent {
   rejection?: { code?: string; message: string };
 }
 
+/**
+ * An entry as read from the storage, in the current format, or null when it is not one of ours
+ * (kept by nothing this app wrote: left alone, never sent). Format 1 gains an unknown author; a
+ * later format than this build knows (the phone went back to an older build) is read as it is.
+ */
+export function upgradeKept(raw: unknown): KeptEvent | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const entry = raw as Partial<KeptEvent>;
+  if (!entry.event || typeof entry.event.id !== 'string' || typeof entry.tour_id !== 'number' || typeof entry.date !== 'string') return null;
+  if ((entry.v ?? 1) >= KEPT_FORMAT) return entry as KeptEvent;
+  return { ...(entry as KeptEvent), v: KEPT_FORMAT, author: entry.author ?? null };
+}
+
+/** Whether an entry waits for another member than `memberId` to log in (its author is known and someone else). */
+export const heldFor = (entry: Pick<KeptEvent, 'author'>, memberId: number | null) => Boolean(entry.author) && entry.author!.id !== memberId;
+
+/**
+ * The pending actions that wait for their author's session, by author: '2 actions de Léa D.'.
+ * Nobody known logged in (`memberId` null): every authored action waits.
+ */
+export function heldByAuthor(entries: readonly KeptEvent[], memberId: number | null): { author: KeptAuthor; actions: number }[] {
+  const taps = new Map<number, { author: KeptAuthor; taps: Set<string> }>();
+  for (const entry of pendingOf(entries)) {
+    if (!entry.author || !heldFor(entry, memberId)) continue;
+    const kept = taps.get(entry.author.id) ?? { author: entry.author, taps: new Set<string>() };
+    kept.taps.add(entry.tap);
+    taps.set(entry.author.id, kept);
+  }
+  return [...taps.values()].map(({ author, taps: set }) => ({ author, actions: set.size }));
+}
+
 /** A round's events go to its own address (tour and date). */
 export const roundKey = (entry: Pick<KeptEvent, 'tour_id' | 'date'>) => `${entry.tour_id}|${entry.date}`;
 
-/** What is still to send: pending events, per round, in the order they were made, at most EVENTS_PER_SEND_MAX a call. */
-export function batchesToSend(entries: readonly KeptEvent[], max = EVENTS_PER_SEND_MAX): KeptEvent[][] {
+/**
+ * What is still to send: pending events, per round and author, in the order they were made, at
+ * most EVENTS_PER_SEND_MAX a call. With `memberId` (the member logged in, null for nobody known),
+ * another member's events stay out: they wait for their author.
+ */
+export function batchesToSend(entries: readonly KeptEvent[], max = EVENTS_PER_SEND_MAX, memberId?: number | null): KeptEvent[][] {
   const byRound = new Map<string, KeptEvent[]>();
   for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
     if (entry.status !== 'pending') continue;
-    const list = byRound.get(roundKey(entry)) ?? [];
+    if (memberId !== undefined && heldFor(entry, memberId)) continue;
+    const key = `${roundKey(entry)}|${entry.author?.id ?? ''}`;
+    const list = byRound.get(key) ?? [];
     list.push(entry);
-    byRound.set(roundKey(entry), list);
+    byRound.set(key, list);
   }
   const batches: KeptEvent[][] = [];
   for (const list of byRound.values()) for (let i = 0; i < list.length; i += max) batches.push(list.slice(i, i + max));
@@ -68,12 +122,33 @@ export const rejectAll = (batch: readonly KeptEvent[], message: string, code?: s
   batch.map((entry) => ({ ...entry, status: 'rejected', rejection: { code, message } }));
 
 /**
- * Whether a failed call is worth sending again. The network, a lost answer, a busy or broken server,
- * a session to open again or a token to refresh: yes, with the same ids. Any other refusal of the
- * whole call (the round unknown, a malformed action): no, the courier is told.
+ * What a failed call means for its events:
+ * - `retry`: the network, a lost answer, a busy or broken server, a session to open again (401):
+ *   sent again later with the same ids, on the backoff;
+ * - `wait`: the author is not the member logged in (403 `not_author`): kept, until they log in;
+ * - `stop`: refused as things stand (403, or 419 once the anti-forgery token was refreshed):
+ *   kept, no more tries on their own (asking again would only be refused again); the screen says
+ *   why, and the courier sends again by hand, or a new login or start does;
+ * - `split`: the body refused as unreadable (400, 422) with several events: each is sent alone, so
+ *   the one the server cannot read (a new build changed its body) is the only one refused;
+ * - `reject`: any other refusal (the round unknown, another courier's round), or an unreadable
+ *   single event: refused, with the server's message.
  */
-export function worthRetrying(status: number): boolean {
-  return status === 0 || status >= 500 || [401, 403, 408, 419, 429].includes(status);
+export type FailureOutcome = 'retry' | 'wait' | 'stop' | 'split' | 'reject';
+
+export function failureOutcome(status: number, code: string | undefined, events: number): FailureOutcome {
+  if (status === 0 || status >= 500 || [401, 408, 429].includes(status)) return 'retry';
+  if (status === 403 && code === ROUND_ERRORS.notAuthor) return 'wait';
+  // Another courier's round: a decision on the round, not on the phone; each event is told so.
+  if (status === 403 && code === ROUND_ERRORS.notYours) return 'reject';
+  if (status === 403 || status === 419) return 'stop';
+  return events > 1 && (status === 400 || status === 422) ? 'split' : 'reject';
+}
+
+/** Why the sending stopped (a 403 or 419), in French. */
+export function stopReason(status: number, message?: string): string {
+  if (status === 419) return 'Le serveur refuse l’envoi (jeton de sécurité expiré) : rechargez la page puis touchez « Envoyer maintenant ». Vos actions restent sur le téléphone.';
+  return `Le serveur refuse l’envoi${message ? ` : « ${message} »` : ''}. Vos actions restent sur le téléphone : reconnectez-vous ou prévenez un administrateur, puis touchez « Envoyer maintenant ».`;
 }
 
 /** The wait before the next try after `failures` failed ones in a row: 5 s, 10 s, 20 s, 40 s, then every 60 s. */
@@ -85,6 +160,16 @@ export const pendingOf = (entries: readonly KeptEvent[]) => entries.filter((entr
 /** How many of the courier's taps still wait to be sent, whole or in part. */
 export const pendingActions = (entries: readonly KeptEvent[]) => new Set(pendingOf(entries).map((entry) => entry.tap)).size;
 export const rejectedOf = (entries: readonly KeptEvent[]) => entries.filter((entry) => entry.status === 'rejected');
+
+/**
+ * The refusals as the courier made them, a tap at a time: a "Remis" refused (with the vouchers and
+ * containers that came with it) is one line with one "J’ai compris", its first refusal's message.
+ */
+export function rejectedTaps(entries: readonly KeptEvent[]): KeptEvent[][] {
+  const byTap = new Map<string, KeptEvent[]>();
+  for (const entry of [...rejectedOf(entries)].sort((a, b) => a.seq - b.seq)) byTap.set(entry.tap, [...(byTap.get(entry.tap) ?? []), entry]);
+  return [...byTap.values()];
+}
 
 /** Sent events older than this leave the phone: their round is long closed. */
 export const SENT_KEPT_MS = 3 * 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { createStore, delMany, entries as idbEntries, setMany } from 'idb-keyval';
 import type { RoundEvent } from '../../shared/api/courier-round';
-import { forgettable, pendingActions, type KeptEvent } from './outbox-rules';
+import { forgettable, KEPT_FORMAT, pendingActions, pendingOf, upgradeKept, type KeptAuthor, type KeptEvent } from './outbox-rules';
 import type { NewEvent } from './round-display';
 
 /**
@@ -15,13 +15,27 @@ export interface OutboxStorage {
   remove(ids: string[]): Promise<void>;
 }
 
-/** IndexedDB, a database of its own (the shop's query copy lives in idb-keyval's default one). */
+/**
+ * IndexedDB, a database of its own (the shop's query copy lives in idb-keyval's default one). The
+ * database is opened at the first use, and opened again after a failure: a refusal (storage
+ * blocked, a private mode, a full disk) is never kept for good, so the outbox can come back to it.
+ */
 export function idbStorage(): OutboxStorage {
-  const store = createStore('popote-round', 'events');
+  let store: ReturnType<typeof createStore> | null = null;
+  const use = async <T>(run: (kept: ReturnType<typeof createStore>) => Promise<T>): Promise<T> => {
+    try {
+      // createStore opens at once, and throws at once where the browser refuses IndexedDB.
+      store ??= createStore('popote-round', 'events');
+      return await run(store);
+    } catch (error) {
+      store = null;
+      throw error;
+    }
+  };
   return {
-    all: async () => (await idbEntries<string, KeptEvent>(store)).map(([, entry]) => entry),
-    put: (entries) => setMany(entries.map((entry) => [entry.event.id, entry]), store),
-    remove: (ids) => delMany(ids, store),
+    all: () => use(async (kept) => (await idbEntries<string, unknown>(kept)).map(([, entry]) => entry as KeptEvent)),
+    put: (entries) => use((kept) => setMany(entries.map((entry) => [entry.event.id, entry]), kept)),
+    remove: (ids) => use((kept) => delMany(ids, kept)),
   };
 }
 
@@ -50,20 +64,34 @@ export function newEventId(): string {
 
 type Listener = () => void;
 
+/**
+ * Where the actions are kept: not known yet (opening), on the phone (IndexedDB), or nowhere
+ * (IndexedDB refused: in the page's memory only, each action sent at once, one at a time, while
+ * the opening is tried again).
+ */
+export type OutboxMode = 'opening' | 'kept' | 'direct';
+
 /** The outbox: its entries as last read, and what changes them. */
 export class Outbox {
   private entries: readonly KeptEvent[] = [];
   private listeners = new Set<Listener>();
   private lastSeq = 0;
   private loaded: Promise<void> | null = null;
+  private storage: OutboxStorage;
+  mode: OutboxMode = 'opening';
 
   constructor(
-    private readonly storage: OutboxStorage,
+    private readonly kept: OutboxStorage,
     private readonly tellOthers: () => void = () => {},
-  ) {}
+    /** Where actions wait while the phone's storage is refused. */
+    private readonly memory: OutboxStorage = memoryStorage(),
+  ) {
+    this.storage = kept;
+  }
 
   /** The entries as last read (a new array after each change, for React's useSyncExternalStore). */
   snapshot = (): readonly KeptEvent[] => this.entries;
+  modeSnapshot = (): OutboxMode => this.mode;
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -72,7 +100,7 @@ export class Outbox {
 
   /** Reads the storage again (at start, and when another tab changed it). Old sent events are forgotten then. */
   async reload(now = Date.now()): Promise<void> {
-    const all = await this.storage.all();
+    const all = (await this.storage.all()).flatMap((raw) => upgradeKept(raw) ?? []);
     const old = forgettable(all, now);
     if (old.length > 0) await this.storage.remove(old);
     this.entries = all.filter((entry) => !old.includes(entry.event.id));
@@ -80,25 +108,74 @@ export class Outbox {
     this.changed(false);
   }
 
-  /** Loaded once; every change waits for it. */
+  /**
+   * Loaded once; every change waits for it. When the phone's storage refuses, the outbox works in
+   * memory ('direct') and the next call tries to open it again; once it opens, what waited in
+   * memory moves into it.
+   */
   ready(): Promise<void> {
-    this.loaded ??= this.reload();
+    this.loaded ??= this.open();
     return this.loaded;
+  }
+
+  private async open(): Promise<void> {
+    try {
+      await this.kept.all();
+      const waiting = this.mode === 'direct' ? await this.memory.all() : [];
+      if (waiting.length > 0) {
+        await this.kept.put(waiting);
+        await this.memory.remove(waiting.map((entry) => entry.event.id));
+      }
+      this.storage = this.kept;
+      await this.reload();
+      this.setMode('kept');
+    } catch {
+      this.storage = this.memory;
+      this.setMode('direct');
+      // Not kept for good: the next action, sending or start tries the phone's storage again.
+      this.loaded = null;
+      await this.reload();
+    }
+  }
+
+  private setMode(mode: OutboxMode) {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    for (const listener of this.listeners) listener();
   }
 
   /**
    * Records one tap's events for a round: kept in the storage first, shown after. Each gets its UUID
    * made here (the server applies an id once) and the phone's time.
    */
-  async record(round: { tour_id: number; date: string }, events: NewEvent[], now = new Date(), label?: string): Promise<KeptEvent[]> {
+  async record(round: { tour_id: number; date: string }, events: NewEvent[], now = new Date(), label?: string, author?: KeptAuthor | null): Promise<KeptEvent[]> {
     await this.ready();
     const tap = newEventId();
     const at = now.toISOString();
     const made = events.map((event): KeptEvent => {
       this.lastSeq = Math.max(this.lastSeq + 1, now.getTime());
-      return { event: { ...event, id: newEventId(), at } as RoundEvent, tour_id: round.tour_id, date: round.date, tap, seq: this.lastSeq, status: 'pending', ...(label ? { label } : {}) };
+      return {
+        v: KEPT_FORMAT,
+        author: author ? { id: author.id, name: author.name } : null,
+        event: { ...event, id: newEventId(), at } as RoundEvent,
+        tour_id: round.tour_id,
+        date: round.date,
+        tap,
+        seq: this.lastSeq,
+        status: 'pending',
+        ...(label ? { label } : {}),
+      };
     });
-    await this.storage.put(made);
+    try {
+      await this.storage.put(made);
+    } catch (error) {
+      if (this.storage === this.memory) throw error;
+      // The phone's storage refused meanwhile: the action is not lost, it waits in memory.
+      this.storage = this.memory;
+      this.setMode('direct');
+      this.loaded = null;
+      await this.memory.put(made);
+    }
     this.entries = [...this.entries, ...made];
     this.changed();
     return made;
@@ -113,16 +190,16 @@ export class Outbox {
     this.changed();
   }
 
-  /** The courier read a refusal ("J'ai compris"): the refused action leaves the phone. */
-  async acknowledge(id: string): Promise<void> {
-    await this.storage.remove([id]);
-    this.entries = this.entries.filter((entry) => entry.event.id !== id);
+  /** The courier read a refusal ("J'ai compris"): the refused action (its tap's events) leaves the phone. */
+  async acknowledge(ids: readonly string[]): Promise<void> {
+    await this.storage.remove([...ids]);
+    this.entries = this.entries.filter((entry) => !ids.includes(entry.event.id));
     this.changed();
   }
 
   /** The storage's current pending entries, read afresh (another tab may have sent some). */
   async pendingNow(): Promise<KeptEvent[]> {
-    return (await this.storage.all()).filter((entry) => entry.status === 'pending');
+    return (await this.storage.all()).flatMap((raw) => upgradeKept(raw) ?? []).filter((entry) => entry.status === 'pending');
   }
 
   private changed(tell = true) {
@@ -133,13 +210,15 @@ export class Outbox {
 }
 
 /**
- * How many of the courier's taps this phone still has to send (0 when IndexedDB cannot be read):
- * asked before a logout, since they would leave with the next member's session.
+ * The courier's taps this phone still has to send (none when IndexedDB cannot be read): asked
+ * before a logout, and by the login after a session ended.
  */
-export async function unsentTaps(): Promise<number> {
+export async function unsentEntries(): Promise<KeptEvent[]> {
   try {
-    return pendingActions(await idbStorage().all());
+    return pendingOf((await idbStorage().all()).flatMap((raw) => upgradeKept(raw) ?? []));
   } catch {
-    return 0;
+    return [];
   }
 }
+
+export const unsentTaps = async (): Promise<number> => pendingActions(await unsentEntries());

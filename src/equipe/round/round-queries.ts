@@ -55,6 +55,13 @@ export function rememberedTour(date: string): number | null {
     return null;
   }
 }
+export function forgetTour(date: string): void {
+  try {
+    localStorage.removeItem(TOUR_KEY(date));
+  } catch {
+    // A refused storage kept nothing to forget.
+  }
+}
 export function rememberTour(date: string, tourId: number): void {
   try {
     localStorage.setItem(TOUR_KEY(date), String(tourId));

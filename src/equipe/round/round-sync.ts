@@ -1,7 +1,7 @@
 import { ApiError, api } from '../../lib/api-client';
 import { roundEventsAnswerSchema } from '../../shared/api/courier-round';
 import { Outbox, idbStorage, memoryStorage } from './outbox';
-import { batchesToSend, rejectAll, retryDelayMs, settle, worthRetrying, type KeptEvent } from './outbox-rules';
+import { batchesToSend, failureOutcome, rejectAll, retryDelayMs, settle, stopReason, type KeptAuthor, type KeptEvent } from './outbox-rules';
 
 /**
  * Sends the outbox: at once after a tap, when the browser says the network is back, when the app
@@ -21,16 +21,24 @@ export interface SendState {
   problem: string | null;
   /** When the next try is planned (ms), or null. */
   nextTry: number | null;
+  /**
+   * Why the sending stopped trying on its own (a 403 or 419: asking again would be refused
+   * again), in French, or null. "Envoyer maintenant", a login or the page's next start try again.
+   */
+  stopped: string | null;
 }
 
 export type Send = (batch: KeptEvent[]) => Promise<{ id: string; status: 'applied' | 'duplicate' | 'rejected'; code?: string; message?: string }[]>;
 
-/** POST /api/staff/rounds/{tour}/events?date=… with a fresh idempotency key: the ids are what make a repeat harmless. */
+/**
+ * POST /api/staff/rounds/{tour}/events?date=… with a fresh idempotency key: the ids are what make a
+ * repeat harmless. A batch is one author's (batchesToSend): the server checks it is who is logged in.
+ */
 export const sendOverHttp: Send = async (batch) => {
-  const { tour_id, date } = batch[0]!;
+  const { tour_id, date, author } = batch[0]!;
   const answer = await api(`/api/staff/rounds/${tour_id}/events?date=${date}`, {
     method: 'POST',
-    body: { events: batch.map((entry) => entry.event) },
+    body: { ...(author ? { author: author.id } : {}), events: batch.map((entry) => entry.event) },
     schema: roundEventsAnswerSchema,
   });
   return answer.results;
@@ -41,7 +49,7 @@ type Turn = <T>(run: () => Promise<T>) => Promise<T>;
 const browserTurn: Turn = (run) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('popote-round-outbox', run) : run());
 
 export class RoundSender {
-  state: SendState = { sending: false, failures: 0, problem: null, nextTry: null };
+  state: SendState = { sending: false, failures: 0, problem: null, nextTry: null, stopped: null };
   private listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
   private again = false;
@@ -55,6 +63,8 @@ export class RoundSender {
     private readonly onSent: () => void = () => {},
     /** Told when the server says the session has ended (401): the app asks who is there again, and shows the login. */
     private readonly onSessionEnded: () => void = () => {},
+    /** Who is logged in, as last known (null: nobody known): another member's actions wait for them. */
+    private readonly member: () => KeptAuthor | null = () => null,
   ) {}
 
   snapshot = () => this.state;
@@ -86,12 +96,22 @@ export class RoundSender {
     return this.running;
   }
 
-  /** One pass: every pending batch, in order, until one fails for a reason that may pass. */
+  /** Tries again now, after the sending stopped on a refusal ("Envoyer maintenant", a login, a start). */
+  retry(): Promise<void> {
+    this.set({ stopped: null });
+    return this.flush();
+  }
+
+  /**
+   * One pass: every pending batch, in order, until one fails for a reason that may pass or that
+   * stops the sending. Another member's actions are left out: they wait for their author.
+   */
   private async pass(): Promise<void> {
     await this.outbox.ready();
-    const batches = batchesToSend(await this.outbox.pendingNow());
+    const queue = batchesToSend(await this.outbox.pendingNow(), undefined, this.member()?.id);
     let took = false;
-    for (const batch of batches) {
+    while (queue.length > 0) {
+      const batch = queue.shift()!;
       try {
         const results = await this.send(batch);
         await this.outbox.update(settle(batch, results, Date.now()));
@@ -99,13 +119,30 @@ export class RoundSender {
         this.set({ failures: 0, problem: null });
       } catch (error) {
         const status = error instanceof ApiError ? error.status : 0;
-        if (worthRetrying(status)) {
+        const code = error instanceof ApiError ? error.body.code : undefined;
+        const outcome = failureOutcome(status, code, batch.length);
+        if (outcome === 'retry') {
           this.set({ failures: this.state.failures + 1, problem: problemOf(error, status) });
           // The events stay pending; once logged in again they go out with the same ids.
           if (status === 401) this.onSessionEnded();
           break;
         }
-        await this.outbox.update(rejectAll(batch, (error as Error).message, error instanceof ApiError ? error.body.code : undefined));
+        if (outcome === 'wait') {
+          // The session is another member's than the phone thought: who is there is asked again,
+          // and the screen says whose actions wait. Nothing planned: they leave at their author's login.
+          this.set({ problem: (error as Error).message });
+          this.onSessionEnded();
+          continue;
+        }
+        if (outcome === 'stop') {
+          this.set({ stopped: stopReason(status, (error as Error).message) });
+          break;
+        }
+        if (outcome === 'split') {
+          queue.unshift(...batch.map((entry) => [entry]));
+          continue;
+        }
+        await this.outbox.update(rejectAll(batch, (error as Error).message, code));
         took = true;
       }
     }
@@ -118,7 +155,7 @@ export class RoundSender {
   private planNext() {
     clearTimeout(this.timer);
     const pending = this.outbox.snapshot().some((entry) => entry.status === 'pending');
-    if (!pending || this.state.failures === 0) {
+    if (!pending || this.state.failures === 0 || this.state.stopped) {
       this.set({ nextTry: null });
       return;
     }
@@ -151,23 +188,28 @@ let shared: RoundSender | null = null;
  * The page's sender and its outbox, one per tab. Other tabs hear of each change (BroadcastChannel)
  * and read the storage again.
  */
-export function roundSender(onSent: () => void, onSessionEnded: () => void): RoundSender {
+export function roundSender(onSent: () => void, onSessionEnded: () => void, member: () => KeptAuthor | null): RoundSender {
   if (shared) return shared;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('popote-round-outbox');
   const storage = typeof indexedDB === 'undefined' ? memoryStorage() : idbStorage();
   const outbox = new Outbox(storage, () => channel?.postMessage('changed'));
-  shared = new RoundSender(outbox, sendOverHttp, browserTurn, onSent, onSessionEnded);
-  if (channel) channel.onmessage = () => void outbox.reload();
+  shared = new RoundSender(outbox, sendOverHttp, browserTurn, onSent, onSessionEnded, member);
+  // Another tab's change: read again (a refused storage is tried again then too).
+  if (channel) channel.onmessage = () => void outbox.ready().then(() => outbox.reload()).catch(() => undefined);
   return shared;
 }
 
-/** Starts sending when it may: now, when the network returns, when the app is shown again. Returns the stop. */
+/**
+ * Starts sending when it may: now (even after a stop: a start is a new try), when the network
+ * returns, when the app is shown again, unless the server refused the sending (403, 419): then
+ * only the courier's "Envoyer maintenant" or the next start tries again. Returns the stop.
+ */
 export function keepSending(sender: RoundSender): () => void {
-  const now = () => void sender.flush();
+  const now = () => void (sender.state.stopped ? undefined : sender.flush());
   const shown = () => (document.visibilityState === 'visible' ? now() : undefined);
   window.addEventListener('online', now);
   document.addEventListener('visibilitychange', shown);
-  now();
+  void sender.retry();
   return () => {
     window.removeEventListener('online', now);
     document.removeEventListener('visibilitychange', shown);

@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { StaffMe } from '../../shared/api/staff';
+import { keptIdentity } from './kept-identity';
+import type { OutboxMode } from './outbox';
 import { keepSending, roundSender } from './round-sync';
 
 const NO_ENTRIES = [] as const;
-const IDLE = { sending: false, failures: 0, problem: null, nextTry: null };
+const IDLE = { sending: false, failures: 0, problem: null, nextTry: null, stopped: null };
+const OPENING = (): OutboxMode => 'opening';
 
 /**
  * The round page's hold on the outbox: its entries and the sending's state, kept current, and the
@@ -17,6 +21,11 @@ export function useRoundOutbox() {
       : roundSender(
           () => void queryClient.invalidateQueries({ queryKey: ['staff', 'round'] }),
           () => void queryClient.invalidateQueries({ queryKey: ['staff', 'me'] }),
+          // Who is logged in as the app last knew it (the kept identity when the storage allows).
+          () => {
+            const me = queryClient.getQueryData<StaffMe | null>(['staff', 'me']) ?? keptIdentity();
+            return me && !me.pending ? { id: me.id, name: me.name } : null;
+          },
         ),
   );
   useEffect(() => {
@@ -26,7 +35,9 @@ export function useRoundOutbox() {
   }, [sender]);
   const entries = useSyncExternalStore(sender?.outbox.subscribe ?? noSubscribe, sender?.outbox.snapshot ?? (() => NO_ENTRIES), () => NO_ENTRIES);
   const state = useSyncExternalStore(sender?.subscribe ?? noSubscribe, sender?.snapshot ?? (() => IDLE), () => IDLE);
-  return { sender, entries, state };
+  // Where the actions are kept: the page says so before the first tap when the phone refuses.
+  const mode = useSyncExternalStore(sender?.outbox.subscribe ?? noSubscribe, sender?.outbox.modeSnapshot ?? OPENING, OPENING);
+  return { sender, entries, state, mode };
 }
 
 const noSubscribe = () => () => {};

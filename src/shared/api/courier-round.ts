@@ -29,6 +29,11 @@ export const ROUND_ERRORS = {
   undoByAdmin: 'undo_by_admin',
   /** Closing before the tour's last cut-off of its day: orders may still come. */
   notOver: 'round_not_over',
+  /**
+   * Events recorded on the phone by another member than the one logged in: they wait on the phone
+   * for their author's session (a courier's taps never go out under another name).
+   */
+  notAuthor: 'not_author',
 } as const;
 
 export const ROUND_MESSAGES = {
@@ -42,6 +47,7 @@ export const ROUND_MESSAGES = {
   eventIdReused: 'Cet identifiant d’action est déjà celui d’une autre action : celle-ci n’a pas été prise en compte. Prévenez un administrateur.',
   notYours: 'Cette tournée est confiée à un autre livreur : l’action n’a pas été prise en compte.',
   undoByAdmin: 'Cette action a été enregistrée par un administrateur : lui seul peut l’annuler.',
+  notAuthor: 'Ces actions ont été enregistrées par un autre membre de l’équipe : elles partiront quand il se reconnectera sur ce téléphone.',
 } as const;
 
 /**
@@ -134,7 +140,15 @@ export const roundEventSchema = z
   );
 export type RoundEvent = z.infer<typeof roundEventSchema>;
 
-export const roundEventsBodySchema = z.object({ events: z.array(roundEventSchema).check(z.minLength(1), z.maxLength(EVENTS_PER_SEND_MAX)) });
+/**
+ * One sending: the events, and `author`, the id of the member who tapped them on the phone (the
+ * phone sends each member's events apart). Given, it must be the member logged in (403
+ * `not_author`); absent (actions kept by an older app), they count as the logged-in member's.
+ */
+export const roundEventsBodySchema = z.object({
+  author: z.optional(idField('Auteur invalide.')),
+  events: z.array(roundEventSchema).check(z.minLength(1), z.maxLength(EVENTS_PER_SEND_MAX)),
+});
 
 /** Each event's fate: applied, already seen (nothing done), or refused with a code and a French message. */
 export const roundEventResultSchema = z.object({
