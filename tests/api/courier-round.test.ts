@@ -198,6 +198,21 @@ describe('events', () => {
     await sent(livreur, [event({ type: 'handed_over', order_id: lina.orderId, at: PHONE_AT('13:04:00') })]);
     expect(orderIn(await round(), lina.orderId).outcome).toBe('handed_over');
   });
+
+  it('are recorded under their author only: tapped by another member on the phone, refused whole (403 not_author), nothing applied', async () => {
+    const me = (await livreur.request('GET', '/api/staff/me')).json() as { id: number };
+    const other = (await admin.request('GET', '/api/staff/me')).json() as { id: number };
+    const tapped = event({ type: 'containers_returned', order_id: lina.orderId, count: 0, at: PHONE_AT('13:04:30') });
+    const post = (author: number) => livreur.request('POST', `/api/staff/rounds/${rg.id}/events?date=${MONDAY}`, { author, events: [tapped] });
+    const body = refused(await post(other.id), 403);
+    expect(body).toMatchObject({ code: 'not_author', message: expect.stringMatching(/autre membre/) });
+    expect(await db().select().from(t.roundEvents).where(eq(t.roundEvents.id, tapped.id))).toHaveLength(0);
+    // Its author logged in: the same event is applied, once, under their name.
+    const res = await post(me.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(roundEventsAnswerSchema.parse(res.json()).results).toEqual([{ id: tapped.id, status: 'applied' }]);
+    expect((await db().select().from(t.roundEvents).where(eq(t.roundEvents.id, tapped.id)))[0]!.staffEmail).toBe(TEAM.livreur);
+  });
 });
 
 describe('closing the round', () => {
