@@ -313,3 +313,41 @@ describe('the outbox’s authors, formats and refusals', () => {
     expect(statuses(outbox.snapshot())).toEqual(['pending']);
   });
 });
+
+describe('the round kept on the phone across builds', () => {
+  const round = {
+    tour_id: 2,
+    name: 'Rive gauche',
+    date: ROUND.date,
+    courier: { id: 7, name: 'Léa D.' },
+    closed_at: null,
+    closed_by: null,
+    stops: [],
+    totals: { bags: 0, cancelled: 0, handed_over: 0, absent: 0, pending: 0, vouchers_expected: { count: 0, cents: 0 }, vouchers_received: { count: 0, cents: 0 }, containers_expected: 0, containers_received: 0 },
+  };
+  const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, dataUpdatedAt: 1, status: 'success' } });
+
+  it('is not dropped by a new build: only a kept query this build cannot read is left out', async () => {
+    const { readableCopy, TEAM_COPY_FORMAT } = await import('../../src/equipe/round/round-persistence');
+    // The copy is told apart by its format, never by the build that wrote it.
+    expect(TEAM_COPY_FORMAT).not.toMatch(/dev|next|build/);
+    const client = {
+      timestamp: Date.now(),
+      buster: TEAM_COPY_FORMAT,
+      clientState: {
+        mutations: [],
+        queries: [
+          query(['staff', 'round', 2, ROUND.date], round),
+          query(['staff', 'round', 3, ROUND.date], { ...round, stops: 'an older shape' }),
+          query(['staff', 'me'], { id: 7, email: '', name: 'Léa D.', roles: ['livreur'] }),
+          query(['staff', 'orders'], { anything: true }),
+        ],
+      },
+    };
+    const kept = readableCopy(client as never);
+    expect(kept.clientState.queries.map((q) => q.queryKey)).toEqual([
+      ['staff', 'round', 2, ROUND.date],
+      ['staff', 'me'],
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import { useOnline } from '../../lib/connection-store';
 import { applyServerErrors } from '../../lib/form-errors';
 import { staffLoginBodySchema } from '../../shared/api/staff';
 import { useStaffLogin } from '../team-api';
+import { RoundWaitingNotice } from './round-waiting-notice';
 import styles from './team-forms.module.css';
 
 interface LoginValues {
@@ -35,6 +36,7 @@ export function TeamLogin() {
     <section className={styles.card} aria-labelledby="team-login-title">
       <h1 id="team-login-title">Connexion à Popote Équipe</h1>
       <p className={styles.lead}>Réservé à l’équipe de Popote. Les clients se connectent depuis la boutique.</p>
+      <RoundWaitingNotice />
       <form method="post" className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion à Popote Équipe">
         {general ? <Alert>{general}</Alert> : null}
         <TextField label="E-mail" type="email" autoComplete="username" inputMode="email" required error={errors.email?.message} {...register('email')} />

@@ -197,3 +197,18 @@ export function outboxLabel(entries: readonly KeptEvent[], now: number): string 
   const oldest = Math.min(...pending.map((entry) => Date.parse(entry.event.at)));
   return `${plural(pendingActions(entries), 'action', 'actions')} en attente d’envoi ${sinceLabel(now - oldest)}`;
 }
+
+/**
+ * What the team's login says when the courier's actions wait on the phone (the session ended
+ * mid-round): how many, whose, and that they leave at the next login of their author. Null when
+ * none wait.
+ */
+export function waitingNotice(entries: readonly KeptEvent[]): string | null {
+  const count = pendingActions(entries);
+  if (count === 0) return null;
+  const authors = [...new Set(pendingOf(entries).flatMap((entry) => (entry.author ? [entry.author.name] : [])))];
+  const waiting = `${plural(count, 'action de tournée', 'actions de tournée')}${authors.length > 0 ? ` de ${authors.join(' et ')}` : ''} ${count > 1 ? 'attendent' : 'attend'} sur ce téléphone`;
+  const leave = count > 1 ? 'elles partiront' : 'elle partira';
+  const who = authors.length === 1 ? `dès que ${authors[0]} se reconnectera ici` : 'dès la prochaine connexion de leur auteur';
+  return `Votre session a pris fin. ${waiting} : ${leave} ${authors.length === 0 ? 'dès que vous vous reconnecterez' : who}. Rien n’est perdu.`;
+}

@@ -22,7 +22,7 @@ export interface OutboxStorage {
  */
 export function idbStorage(): OutboxStorage {
   let store: ReturnType<typeof createStore> | null = null;
-  const use = async <T>(run: (kept: ReturnType<typeof createStore>) => Promise<T>): Promise<T> => {
+  const withStore = async <T>(run: (kept: ReturnType<typeof createStore>) => Promise<T>): Promise<T> => {
     try {
       // createStore opens at once, and throws at once where the browser refuses IndexedDB.
       store ??= createStore('popote-round', 'events');
@@ -33,9 +33,9 @@ export function idbStorage(): OutboxStorage {
     }
   };
   return {
-    all: () => use(async (kept) => (await idbEntries<string, unknown>(kept)).map(([, entry]) => entry as KeptEvent)),
-    put: (entries) => use((kept) => setMany(entries.map((entry) => [entry.event.id, entry]), kept)),
-    remove: (ids) => use((kept) => delMany(ids, kept)),
+    all: () => withStore(async (kept) => (await idbEntries<string, unknown>(kept)).map(([, entry]) => entry as KeptEvent)),
+    put: (entries) => withStore((kept) => setMany(entries.map((entry) => [entry.event.id, entry]), kept)),
+    remove: (ids) => withStore((kept) => delMany(ids, kept)),
   };
 }
 

@@ -35,7 +35,7 @@ export function readableCopy(client: PersistedClient): PersistedClient {
 /** The copy's database, opened at the first use and again after a failure: a refusal once is not kept for good. */
 function keptCopy() {
   let opened: ReturnType<typeof createStore> | null = null;
-  const use = async <T>(run: (store: ReturnType<typeof createStore>) => Promise<T>): Promise<T | undefined> => {
+  const withStore = async <T>(run: (store: ReturnType<typeof createStore>) => Promise<T>): Promise<T | undefined> => {
     try {
       // createStore opens at once, and throws at once where the browser refuses IndexedDB.
       opened ??= createStore('popote-team', 'queries');
@@ -47,12 +47,12 @@ function keptCopy() {
     }
   };
   return {
-    persistClient: async (client: PersistedClient) => void (await use((store) => set('queries', client, store))),
+    persistClient: async (client: PersistedClient) => void (await withStore((store) => set('queries', client, store))),
     restoreClient: async () => {
-      const kept = await use((store) => get<PersistedClient>('queries', store));
+      const kept = await withStore((store) => get<PersistedClient>('queries', store));
       return kept?.clientState ? readableCopy(kept) : undefined;
     },
-    removeClient: async () => void (await use((store) => del('queries', store))),
+    removeClient: async () => void (await withStore((store) => del('queries', store))),
   };
 }
 
