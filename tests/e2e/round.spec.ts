@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Menu } from '#shared/api/catalog';
-import type { RoundEvent } from '#shared/api/courier-round';
-import type { DeliveryLocation } from '#shared/api/delivery';
 import { formatEuros } from '#shared/money';
-import { addDays, frenchLongDate, parisInstant, weekday } from '#shared/time';
-import type { APIRequestContext } from './fixtures';
+import { frenchLongDate, parisInstant } from '#shared/time';
 import { expect, test, type BrowserContext, type Page } from './flaky-network';
+import { bag, customerCalls, hydrated, keptEvents, order, outbox, privateDay, privateTour, staffCalls } from './round-steps';
 import { serveMapFixtures } from './map-fixtures';
 import { checkScreen } from './screen-check';
 import { logInTeam, TEAM_PASSWORD } from './team-steps';
@@ -21,133 +17,6 @@ import { logInTeam, TEAM_PASSWORD } from './team-steps';
 test.use({ serviceWorkers: 'allow' });
 
 const SHOTS = '/tmp/shots/round';
-
-/**
- * A working day no other test orders for, made this test's today: the first weekday two days
- * ahead, before the week ahead (the markup test's day) and the team's test's days after it,
- * within the ten working days that have slots.
- */
-async function privateDay(request: APIRequestContext): Promise<string> {
-  const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
-  let day = addDays(today, 2);
-  while (weekday(day) === 0 || weekday(day) === 6) day = addDays(day, 1);
-  expect(day < addDays(today, 7)).toBe(true);
-  expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
-  expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
-  return day;
-}
-
-/**
- * A tour of the private day for this run alone (phone, desktop, and each retry its own): its round
- * holds this run's bags only, so it can be closed. The day's public tours, by name.
- */
-async function privateTour(request: APIRequestContext, slot: number): Promise<string> {
-  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
-  const tours = [...new Set(locations.filter((l) => !l.is_private).flatMap((l) => l.deliveries.map((d) => d.tour.name)))].sort();
-  expect(tours.length).toBeGreaterThan(slot);
-  return tours[slot]!;
-}
-
-const cookieOf = async (request: APIRequestContext, name: string) => (await request.storageState()).cookies.find((c) => c.name === name)?.value ?? '';
-
-/** A customer's calls (the test's `request`, in its sandbox scope), with the shop's anti-forgery token. */
-function customerCalls(request: APIRequestContext) {
-  return async (path: string, data?: unknown) => {
-    if (!(await cookieOf(request, 'XSRF-TOKEN'))) await request.get('/api/csrf-cookie');
-    const res = await request.post(path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-TOKEN'), 'idempotency-key': randomUUID() } });
-    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-}
-
-/**
- * Paper vouchers that pay `cents` as the shop allows (no more than the need plus one ticket):
- * `count` tickets of one value; within `cents` when it is a cap, not a need.
- */
-function ticketsFor(cents: number, count: number, cap = false) {
-  const unit = cap ? Math.floor(cents / count) : Math.ceil(cents / count);
-  expect(unit).toBeLessThanOrEqual(19_00);
-  return { count, unit };
-}
-
-/**
- * The customer orders for the scope's day: `formulas` formulas (a container each) or a dish,
- * `returned` containers given back, paid with `tickets` paper vouchers as far as meal vouchers may
- * pay (the meal, 25 € a day), and the rest (the deposits) by card. Answers the order.
- */
-async function order(request: APIRequestContext, what: { formulas?: number; dish?: boolean; returned?: number; tickets: number; tour?: string }) {
-  const call = customerCalls(request);
-  if (what.formulas) {
-    const menus = (await (await request.get('/api/menus')).json()) as Menu[];
-    const menu = menus.find((m) => m.categories.filter((c) => c.required).every((c) => c.products.some((p) => !p.sold_out)))!;
-    const sub_products = Object.fromEntries(menu.categories.filter((c) => c.required).map((c) => [String(c.id), c.products.find((p) => !p.sold_out)!.id]));
-    const cart = (await call('/api/cart/menus', { menu: { id: menu.id, sub_products, additional_products: {} } })) as { products: { unique_id: string }[] };
-    for (let i = 1; i < what.formulas; i++) await call('/api/cart/increment', { id: cart.products[0]!.unique_id });
-  }
-  if (what.dish) {
-    const dishes = (await (await request.get('/api/products')).json()) as { id: number; price: number; sold_out: boolean; category: string }[];
-    await call('/api/cart/products', { id: dishes.find((d) => !d.sold_out && d.category === 'main')!.id });
-  }
-  for (let i = 0; i < (what.returned ?? 0); i++) await call('/api/cart/deposits');
-  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
-  const deliveries = locations
-    .filter((l) => !l.is_private)
-    .sort((a, b) => a.id - b.id)
-    .flatMap((l) => l.deliveries)
-    .filter((d) => !what.tour || d.tour.name === what.tour);
-  await call('/api/deliveries', { id: deliveries[0]!.id });
-  const validated = (await call('/api/cart/validate')) as { remaining_price: number; meal_vouchers: { left: number } };
-  const capped = validated.meal_vouchers.left < validated.remaining_price;
-  const tickets = ticketsFor(Math.min(validated.remaining_price, validated.meal_vouchers.left), what.tickets, capped);
-  await call('/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: tickets.count, amount: tickets.unit / 100 }] });
-  const ordersBefore = await ordersOf(request);
-  const pre = (await call('/api/pending-order/pool')) as { remaining_price: number };
-  if (pre.remaining_price > 0) {
-    // The card pays the rest, as PayGreen's notification says.
-    const { po_id: poId } = (await call('/api/payment/paygreen')) as { po_id: string };
-    expect((await request.post(`/__sandbox/paygreen/payment-orders/${poId}/outcome`, { data: { status: 'successed' } })).ok()).toBe(true);
-    await expect.poll(async () => (await ordersOf(request)).length).toBe(ordersBefore.length + 1);
-  } else {
-    await call('/api/payment');
-  }
-  const placed = (await ordersOf(request)).sort((a, b) => b.id - a.id)[0]!;
-  return { id: placed.id, invoice: placed.invoice_number, paid: validated.remaining_price - pre.remaining_price, tickets };
-}
-
-async function ordersOf(request: APIRequestContext) {
-  return ((await (await request.get('/api/me')).json()) as { orders: { id: number; invoice_number: string }[] }).orders;
-}
-
-/** A team member's calls through the test's own request context (its cookies), with the team's token. */
-function staffCalls(request: APIRequestContext) {
-  return async (path: string, data?: unknown) => {
-    const res = await request.post(path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-STAFF'), 'idempotency-key': randomUUID() } });
-    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-}
-
-/** The events the phone keeps (IndexedDB, src/equipe/round/outbox.ts), as the page reads them. */
-function keptEvents(page: Page): Promise<{ event: RoundEvent; status: string }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('popote-round');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('events').objectStore('events').getAll();
-          read.onsuccess = () => resolve(read.result as { event: RoundEvent; status: string }[]);
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
-}
-
-/** Waits until the app has taken the page over (the fixtures' goto does it for the test's own page). */
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 45_000 });
-
-const outbox = (page: Page) => page.getByTestId('round-outbox');
-const bag = (page: Page, invoice: string) => page.getByRole('listitem', { name: new RegExp(invoice) });
 
 test('a courier records a stop with no network, keeps it across a reload and a restart, sends it once, closes the round: the customer is settled', async ({
   page,
