@@ -116,7 +116,7 @@ function TeamNav({ me }: { me: StaffMe }) {
       onSuccess: () => setUnsent(0),
       onError: (error) => notify({ title: 'Déconnexion impossible', message: error.message, type: 'error' }),
     });
-  // Round actions not sent yet would leave with the next member's session: said first.
+  // Round actions not sent yet wait for their author's next login on this phone: said first.
   const leave = async () => {
     // Read from the round's outbox only now: every team page's frame need not carry it.
     const waiting = await import('../round/outbox').then((m) => m.unsentTaps());
@@ -144,8 +144,8 @@ function TeamNav({ me }: { me: StaffMe }) {
         <Dialog open title="Des actions de tournée ne sont pas envoyées" onClose={() => setUnsent(0)} dismissible={!logout.isPending}>
           <div className={forms.form}>
             <p>
-              {plural(unsent, 'action enregistrée sur ce téléphone attend', 'actions enregistrées sur ce téléphone attendent')} d’être envoyée{unsent > 1 ? 's' : ''}. Elles restent sur le téléphone et partiront avec la
-              session du prochain membre connecté ici. Retrouvez le réseau et ouvrez « Ma tournée » pour les envoyer d’abord.
+              {plural(unsent, 'action enregistrée sur ce téléphone attend', 'actions enregistrées sur ce téléphone attendent')} d’être envoyée{unsent > 1 ? 's' : ''}. Elles restent sur le téléphone et partiront à la
+              prochaine connexion ici de la personne qui les a enregistrées. Retrouvez le réseau et ouvrez « Ma tournée » pour les envoyer d’abord.
             </p>
             <div className={forms.actions}>
               <Button variant="ghost" onClick={() => setUnsent(0)} disabled={logout.isPending}>
