@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RoundOrder } from '../../src/equipe/components/round-order';
 import { RoundOutboxStatus, RoundRejections } from '../../src/equipe/components/round-outbox-status';
+import type { NewEvent, ShownOrder } from '../../src/equipe/round/round-display';
 import { waitingNotice, type KeptEvent } from '../../src/equipe/round/outbox-rules';
 import type { SendState } from '../../src/equipe/round/round-sync';
 
@@ -58,5 +60,38 @@ describe('the round’s outbox on screen', () => {
       'Votre session a pris fin. 2 actions de tournée de Léa D. attendent sur ce téléphone : elles partiront dès que Léa D. se reconnectera ici. Rien n’est perdu.',
     );
     expect(waitingNotice([kept({ author: null })])).toBe('Votre session a pris fin. 1 action de tournée attend sur ce téléphone : elle partira dès que vous vous reconnecterez. Rien n’est perdu.');
+  });
+});
+
+describe('the issuer of the vouchers “Remis” records', () => {
+  const bag = (orderId: number, outcome: 'handed_over' | null): ShownOrder => ({
+    order_id: orderId,
+    invoice_number: `F2026-0000${orderId}`,
+    customer: 'Léa D.',
+    phone: '',
+    state: 'paid',
+    lines: ['Bowl d’automne'],
+    vouchers_declared: { total_cents: 925, rows: [{ count: 1, unit_cents: 925 }] },
+    containers_declared: 0,
+    outcome,
+    absence_reason: null,
+    vouchers_received: outcome ? [{ issuer: 'edenred', count: 1, unit_cents: 925 }] : null,
+    containers_received: null,
+    balance_due: 0,
+    local: false,
+  });
+
+  it('stays Edenred for the next bags after a correction to Pluxee on one bag', async () => {
+    const recorded: NewEvent[][] = [];
+    const record = async (events: NewEvent[]) => void recorded.push(events);
+    const first = render(<RoundOrder order={bag(1, 'handed_over')} closed={false} entries={[]} record={record} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Corriger les titres' }));
+    fireEvent.change(screen.getByLabelText('Émetteur'), { target: { value: 'pluxee' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les titres' }));
+    expect(recorded[0]).toEqual([{ type: 'vouchers_received', order_id: 1, rows: [{ issuer: 'pluxee', count: 1, unit_cents: 925 }] }]);
+    first.unmount();
+    render(<RoundOrder order={bag(2, null)} closed={false} entries={[]} record={record} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remis' }));
+    expect(recorded[1]).toContainEqual({ type: 'vouchers_received', order_id: 2, rows: [{ issuer: 'edenred', count: 1, unit_cents: 925 }] });
   });
 });
