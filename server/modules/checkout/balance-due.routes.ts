@@ -23,7 +23,7 @@ export const balanceDueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { refusals: { ...CUSTOMER_ONLY, 404: ['not_found'], 409: [LEDGER_ERRORS.nothingDue, CHECKOUT_ERRORS.paymentPending, 'card_unavailable'], 422: [LEDGER_ERRORS.dueExceeded, 'amount_too_small'] } },
       schema: { summary: 'Pay what is still due on one of my orders by card (PayGreen hosted page)', params: dueParamsSchema, body: dueCardBodySchema, response: { 200: cardPaymentStartSchema } },
     },
-    async (request) => startDueCardPayment(app, requireCustomerId(request), request.params.id, request.body?.amount),
+    async (request) => startDueCardPayment(app, requireCustomerId(request), request.params.id, request.body.amount),
   );
 
   app.get(

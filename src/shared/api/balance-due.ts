@@ -18,12 +18,10 @@ export const dueCardParamsSchema = z.object({
   po: z.string().check(z.regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' })),
 });
 
-/** How much of the due to pay by card: all of it when not said, never more. */
-export const dueCardBodySchema = z.optional(
-  z.object({
-    amount: z.optional(z.int({ error: 'Le montant doit être en centimes.' }).check(z.positive({ error: 'Le montant doit être positif.' }), z.maximum(100_000))),
-  }),
-);
+/** How much of the due to pay by card: all of it when not said (`{}`), never more. */
+export const dueCardBodySchema = z.object({
+  amount: z.optional(z.int({ error: 'Le montant doit être en centimes.' }).check(z.positive({ error: 'Le montant doit être positif.' }), z.maximum(100_000))),
+});
 
 /**
  * What a card payment of a balance due came to: `success` (credited to the order, once), `pending`
