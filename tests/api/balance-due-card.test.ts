@@ -101,6 +101,13 @@ describe('a balance due paid by card', () => {
     refused(await c.v.request('POST', cardUrl(c), {}), 409, 'nothing_due');
     refused(await c.v.request('POST', `/api/orders/${c.orderId}/balance`), 409, 'nothing_due');
     expect((await checkLedger(db())).problems).toEqual([]);
+
+    // Refunded later, the order's card money goes back to the card that paid the due.
+    const refund = await admin.request('POST', `/api/staff/orders/${c.orderId}/refund`, { amount: DUE, reason: 'Geste commercial' });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect((await db().select().from(t.refunds).where(eq(t.refunds.orderId, c.orderId))).map((r) => [r.means, r.amountCents, r.paymentId, r.status])).toEqual([['card', DUE, payment!.id, 'done']]);
+    const [remote] = await db().select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, po));
+    expect(remote).toMatchObject({ status: 'refunded', refundedAmount: DUE });
   });
 
   it('refuses more than is due, too little for a card, another customer’s order, and bad input', async () => {
