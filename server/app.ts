@@ -35,6 +35,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { invoiceRoutes } from './modules/account/invoice.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cardRoutes } from './modules/checkout/card.routes';
+import { balanceDueRoutes } from './modules/checkout/balance-due.routes';
 import { edenredPaymentRoutes } from './modules/checkout/edenred-payment.routes';
 import { edenredRoutes } from './modules/edenred/edenred.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -271,6 +272,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(checkoutRoutes);
   await app.register(cardRoutes);
+  await app.register(balanceDueRoutes);
   await app.register(edenredRoutes);
   await app.register(edenredPaymentRoutes);
   await app.register(accountRoutes);

@@ -15,3 +15,14 @@ const LIVE_CARD_STATUSES = ['starting', 'pending', 'authorized'] as const;
  */
 export const liveCardPaymentOf = (customerId: number | SQL) =>
   and(eq(payments.customerId, customerId), eq(payments.provider, 'paygreen'), inArray(payments.status, [...LIVE_CARD_STATUSES]), isNull(payments.orderId));
+
+/**
+ * A card payment of a balance due (docs/product/money.md), kept apart from the basket's: one under
+ * way never locks the basket nor places an order. Both are PayGreen's, refunded the same way.
+ */
+export const DUE_CARD_PROVIDER = 'paygreen_due';
+export const CARD_PROVIDERS = ['paygreen', DUE_CARD_PROVIDER];
+
+/** The card payments of balances due still under way on a pre-order's order: not yet credited, in a live status. */
+export const liveDueCardPaymentOf = (preOrderId: number) =>
+  and(eq(payments.preOrderId, preOrderId), eq(payments.provider, DUE_CARD_PROVIDER), inArray(payments.status, [...LIVE_CARD_STATUSES]), isNull(payments.orderId));

@@ -145,6 +145,12 @@ export function auditText(line: AuditLine, names: AuditNames): string {
       const still = num(d.still_due);
       return `${who} a enregistré un règlement de ${euros(line.amount)} (${what}) sur ${theOrder}${still ? ` ; reste dû : ${euros(still)}` : ' ; plus rien n’est dû'}`;
     }
+    case 'order.balance_paid': {
+      // The customer's own settlement (no team member): from their pool, or by card.
+      const still = num(d.still_due);
+      const how = d.means === 'card' ? 'par carte' : 'avec sa cagnotte';
+      return `${customer ?? 'Le client'} a réglé ${euros(line.amount)} ${how} sur ${theOrder}${still ? ` ; reste dû : ${euros(still)}` : ' ; plus rien n’est dû'}`;
+    }
     case 'ledger.held_approved':
     case 'ledger.held_rejected': {
       const what = d.kind === 'containers' || num(d.containers) ? plural(num(d.containers) ?? 0, 'contenant rendu', 'contenants rendus') : `${euros(line.amount)} de titres reçus`;

@@ -23,6 +23,7 @@ const BODILESS = new Set([
   'POST /api/payment/paygreen',
   'POST /api/payment/paygreen/cancel',
   'POST /api/orders/:id/balance',
+  'POST /api/orders/:id/balance/card/:po/cancel',
   'POST /api/staff/orders/:id/paper-vouchers/confirm',
   'POST /api/staff/logout',
   'POST /api/staff/members/:id/link',

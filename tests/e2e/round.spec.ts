@@ -289,6 +289,32 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await dialog.getByRole('button', { name: 'Ne pas clore' }).click();
   await shot(desk, 'closing', desk.getByRole('heading', { name: /^Clôture/ }));
   await checkScreen(desk, 'equipe-cloture');
+
+  // (7) Later, the customer pays what is still due by card from their account, on PayGreen's page:
+  // given up once ("Annuler et revenir": the due stays, and the account says so), then paid.
+  const payer = await browser.newContext({ baseURL, storageState: { cookies: [...customerCookies, ...scopeCookies], origins: [] }, viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch });
+  const home = await payer.newPage();
+  await home.goto('/?volet=compte');
+  await hydrated(home);
+  const mine = home.getByRole('dialog', { name: 'Mon compte' });
+  const owed = mine.getByTestId('balance-due');
+  await owed.getByRole('button', { name: `Payer par carte (${formatEuros(short)})` }).click();
+  await home.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
+  await home.getByRole('link', { name: 'Annuler et revenir sur le site du commerçant' }).click();
+  await expect(mine.getByRole('alert')).toHaveText(`Paiement par carte annulé : rien n’a été débité, il reste ${formatEuros(short)} à régler sur cette commande.`);
+  await expect(owed).toContainText(`Reste à régler : ${formatEuros(short)}`);
+  expect(home.url()).not.toContain('reste_carte');
+  await shot(home, 'customer-due-canceled', owed);
+  await owed.getByRole('button', { name: /^Payer par carte/ }).click();
+  await home.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
+  await home.getByRole('button', { name: 'Payer avec la carte de test' }).click();
+  const paidNote = mine.getByRole('status').filter({ hasText: 'Paiement par carte accepté' });
+  await expect(paidNote).toHaveText(`Paiement par carte accepté : ${formatEuros(short)} réglés, plus rien n’est dû sur cette commande.`);
+  await expect(mine.getByTestId('balance-due')).toHaveCount(0);
+  await shot(home, 'customer-due-paid', paidNote);
+  await checkScreen(home, 'compte-reste-regle-par-carte');
+  expect(((await (await request.get('/api/me')).json()) as { orders: { id: number; balance_due: number }[] }).orders.find((o) => o.id === paid.id)!.balance_due).toBe(0);
+  await payer.close();
   await office.close();
   await reopened.close();
 });

@@ -1,13 +1,12 @@
 import { isConnected } from '../edenred/edenred.service';
 import type { Order, User } from '#shared/api/auth';
-import { LEDGER_ERRORS } from '#shared/api/staff-ledger';
 import type { Db } from '../../db/client';
 import type { orderProducts, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 import { AppError } from '../../lib/errors';
 import { currentSponsorRule } from '../shop/shop.service';
-import { customerMoney, dueOf, poolOfCustomer, settleDue } from '../ledger/ledger.service';
+import { customerMoney, dueOf } from '../ledger/ledger.service';
 import { customerById, ordersOf } from './account.repo';
 
 /**
@@ -106,21 +105,4 @@ export async function me(db: Db, customerId: number): Promise<User> {
     sponsorCodes: [{ code: customer.sponsorCode, amount: rule.amount, amount_type: rule.amountType }],
     isConnectedToEdenred: edenredLinked,
   };
-}
-
-/**
- * The customer settles a balance due from their pool: as much as the pool holds, up to what is
- * owed, judged in one transaction with the order's account locked (server/modules/ledger).
- */
-export async function settleDueFromPool(db: Db, customerId: number, orderId: number, now: Date) {
-  return db.transaction(async (tx) => {
-    const [order] = (await ordersOf(tx as unknown as Db, customerId)).filter((o) => o.order.id === orderId).map((o) => o.order);
-    if (!order) throw new AppError(404, 'not_found', 'Commande introuvable.');
-    const owed = (await dueOf(tx, [order])).get(order.id) ?? 0;
-    if (owed <= 0) throw new AppError(409, LEDGER_ERRORS.nothingDue, 'Il ne reste rien à régler sur cette commande.');
-    const pool = await poolOfCustomer(tx, customerId);
-    if (pool <= 0) throw new AppError(409, LEDGER_ERRORS.poolShort, 'Votre cagnotte est vide : réglez ce reste auprès de l’équipe Popote.');
-    const { settled, due } = await settleDue(tx, { order, means: 'pool', amount: Math.min(owed, pool), at: now, actor: null });
-    return { order_id: order.id, settled, due };
-  });
 }

@@ -34,7 +34,8 @@ export async function mailOnce(app: FastifyInstance, payment: PaymentRow, kind: 
   });
 }
 
-function returnStatus(status: PaymentOrderStatus): ReturnStatus {
+/** What the buyer is told of a PayGreen status. */
+export function returnStatus(status: PaymentOrderStatus): ReturnStatus {
   if (status === 'successed') return 'success';
   if (status === 'pending' || status === 'authorized') return 'pending';
   return 'refused';

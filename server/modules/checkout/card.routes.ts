@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
 import { startCardPayment } from './card-payment';
 import { settleCardPayment } from './card-settlement';
+import { settleDueCardPayment } from './balance-due';
 import { paymentPending, resolveLiveCardPayments } from './card-pending.service';
 import { validatedOrder } from './checkout.service';
 
@@ -44,7 +45,8 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payment/paygreen/notification',
     { config: { csrf: false }, schema: { summary: 'PayGreen’s payment notification', body: z.object({ id: providerIdSchema }).passthrough(), response: { 200: cardNotificationAnswerSchema } } },
     async (request) => {
-      const { status } = await settleCardPayment(app, request.body.id);
+      // A card payment of a balance due, or of a basket.
+      const { status } = (await settleDueCardPayment(app, request.body.id)) ?? (await settleCardPayment(app, request.body.id));
       return { received: true as const, status };
     },
   );

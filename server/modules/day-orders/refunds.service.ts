@@ -8,6 +8,7 @@ import { STAFF_ERRORS, type RefundBody, type StaffOrder } from '#shared/api/staf
 import { ERROR_CODES } from '#shared/api/errors';
 import { creditNotes, customers, orderProducts, payments, refunds, type RefundMeans } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { CARD_PROVIDERS } from '../../db/live-card-payments';
 import { enqueueMail } from '../../mail/outbox';
 import { creditNoteRates, renderCreditNote } from '../../pdf/credit-note';
 import { itemsRefund } from '../../pdf/invoice-totals';
@@ -39,7 +40,8 @@ const stateRefusal = (message: string) => new AppError(409, STAFF_ERRORS.orderSt
  * widget's are two payments), each at most what it took less what went back from it.
  */
 function onPayments(means: 'card' | 'edenred', amount: number, paid: PaymentRow[], given: RefundRow[]): Give[] {
-  const provider = means === 'card' ? ['paygreen'] : ['edenred', 'edenred_widget'];
+  // By card: the basket's payment and those of a balance due, each given back on its own card.
+  const provider = means === 'card' ? CARD_PROVIDERS : ['edenred', 'edenred_widget'];
   const gives: Give[] = [];
   let left = amount;
   for (const payment of paid.filter((p) => provider.includes(p.provider))) {
@@ -258,7 +260,7 @@ export function refundOrder(app: FastifyInstance, actor: Actor, orderId: number,
 async function refundAtProvider(app: FastifyInstance, refund: RefundRow): Promise<void> {
   const [payment] = await app.db.select().from(payments).where(eq(payments.id, refund.paymentId!));
   if (!payment) throw new Error(`payment ${refund.paymentId} not found`);
-  if (payment.provider === 'paygreen') {
+  if (CARD_PROVIDERS.includes(payment.provider)) {
     await app.paygreen().refund(payment.providerId, refund.amountCents);
     return;
   }

@@ -422,6 +422,17 @@ async function accountIdsOf(conn: Conn, codes: string[]): Promise<Map<string, nu
 
 
 /**
+ * What is owed on an order, read with its account locked until the caller's transaction ends: of
+ * two settlements (or a settlement and a card payment being started), the second reads after the first.
+ */
+export async function lockedDue(tx: Tx, order: { id: number; customerId: number }): Promise<number> {
+  const id = await accountId(tx, orderAccount(order).code);
+  if (id === null) return 0;
+  await lockAccounts(tx, [id]);
+  return due((await balancesOf(tx, [id])).get(id));
+}
+
+/**
  * A balance due settled (or part of it), by the customer (pool, card) or recorded by the team
  * (paper vouchers, cash received later): never more than is owed, judged with the order's account
  * locked, so two settlements at once cannot both pay it.
@@ -430,11 +441,7 @@ export async function settleDue(
   tx: Tx,
   p: { order: { id: number; customerId: number }; means: Means; amount: number; at: Date; actor: LedgerActor | null; paymentId?: number | null; note?: string | null; details?: Record<string, unknown> },
 ): Promise<{ settled: number; due: number }> {
-  const code = orderAccount(p.order).code;
-  const id = await accountId(tx, code);
-  if (id === null) throw new AppError(409, LEDGER_ERRORS.nothingDue, 'Il ne reste rien à régler sur cette commande.');
-  await lockAccounts(tx, [id]);
-  const owed = due((await balancesOf(tx, [id])).get(id));
+  const owed = await lockedDue(tx, p.order);
   if (owed <= 0) throw new AppError(409, LEDGER_ERRORS.nothingDue, 'Il ne reste rien à régler sur cette commande.');
   if (p.amount > owed) throw new AppError(422, LEDGER_ERRORS.dueExceeded, `Il reste ${formatEuros(owed)} à régler sur cette commande : pas davantage.`, { amount: [`Au plus ${formatEuros(owed)}.`] });
   try {

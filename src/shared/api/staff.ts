@@ -321,6 +321,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'remittance.sent': 'Remise envoyée',
   'remittance.paid': 'Remise payée',
   'order.balance_received': 'Règlement reçu',
+  'order.balance_paid': 'Reste réglé par le client',
   'ledger.held_approved': 'Réception validée',
   'ledger.held_rejected': 'Réception refusée',
   'staff.second_factor_enrolled': 'Double authentification activée',

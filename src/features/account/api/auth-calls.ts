@@ -3,6 +3,8 @@ import { api } from '../../../lib/api-client';
 import { messageSchema, userSchema, type LoginBody, type RegisterBody } from '../../../shared/api/auth';
 import { customerSummarySchema, loginAnswerSchema, type CartMergeNotice } from '../../../shared/api/state';
 import { dueAnswerSchema } from '../../../shared/api/staff-ledger';
+import { dueCardAnswerSchema } from '../../../shared/api/balance-due';
+import { cardPaymentStartSchema } from '../../../shared/api/checkout';
 import { notify } from '../../../lib/snackbar-store';
 
 /** GET /api/me: the logged-in customer's space (never persisted offline: personal data). */
@@ -81,6 +83,32 @@ export function useSettleDue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: number) => api(`/api/orders/${orderId}/balance`, { method: 'POST', schema: dueAnswerSchema }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}
+
+/**
+ * POST /api/orders/{id}/balance/card: what is still due on an order, paid by card on PayGreen's
+ * page, which sends the customer back to the account panel (src/shared/api/balance-due.ts).
+ */
+export function usePayDueByCard() {
+  return useMutation({
+    mutationFn: (orderId: number) => api(`/api/orders/${orderId}/balance/card`, { method: 'POST', body: {}, schema: cardPaymentStartSchema }),
+    onSuccess: ({ hosted_payment_url }) => window.location.assign(hosted_payment_url),
+  });
+}
+
+/**
+ * Back from PayGreen's page: what the card payment of the due came to (GET), or given up ("Annuler
+ * et revenir": canceled at PayGreen, POST …/cancel). The account is read again either way.
+ */
+export function useDueCardOutcome() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, poId, canceled }: { orderId: number; poId: string; canceled: boolean }) =>
+      api(`/api/orders/${orderId}/balance/card/${encodeURIComponent(poId)}${canceled ? '/cancel' : ''}`, { method: canceled ? 'POST' : 'GET', schema: dueCardAnswerSchema }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -7,10 +8,12 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { PanelSection } from '../../../components/ui/panel-section';
 import { QueryStatus } from '../../../components/ui/query-status';
 import type { Order, User } from '../../../shared/api/auth';
+import { readDueCardReturn, withoutDueCardReturn, type DueCardAnswer } from '../../../shared/api/balance-due';
+import { cardAmountTooSmall } from '../../../shared/api/checkout';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { formatEuros } from '../../../shared/money';
 import { formatLongDate, formatShortDateTime } from '../../../lib/format';
-import { meQuery, useLogout, useSettleDue } from '../api/auth-calls';
+import { meQuery, useDueCardOutcome, useLogout, usePayDueByCard, useSettleDue } from '../api/auth-calls';
 import { formatSponsorAmount, orderDeliveryDate, pageOf } from '../account-rules';
 import styles from './account-panel.module.css';
 
@@ -51,30 +54,81 @@ function Pager({ page, pages, onPage, label }: { page: number; pages: number; on
 }
 
 /**
- * What is still due on an order, and how to settle it: from the pool when it holds something (as
- * much as it holds), else with the team (paper vouchers or cash, to the courier or the office).
+ * What is still due on an order, and how to settle it: by card (PayGreen's page), from the pool
+ * when it holds something (as much as it holds), else with the team (paper vouchers or cash, to the
+ * courier or the office).
  */
 function BalanceDue({ order, pool }: { order: Order; pool: number }) {
   const settle = useSettleDue();
+  const card = usePayDueByCard();
   const settled = settle.data;
+  const error = settle.error ?? card.error;
+  const byCard = !cardAmountTooSmall(order.balance_due);
   return (
     <div className={styles.due} data-testid="balance-due">
       <p>
         Reste à régler : <strong>{formatEuros(order.balance_due)}</strong> (titres-restaurant ou contenants manquants à la livraison, détail envoyé par e-mail)
       </p>
-      {pool > 0 ? (
-        <Button variant="secondary" size="sm" busy={settle.isPending} onClick={() => settle.mutate(order.id)}>
-          Régler avec ma cagnotte ({formatEuros(Math.min(pool, order.balance_due))})
-        </Button>
-      ) : (
-        <p className={styles.muted}>Réglez-le au livreur lors d’une prochaine livraison (titres-restaurant papier ou espèces), ou rechargez votre cagnotte.</p>
-      )}
+      <div className={styles.dueActions}>
+        {byCard ? (
+          <Button size="sm" busy={card.isPending || card.isSuccess} disabled={settle.isPending} onClick={() => card.mutate(order.id)}>
+            Payer par carte ({formatEuros(order.balance_due)})
+          </Button>
+        ) : null}
+        {pool > 0 ? (
+          <Button variant="secondary" size="sm" busy={settle.isPending} disabled={card.isPending} onClick={() => settle.mutate(order.id)}>
+            Régler avec ma cagnotte ({formatEuros(Math.min(pool, order.balance_due))})
+          </Button>
+        ) : null}
+      </div>
+      {pool > 0 ? null : <p className={styles.muted}>{byCard ? 'Ou réglez-le' : 'Réglez-le'} au livreur lors d’une prochaine livraison (titres-restaurant papier ou espèces).</p>}
       <p role="status" className={styles.muted}>
         {settled ? `${formatEuros(settled.settled)} réglés avec votre cagnotte${settled.due ? ` : il reste ${formatEuros(settled.due)}.` : '.'}` : ''}
       </p>
-      {settle.error ? <Alert>{settle.error instanceof ApiError ? settle.error.body.message : 'Le règlement n’a pas pu être fait : réessayez.'}</Alert> : null}
+      {error ? <Alert>{error instanceof ApiError ? error.body.message : 'Le règlement n’a pas pu être fait : réessayez.'}</Alert> : null}
     </div>
   );
+}
+
+/** What the customer reads once back from PayGreen's page (src/shared/api/balance-due.ts). */
+function dueCardText(answer: DueCardAnswer): { text: string; tone: 'error' | 'info' } {
+  const left = answer.due ? `il reste ${formatEuros(answer.due)} à régler sur cette commande.` : 'plus rien n’est dû sur cette commande.';
+  switch (answer.status) {
+    case 'success':
+      return { tone: 'info', text: `Paiement par carte accepté : ${formatEuros(answer.settled)} réglés, ${left}` };
+    case 'pending':
+      return { tone: 'info', text: 'Votre paiement par carte est en cours de validation : le reste à régler sera mis à jour dès que la banque l’aura confirmé.' };
+    case 'canceled':
+      return { tone: 'error', text: `Paiement par carte annulé : rien n’a été débité, ${left}` };
+    default:
+      return answer.due
+        ? { tone: 'error', text: `Le paiement par carte n’a pas abouti : rien n’a été réglé, ${left}` }
+        : { tone: 'error', text: 'Ce reste était déjà réglé : votre paiement par carte vous est remboursé.' };
+  }
+}
+
+/**
+ * Back from PayGreen's page with a card payment of a balance due (its return or "Annuler et
+ * revenir"): the server is asked what it came to, once, and the address loses the return's
+ * parameters (the panel stays open).
+ */
+function DueCardReturn() {
+  const router = useRouter();
+  const outcome = useDueCardOutcome();
+  useEffect(() => {
+    const { pathname, search, hash } = window.location;
+    const back = readDueCardReturn(search);
+    if (!back) return;
+    router.history.replace(`${pathname}${withoutDueCardReturn(search)}${hash}`);
+    outcome.mutate(back);
+    // Once, when the panel opens on the return.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (outcome.isPending) return <p role="status">Vérification de votre paiement par carte…</p>;
+  if (outcome.error) return <Alert>{outcome.error instanceof ApiError ? outcome.error.body.message : 'Impossible de vérifier votre paiement par carte : rouvrez votre compte dans un instant.'}</Alert>;
+  if (!outcome.data) return null;
+  const { text, tone } = dueCardText(outcome.data);
+  return <Alert tone={tone}>{text}</Alert>;
 }
 
 function OrderItem({ order, pool }: { order: Order; pool: number }) {
@@ -131,6 +185,7 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
       </PanelSection>
       <PanelSection title="Mes points de livraison">{delivery}</PanelSection>
       <PanelSection title="Mes commandes">
+        <DueCardReturn />
         {user.orders.length ? (
           <>
             <ul className={styles.list}>
