@@ -223,12 +223,16 @@ function CloseStatus({ closing }: { closing: Closing }) {
                 busy={close.isPending}
                 disabled={!online}
                 onClick={() =>
-                  close.mutate({ undelivered: closing.undelivered.length > 0 }, {
-                    onSuccess: () => {
-                      setAsking(false);
-                      notify({ title: 'Journée close', message: 'Ses chiffres sont figés.', type: 'success' });
+                  close.mutate(
+                    // The warning above was read: closing knowing those deliveries are not done.
+                    { undelivered: closing.undelivered.length > 0 },
+                    {
+                      onSuccess: () => {
+                        setAsking(false);
+                        notify({ title: 'Journée close', message: 'Ses chiffres sont figés.', type: 'success' });
+                      },
                     },
-                  })
+                  )
                 }
               >
                 Clore et figer
