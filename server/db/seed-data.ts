@@ -717,7 +717,9 @@ export const formulas: SeedFormula[] = [
 /*
  * Tours are couriers' rounds shared by several stops (their name is unique in
  * the database), so a given tour name always carries the same order cut-off;
- * each stop has its own delivery window.
+ * each stop has its own delivery window. A tour's stops follow the points'
+ * order below (server/db/seed-reference.ts): their windows go the same way, the
+ * round never due at a later stop before an earlier one (a test holds it).
  */
 const RIVE_GAUCHE_1 = 'Tricycle Rive gauche – 1er passage';
 const RIVE_GAUCHE_2 = 'Tricycle Rive gauche – 2e passage';
@@ -762,8 +764,8 @@ export const locations: SeedLocation[] = [
     longitude: 4.83201,
     isPrivate: false,
     tours: [
-      { name: PRESQU_ILE_1, orderTimeLimit: '10:30:00', startsAt: '11:30', endsAt: '12:00' },
-      { name: PRESQU_ILE_2, orderTimeLimit: '11:00:00', startsAt: '12:00', endsAt: '12:45' },
+      { name: PRESQU_ILE_1, orderTimeLimit: '10:30:00', startsAt: '11:45', endsAt: '12:15' },
+      { name: PRESQU_ILE_2, orderTimeLimit: '11:00:00', startsAt: '12:15', endsAt: '13:00' },
     ],
   },
   {
@@ -783,7 +785,7 @@ export const locations: SeedLocation[] = [
     longitude: 4.8634,
     isPrivate: false,
     tours: [
-      { name: RIVE_GAUCHE_1, orderTimeLimit: '10:30:00', startsAt: '11:30', endsAt: '12:00' },
+      { name: RIVE_GAUCHE_1, orderTimeLimit: '10:30:00', startsAt: '12:00', endsAt: '12:30' },
       { name: RIVE_GAUCHE_2, orderTimeLimit: '11:00:00', startsAt: '12:15', endsAt: '13:00' },
     ],
   },

@@ -180,7 +180,7 @@ export function renderInvoice({ seller, customer, order, lines }: InvoiceInput):
   const mentions = [
     'Pas d’escompte pour paiement anticipé.',
     'En cas de retard de paiement, des pénalités sont exigibles au taux de trois fois le taux d’intérêt légal (art. L441-10 du Code de commerce).',
-    'Pour les clients professionnels, tout retard de paiement entraîne en outre une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).',
+    'Pour les clients professionnels, tout retard de paiement entraîne en outre une indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 et D441-5 du Code de commerce).',
     'La consigne des contenants n’est pas le prix d’une prestation : elle est hors du champ de la TVA et recréditée à leur restitution (article 5 des CGV).',
     `${seller.name}, ${seller.legalForm.charAt(0).toLowerCase()}${seller.legalForm.slice(1)}, ${seller.addressLines.join(', ')} – SIREN ${seller.siren} – ${seller.rcs} – TVA ${seller.vatNumber}.`,
   ];

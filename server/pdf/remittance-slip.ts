@@ -8,7 +8,8 @@ import { SELLER } from './seller';
 /**
  * The slip sent with a batch of paper meal vouchers to their issuer (A4, French): who remits
  * them, to which issuer, the batch's number and deadline, each order's vouchers (invoice,
- * delivery date, count, amount) and the totals, and room to sign.
+ * delivery date, count, amount), the totals, the vouchers by face value (what the issuer counts)
+ * and room to sign.
  */
 export function renderRemittanceSlip(remittance: Remittance, generatedAt: Date): Promise<Buffer> {
   const issuer = VOUCHER_ISSUER_LABELS[remittance.issuer];
@@ -52,13 +53,27 @@ export function renderRemittanceSlip(remittance: Remittance, generatedAt: Date):
     );
     y = bottom + 4;
   }
-  // The totals, the note and the room to sign stay together.
-  if (!frame.fits(y, 150)) y = frame.newPage();
+  // The totals, the breakdown by face value, the note and the room to sign stay together.
+  if (!frame.fits(y, 190 + remittance.faces.length * 16)) y = frame.newPage();
   rule(y);
   y += 6;
   write('Total', cols.customer.x, y, cols.customer.w, { ...SIZE, bold: true });
   write(String(remittance.count), cols.count.x, y, cols.count.w, { ...SIZE, bold: true, align: 'right' });
-  y = write(formatEuros(remittance.total), cols.amount.x, y, cols.amount.w, { ...SIZE, bold: true, align: 'right' }) + 24;
+  y = write(formatEuros(remittance.total), cols.amount.x, y, cols.amount.w, { ...SIZE, bold: true, align: 'right' }) + 20;
+
+  // The issuer counts the vouchers by face value: each value, how many, what they add up to.
+  y = write('Détail par valeur faciale', left, y, width, { ...SIZE, bold: true }) + 4;
+  write('Valeur faciale', cols.customer.x, y, cols.customer.w, { ...SIZE, bold: true });
+  write('Titres', cols.count.x, y, cols.count.w, { ...SIZE, bold: true, align: 'right' });
+  y = write('Montant', cols.amount.x, y, cols.amount.w, { ...SIZE, bold: true, align: 'right' }) + 4;
+  rule(y);
+  y += 4;
+  for (const face of remittance.faces) {
+    write(`${formatEuros(face.unit)} le titre`, cols.customer.x, y, cols.customer.w, SIZE);
+    write(String(face.count), cols.count.x, y, cols.count.w, { ...SIZE, align: 'right' });
+    y = write(formatEuros(face.total), cols.amount.x, y, cols.amount.w, { ...SIZE, align: 'right' }) + 4;
+  }
+  y += 20;
 
   y = write('Les titres sont joints à ce bordereau, et la remise déclarée sur le portail de l’émetteur.', left, y, width, { ...SIZE, color: GREY }) + 30;
   write('Date et signature :', left, y, width / 2, SIZE);

@@ -16,7 +16,7 @@ export interface Seller {
 
 export const SELLER: Seller = {
   name: 'Popote SAS',
-  legalForm: 'Société par actions simplifiée au capital de 20 000 €',
+  legalForm: 'Société par actions simplifiée au capital de 20\u00a0000\u00a0€',
   addressLines: ['12 rue de la Charité', '69002 Lyon, France'],
   siren: '912 345 683',
   rcs: 'RCS Lyon 912 345 683',

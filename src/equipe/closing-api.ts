@@ -15,7 +15,8 @@ export const closingQuery = (date: string) =>
 export function useCloseDay(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(`/api/staff/closing/${date}/close`, { method: 'POST', schema: closingSchema }),
+    /** `undelivered`: closing knowing some of the day's deliveries are not done (else refused, 409 day_undelivered). */
+    mutationFn: ({ undelivered }: { undelivered: boolean }) => api(`/api/staff/closing/${date}/close${undelivered ? '?confirm=undelivered' : ''}`, { method: 'POST', schema: closingSchema }),
     onSuccess: (closing) => queryClient.setQueryData(closingQuery(date).queryKey, closing),
   });
 }

@@ -1,5 +1,5 @@
 import { DEPOSIT_PER_MENU_CENTS } from './constants';
-import { formatAmount } from './money';
+import { formatEuros } from './money';
 import { addDays, weekday } from './time';
 
 /**
@@ -11,12 +11,12 @@ import { addDays, weekday } from './time';
 export const MEAL_VOUCHER_DAILY_LIMIT_CENTS = 2500;
 
 /** Why the panel offers less than the rest to pay to meal vouchers: the issue's own words. */
-export const MEAL_VOUCHER_CAP_NOTE = 'Les titres-restaurant sont plafonnés à 25 € par jour ; la consigne se règle par carte ou cagnotte.';
+export const MEAL_VOUCHER_CAP_NOTE = 'Les titres-restaurant sont plafonnés à 25\u00a0€ par jour ; la consigne se règle par carte ou cagnotte.';
 
 /** The refusal of a meal-voucher amount over what the delivery day and the order still allow. */
 export function mealVoucherCapMessage(leftCents: number): string {
   return leftCents > 0
-    ? `${MEAL_VOUCHER_CAP_NOTE} Vous pouvez encore régler ${formatAmount(leftCents)} € en titres-restaurant sur cette commande.`
+    ? `${MEAL_VOUCHER_CAP_NOTE} Vous pouvez encore régler ${formatEuros(leftCents)} en titres-restaurant sur cette commande.`
     : `${MEAL_VOUCHER_CAP_NOTE} Vous ne pouvez plus régler cette commande en titres-restaurant.`;
 }
 

@@ -207,7 +207,7 @@ describe('POST /api/pending-order/lunch-vouchers', () => {
     expect(first.lunch_vouchers).toEqual([{ quantity: 1, amount: 9 }, { quantity: 1, amount: 0 }]);
     const part = Math.min(900, pre.final_price);
     expect(first).toMatchObject({ paper_vouchers: part, available_pool: 300, max_usable_pool: Math.min(300, pre.final_price - part), pool: 0, remaining_price: pre.final_price - part });
-    expect(first.paper_vouchers_note).toBe(`${formatAmount(Math.min(900, pre.final_price))} € à régler en titres-restaurant papier à la livraison`);
+    expect(first.paper_vouchers_note).toBe(`${formatAmount(Math.min(900, pre.final_price))}\u00a0€ à régler en titres-restaurant papier à la livraison`);
     const replaced = preOrder(await vouchers(v, { lunch_vouchers: [{ quantity: 1, amount: 5 }] }));
     expect(replaced.lunch_vouchers).toEqual([{ quantity: 1, amount: 5 }]);
     expect(replaced).toMatchObject({ paper_vouchers: Math.min(500, pre.final_price), remaining_price: pre.final_price - Math.min(500, pre.final_price) });

@@ -80,10 +80,10 @@ beforeAll(async () => {
   ids.deposits = deposits.orderId;
   ids.vouchers = deposits.orderId;
 
-  // The round: handed over with one voucher short (and worth 9,25 € each, not the 8 € declared), then closed.
+  // The round: handed over with one voucher short (and worth 10 € and 8,50 €, not the 8 € each declared), then closed.
   const events: Record<string, unknown>[] = [
     { id: randomUUID(), type: 'handed_over', order_id: deposits.orderId, at: at(MONDAY, '08:50:00').toISOString() },
-    { id: randomUUID(), type: 'vouchers_received', order_id: deposits.orderId, rows: [{ issuer: 'edenred', count: 2, unit_cents: 9_25 }], at: at(MONDAY, '08:50:01').toISOString() },
+    { id: randomUUID(), type: 'vouchers_received', order_id: deposits.orderId, rows: [{ issuer: 'edenred', count: 1, unit_cents: 8_50 }, { issuer: 'edenred', count: 1, unit_cents: 10_00 }], at: at(MONDAY, '08:50:01').toISOString() },
     { id: randomUUID(), type: 'containers_returned', order_id: deposits.orderId, count: 1, at: at(MONDAY, '08:50:02').toISOString() },
   ];
   // The day's other bags on this round, handed over.
@@ -170,8 +170,15 @@ describe('closing a day', () => {
     app.clock.set(at(TUESDAY, '08:00:00'));
     admin = await staffLoggedIn(app.app); // the team's sessions end overnight
     const before = await closing();
-    // Two admins at once: one closing, the other told the day is closed.
-    const [first, second] = await Promise.all([admin.request('POST', `/api/staff/closing/${MONDAY}/close`), (await staffLoggedIn(app.app)).request('POST', `/api/staff/closing/${MONDAY}/close`)]);
+    // The demo customer's order of the day was never handed over: closing names it and waits for a confirmation.
+    const [demo] = await db().select().from(t.orders).where(and(eq(t.orders.deliveryDate, MONDAY), eq(t.orders.state, 'placed')));
+    expect(before.undelivered).toEqual([{ order_id: demo!.id, invoice_number: demo!.invoiceNumber, customer: 'Camille Martin', state: 'placed' }]);
+    const refusal = refused(await admin.request('POST', `/api/staff/closing/${MONDAY}/close`), 409, 'day_undelivered');
+    expect(refusal.message).toBe(`Une commande de ce jour n’est pas livrée : ${demo!.invoiceNumber} (Camille Martin). Confirmez pour clore quand même.`);
+    expect((await closing()).closed_at).toBeNull();
+    // Two admins at once, each confirming: one closing, the other told the day is closed.
+    const confirmed = `/api/staff/closing/${MONDAY}/close?confirm=undelivered`;
+    const [first, second] = await Promise.all([admin.request('POST', confirmed), (await staffLoggedIn(app.app)).request('POST', confirmed)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     const closed = first.statusCode === 200 ? first : second;
     expect(closed.statusCode, closed.body).toBe(200);
@@ -192,7 +199,7 @@ describe('closing a day', () => {
     expect(range.rows).toHaveLength(monday.invoices.count + monday.credit_notes.count + 1);
 
     const audit = (await admin.request('GET', `/api/staff/audit?date=${TUESDAY}`)).json().entries as { action: string; details: { date: string } }[];
-    expect(audit).toContainEqual(expect.objectContaining({ action: 'day.close', details: expect.objectContaining({ date: MONDAY }) }));
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'day.close', details: expect.objectContaining({ date: MONDAY, undelivered: [demo!.id] }) }));
   });
 });
 
@@ -208,6 +215,11 @@ describe('paper-voucher remittances', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const batch = remittanceSchema.parse((a.statusCode === 201 ? a : b).json());
     expect(batch).toMatchObject({ issuer: 'edenred', state: 'prepared', count: 2, total: 18_50, deadline: '2027-02-28', paid: null, orders: [expect.objectContaining({ order_id: ids.vouchers, count: 2, total: 18_50, customer: 'Nina Roche' })] });
+    // By face value, highest first: what the issuer counts.
+    expect(batch.faces).toEqual([
+      { unit: 10_00, count: 1, total: 10_00 },
+      { unit: 8_50, count: 1, total: 8_50 },
+    ]);
     expect(remittancesSchema.parse((await admin.request('GET', '/api/staff/remittances')).json()).waiting).toEqual([]);
 
     const slip = await admin.request('GET', `/api/staff/remittances/${batch.id}/slip.pdf`);
@@ -220,6 +232,11 @@ describe('paper-voucher remittances', () => {
     expect(text).toContain('Nina Roche');
     expect(text).toMatch(/18,50 ?€/);
     expect(text).toContain('28 février 2027');
+    // The slip's breakdown by face value, read back: each value with its count and amount.
+    const breakdown = text.slice(text.indexOf('Détail par valeur faciale'));
+    expect(text).toContain('Détail par valeur faciale');
+    expect(breakdown).toMatch(/10,00\s€ le titre\s+1\s+10,00\s€/);
+    expect(breakdown).toMatch(/8,50\s€ le titre\s+1\s+8,50\s€/);
 
     refused(await admin.request('POST', `/api/staff/remittances/${batch.id}/paid`, { amount: 18_00 }), 409, 'remittance_state');
     expect((await admin.request('POST', `/api/staff/remittances/${batch.id}/sent`)).json()).toMatchObject({ state: 'sent' });
@@ -239,3 +256,4 @@ describe('paper-voucher remittances', () => {
     refused(await livreur.request('GET', '/api/staff/remittances'), 403);
   });
 });
+

@@ -13,6 +13,7 @@ import { detectFileType } from '../../server/modules/contact/file-type';
 import { MAX_CONTACT_BODY_BYTES } from '../../server/modules/contact/uploads';
 import { enqueueMail } from '../../server/mail/outbox';
 import { CONTACT_MESSAGES, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from '#shared/api/contact';
+import { IDEMPOTENCY_HEADER } from '#shared/api/idempotency';
 import { MESSAGES } from '#shared/api/messages';
 import { docx, docxWithHyperlink, docxWithRemoteTemplate, executable, jpeg, ole, odt, odtWithRemoteObject, pdf, pdfWithHiddenScript, pdfWithScript, png, zip } from '../fixtures/upload-files';
 import { MONDAY, at, createTestApp, refused, visitor, type TestApp } from './helpers';
@@ -458,6 +459,37 @@ describe('POST /api/contact, anti-forgery, retries and limits', () => {
     expect((await messages()).filter((m) => m.submissionId === submission.submission_id)).toHaveLength(1);
     expect(await mails()).toHaveLength(2);
     expect(await uploadedFiles()).toEqual(filesAfterFirst);
+  });
+
+  it('answers a repeat of a lost answer (its Idempotency-Key) with the first answer, stored once, never counted against the limit', async () => {
+    const v = await visitor(t.app);
+    const max = CONTACT_LIMITS.contact.max;
+    const post = (fields: Record<string, string>, key: string) => {
+      const body = multipart(fields);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '203.0.113.78',
+        payload: body.payload,
+        headers: { 'content-type': body.contentType, cookie: v.jar.header(), 'x-xsrf-token': v.jar.get('XSRF-TOKEN')!, [IDEMPOTENCY_HEADER]: key },
+      });
+    };
+    const submission = { ...CONTACT, submission_id: randomUUID() };
+    const key = randomUUID();
+    const first = await post(submission, key);
+    expect(first.statusCode, first.body).toBe(201);
+    // The phone lost the answer and sent it again, more times than the limit allows.
+    for (let i = 0; i < max + 2; i++) {
+      const again = await post(submission, key);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+    }
+    expect((await messages()).filter((m) => m.submissionId === submission.submission_id)).toHaveLength(1);
+    expect(await mails()).toHaveLength(2);
+    // Only the first counted: the address has its allowance less one.
+    for (let i = 0; i < max - 1; i++) expect((await post({ mode: 'contactPage' }, randomUUID())).statusCode).toBe(422);
+    refused(await post({ mode: 'contactPage' }, randomUUID()), 429, 'too_many_requests');
   });
 
   it('rate-limits per IP with a French 429 message', async () => {

@@ -361,7 +361,7 @@ describe('the daily cap of meal vouchers (25 €)', () => {
     // More than the day allows is refused here, truthfully, and Edenred is never asked.
     const before = (await paymentsOf(c.customer.id)).length;
     const over = refused(await c.call('POST', '/api/payment/edenred/only', { amount: c.preOrder.remaining_price }), 402, EDENRED_ERRORS.limitExceeded);
-    expect(over.message).toBe('Les titres-restaurant sont plafonnés à 25,00 € par jour ; vous avez déjà payé 20,00 € avec Edenred aujourd’hui : vous pouvez encore payer 5,00 € avec Edenred.');
+    expect(over.message).toBe('Les titres-restaurant sont plafonnés à 25,00\u00a0€ par jour ; vous avez déjà payé 20,00\u00a0€ avec Edenred aujourd’hui : vous pouvez encore payer 5,00\u00a0€ avec Edenred.');
     refused(await c.call('POST', '/api/payment/edenred/session'), 402, EDENRED_ERRORS.limitExceeded);
     expect(await paymentsOf(c.customer.id)).toHaveLength(before);
     expect(preOrderSchema.parse((await c.call('POST', '/api/pending-order')).json()).edenredPayment).toBeNull();

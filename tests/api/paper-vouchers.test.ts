@@ -62,7 +62,7 @@ describe('paper lunch vouchers are not cash on declaration', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().id).not.toBe(preOrder.id);
     expect(again.json()).toMatchObject({ lunch_vouchers: vouchers, paper_vouchers: 500, remaining_price: preOrder.remaining_price - 500 });
-    expect(again.json().paper_vouchers_note).toBe('5,00 € à régler en titres-restaurant papier à la livraison');
+    expect(again.json().paper_vouchers_note).toBe('5,00\u00a0€ à régler en titres-restaurant papier à la livraison');
   });
 
   it('caps a declaration at what the order needs plus one voucher', async () => {

@@ -180,7 +180,7 @@ test('an expired anti-forgery token: one refresh, one retry, and the message goe
   expect((await mailsTo(request, email)).map((m) => m.subject)).toEqual(['Nous avons bien reçu votre message']);
 });
 
-test('a send that fails twice shows the error snackbar and the server’s answer, and sends no more', async ({ page }, info) => {
+test('a send that fails twice shows the error snackbar and the server’s answer, and sends no more; without network it says so and keeps the message', async ({ page }, info) => {
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Formulaire de contact' });
   await form.getByLabel('Objet').selectOption({ label: 'Autre demande' });
@@ -193,10 +193,25 @@ test('a send that fails twice shows the error snackbar and the server’s answer
   });
   await form.getByRole('button', { name: 'Envoyer mon message' }).click();
   const snackbar = page.getByRole('status').filter({ hasText: CONTACT_MESSAGES.failureTitle });
-  await expect(snackbar).toContainText(CONTACT_MESSAGES.failureMessage);
+  await expect(snackbar).toContainText(CONTACT_MESSAGES.serverFailure);
   await expect(form.getByRole('alert')).toHaveText(CONTACT_MESSAGES.uploadError(502));
   await expect(form.getByRole('button', { name: 'Envoyer mon message' })).toBeEnabled();
   expect(attempts).toBe(2);
+
+  // No answer at all: the network is said to have failed (not the input), the message stays, and
+  // the retry is the same request (one idempotency key: a lost answer is given back, counted once).
+  await page.unroute('**/api/contact');
+  const keys: (string | undefined)[] = [];
+  await page.route('**/api/contact', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    await route.abort('internetdisconnected');
+  });
+  await form.getByRole('button', { name: 'Envoyer mon message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: CONTACT_MESSAGES.networkFailure })).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue('Bonjour !');
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toBeTruthy();
+  expect(keys[1]).toBe(keys[0]);
 });
 
 test('the account’s help button opens the contact form in its account mode', async ({ page, request }, info) => {

@@ -194,6 +194,12 @@ test('a cook marks a dish sold out (the customer’s open page shows it within 5
   await expect(table.getByRole('row')).toHaveCount(sheet.dishes.length + 1);
   await expect(table.getByRole('row').filter({ has: cook.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(ordered.name)}`) }) })).toContainText('1');
   await expect(cook.getByText(/^Fiche provisoire, mise à jour à \d{1,2}\sh/)).toBeVisible();
+  // The bag labels, from the one page the cook opens (the tours page is not theirs).
+  const labels = cook.getByRole('link', { name: 'Étiquettes des sacs (PDF)' });
+  await expect(labels).toHaveAttribute('href', `/api/staff/labels.pdf?date=${day}`);
+  const labelsPdf = await cook.request.get((await labels.getAttribute('href'))!);
+  expect(labelsPdf.status()).toBe(200);
+  expect(labelsPdf.headers()['content-type']).toBe('application/pdf');
   await checkScreen(cook, 'equipe-fiche-production');
   await cook.emulateMedia({ media: 'print' });
   await expect(cook.getByRole('button', { name: 'Imprimer la fiche' })).toBeHidden();
@@ -227,6 +233,14 @@ test('the team’s pages: login, home, members and the audit, each role’s navi
   await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
   await expect(page.getByRole('row', { name: /cuisine@popote\.fr/ })).toContainText('Actif');
   await checkScreen(page, 'equipe-membres');
+  // Deactivating ends the member's sessions at once: it asks first, and cancelled changes nothing.
+  const cookRow = page.getByRole('row', { name: /cuisine@popote\.fr/ });
+  await cookRow.getByRole('button', { name: 'Désactiver' }).click();
+  const ask = page.getByRole('dialog', { name: 'Désactiver le compte de Camille Cuisine ?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Annuler' }).click();
+  await expect(ask).toBeHidden();
+  await expect(cookRow).toContainText('Actif');
   // An invitation refused on bad input says why, on its fields.
   const invite = page.getByRole('region', { name: 'Inviter un membre' });
   await invite.getByRole('button', { name: 'Envoyer l’invitation' }).click();

@@ -15,7 +15,7 @@ describe('order delivery day', () => {
 describe('sponsor amount', () => {
   it('reads percent or euros, without decimals when whole', () => {
     expect(formatSponsorAmount({ amount: 10, amount_type: 1 })).toBe('10 %');
-    expect(formatSponsorAmount({ amount: 500, amount_type: 2 })).toBe('5 €');
+    expect(formatSponsorAmount({ amount: 500, amount_type: 2 })).toBe('5\u00a0€');
     expect(formatSponsorAmount({ amount: 250, amount_type: 2 })).toMatch(/^2,50\s€$/);
   });
 });

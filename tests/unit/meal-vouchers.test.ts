@@ -19,8 +19,8 @@ describe('the meal part of an order', () => {
   });
 
   it('says the cap in the words the panel uses, and what is left', () => {
-    expect(MEAL_VOUCHER_CAP_NOTE).toContain(`${formatAmount(MEAL_VOUCHER_DAILY_LIMIT_CENTS).replace(',00', '')} € par jour`);
-    expect(mealVoucherCapMessage(1000)).toBe(`${MEAL_VOUCHER_CAP_NOTE} Vous pouvez encore régler 10,00 € en titres-restaurant sur cette commande.`);
+    expect(MEAL_VOUCHER_CAP_NOTE).toContain(`${formatAmount(MEAL_VOUCHER_DAILY_LIMIT_CENTS).replace(',00', '')}\u00a0€ par jour`);
+    expect(mealVoucherCapMessage(1000)).toBe(`${MEAL_VOUCHER_CAP_NOTE} Vous pouvez encore régler 10,00\u00a0€ en titres-restaurant sur cette commande.`);
     expect(mealVoucherCapMessage(0)).toMatch(/ne pouvez plus régler cette commande en titres-restaurant\.$/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatEuros } from '#shared/money';
+import { formatAmount, formatEuros, wholeEuros } from '#shared/money';
 import { addDays, frenchClock, frenchTime, frenchTimeRange, parisDate, parisInstant, parisTime, weekday } from '#shared/time';
 import { ageOf, formatDataAge, formatLongDate, formatShortDateTime } from '../../src/lib/format';
 
@@ -15,6 +15,10 @@ describe('money in cents, formatted the French way', () => {
     expect(formatEuros(1290).replace(/\s/g, ' ')).toBe('12,90 €');
     expect(formatEuros(123450)).toBe('1\u202f234,50\u00a0€');
     expect(formatEuros(-0)).toBe('0,00\u00a0€');
+    // One minus sign on screen and paper: U+2212, never the hyphen.
+    expect(formatEuros(-400)).toBe('\u22124,00\u00a0€');
+    expect(formatEuros(-123450)).toBe('\u22121\u202f234,50\u00a0€');
+    expect(wholeEuros(25)).toBe('25\u00a0€');
   });
 
   // Written out by hand (no Intl on the app's start): held to what Intl's fr-FR writes.
@@ -25,7 +29,8 @@ describe('money in cents, formatted the French way', () => {
     for (let cents = 0; cents < 250_000; cents += 37) amounts.push(cents);
     // Not -0: Intl writes "-0,00 €", a sign no price should carry.
     for (const cents of [...amounts, ...amounts.filter((c) => c > 0).map((c) => -c)]) {
-      expect(formatEuros(cents), String(cents)).toBe(euros.format(cents / 100));
+      // Intl's hyphen-minus, the shop's U+2212.
+      expect(formatEuros(cents), String(cents)).toBe(euros.format(cents / 100).replace('-', '\u2212'));
       expect(formatAmount(cents), String(cents)).toBe(plain.format(cents / 100));
     }
   });

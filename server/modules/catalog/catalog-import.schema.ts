@@ -67,7 +67,7 @@ const text = (label: string, max: number) =>
     .min(1, { error: `${label} ne peut pas être vide.` })
     .max(max, { error: `${label} fait au plus ${max} caractères.` });
 
-const PRICE_MESSAGE = `Le prix doit être un nombre entier de centimes entre 1 et ${MAX_PRICE_CENTS} : 1190 pour 11,90 €.`;
+const PRICE_MESSAGE = `Le prix doit être un nombre entier de centimes entre 1 et ${MAX_PRICE_CENTS} : 1190 pour 11,90\u00a0€.`;
 const STOCK_MESSAGE = `Le stock doit être un nombre entier de portions entre 0 et ${MAX_STOCK}, ou null pour ne pas limiter.`;
 
 const grams = (label: string) =>

@@ -1,6 +1,6 @@
 import { CART_ERRORS, CART_NOTICES } from '#shared/api/cart';
 import { SPONSOR_MIN_BASKET_CENTS } from '#shared/constants';
-import { formatAmount } from '#shared/money';
+import { formatEuros } from '#shared/money';
 import type { Db, Tx } from '../../db/client';
 import type { SnapshotLine } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -8,7 +8,7 @@ import { discountById, discountCode, hasOrdered, sponsorCodeOf } from './checkou
 
 type Conn = Db | Tx;
 
-export const SPONSOR_MINIMUM_MESSAGE = `Un code parrain s’utilise dès ${formatAmount(SPONSOR_MIN_BASKET_CENTS)} € d’achats : il a été retiré de votre panier.`;
+export const SPONSOR_MINIMUM_MESSAGE = `Un code parrain s’utilise dès ${formatEuros(SPONSOR_MIN_BASKET_CENTS)} d’achats : il a été retiré de votre panier.`;
 
 /** What the lines of a snapshot cost, before any discount and deposit. */
 export function itemsOf(lines: SnapshotLine[]): number {

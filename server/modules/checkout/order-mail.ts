@@ -34,7 +34,7 @@ export async function orderConfirmationMail(customer: CustomerRow, order: OrderR
     '',
     'Votre commande :',
     ...lineText,
-    ...(order.discountCents ? [`Remise${order.discountCode ? ` (code ${order.discountCode})` : ''} : -${formatEuros(order.discountCents)}`] : []),
+    ...(order.discountCents ? [`Remise${order.discountCode ? ` (code ${order.discountCode})` : ''} : ${formatEuros(-order.discountCents)}`] : []),
     ...depositLines(order).map((line) => `${line.label} : ${formatEuros(line.cents)}`),
     `Total : ${formatEuros(order.amountTotalCents)}`,
     '',

@@ -87,7 +87,7 @@ export interface DayLedger {
  * check that the ledger and the documents agree to the cent (its French messages say what does
  * not). Documents made before the ledger opened are read from themselves.
  */
-export function closingFigures(date: string, invoices: InvoiceDoc[], notes: CreditNoteDoc[], balances: { order: OrderRow; customer: string; due: number }[], ledger: DayLedger): Omit<Closing, 'closed_at' | 'closed_by'> {
+export function closingFigures(date: string, invoices: InvoiceDoc[], notes: CreditNoteDoc[], balances: { order: OrderRow; customer: string; due: number }[], ledger: DayLedger): Omit<Closing, 'closed_at' | 'closed_by' | 'undelivered'> {
   const inLedger = (order: OrderRow) => order.id > ledger.opening.ordersBefore;
   const ledgerOf = (order: OrderRow) => (inLedger(order) ? ledger.orders.get(order.id) : undefined);
   const amounts = invoices.map(invoiceAmounts);

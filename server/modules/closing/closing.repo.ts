@@ -54,6 +54,16 @@ export function settledOn(db: Conn, date: string) {
     .orderBy(asc(orders.invoiceNumber));
 }
 
+/** The orders to be delivered on a date whose delivery is not over (placed, prepared, out). */
+export function undeliveredOn(db: Conn, date: string) {
+  return db
+    .select({ order: orders, firstname: customers.firstname, lastname: customers.lastname })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(orders.deliveryDate, date), inArray(orders.state, ['placed', 'prepared', 'out'])))
+    .orderBy(asc(orders.invoiceNumber), asc(orders.id));
+}
+
 export async function dayClosing(db: Conn, date: string) {
   const [row] = await db.select().from(dayClosings).where(eq(dayClosings.date, date));
   return row ?? null;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonAnswer } from '#shared/api/documents';
-import { CLOSING_ERRORS, closingCsvQuerySchema, closingParamsSchema, closingQuerySchema, closingSchema } from '#shared/api/staff-closing';
+import { CLOSING_ERRORS, closeQuerySchema, closingCsvQuerySchema, closingParamsSchema, closingQuerySchema, closingSchema } from '#shared/api/staff-closing';
 import { actorOf } from '../../plugins/staff-session';
 import { closingCsv } from './closing-csv';
 import { closeDay, closingOf, documentsOf, exportRange } from './closing.service';
@@ -30,7 +30,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/closing/:date/close',
-    { config: { refusals: { 409: [CLOSING_ERRORS.closed, CLOSING_ERRORS.notOver], 422: [CLOSING_ERRORS.beforeFirstSale] } }, schema: { summary: 'Team: close a day: its figures frozen', params: closingParamsSchema, response: { 200: closingSchema } } },
-    async (request) => closeDay(app, actorOf(request), request.params.date),
+    {
+      config: { refusals: { 409: [CLOSING_ERRORS.closed, CLOSING_ERRORS.notOver, CLOSING_ERRORS.undelivered], 422: [CLOSING_ERRORS.beforeFirstSale] } },
+      schema: { summary: 'Team: close a day: its figures frozen (confirm=undelivered while some of its deliveries are not done)', params: closingParamsSchema, querystring: closeQuerySchema, response: { 200: closingSchema } },
+    },
+    async (request) => closeDay(app, actorOf(request), request.params.date, request.query.confirm === 'undelivered'),
   );
 };

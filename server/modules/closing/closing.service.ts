@@ -6,7 +6,7 @@ import { audit, type Actor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { closingFigures, type CreditNoteDoc, type InvoiceDoc } from './closing-figures';
 import { dueOf, ledgerOpening, orderLedgers } from '../ledger/ledger.service';
-import { settledOn, creditNotesBetween, dayClosing, firstInvoiceAt, insertDayClosing, invoicesBetween, linesOfOrders, refundsOfNotes } from './closing.repo';
+import { settledOn, undeliveredOn, creditNotesBetween, dayClosing, firstInvoiceAt, insertDayClosing, invoicesBetween, linesOfOrders, refundsOfNotes } from './closing.repo';
 
 type Conn = Db | Tx;
 
@@ -56,19 +56,25 @@ function withMissing(figures: unknown): Record<string, unknown> {
   return { ...f, paper_vouchers: { ...f.paper_vouchers, missing } };
 }
 
+/** The day's deliveries still to be made, as they stand now (never frozen with the figures). */
+async function undeliveredOf(db: Conn, date: string): Promise<Closing['undelivered']> {
+  return (await undeliveredOn(db, date)).map((r) => ({ order_id: r.order.id, invoice_number: r.order.invoiceNumber ?? `#${r.order.id}`, customer: fullName(r), state: r.order.state }));
+}
+
 /** A day's closing: its frozen figures once closed, else as the documents stand now. */
 export async function closingOf(db: Db, date: string): Promise<Closing> {
-  const closed = await dayClosing(db, date);
-  if (closed) return { ...closingSchema.parse({ ...withMissing(closed.figures), closed_at: null, closed_by: null }), closed_at: closed.closedAt.toISOString(), closed_by: closed.closedBy };
-  return { ...(await liveFigures(db, date)), closed_at: null, closed_by: null };
+  const [closed, undelivered] = await Promise.all([dayClosing(db, date), undeliveredOf(db, date)]);
+  if (closed) return { ...closingSchema.parse({ ...withMissing(closed.figures), closed_at: null, closed_by: null, undelivered }), closed_at: closed.closedAt.toISOString(), closed_by: closed.closedBy };
+  return { ...(await liveFigures(db, date)), undelivered, closed_at: null, closed_by: null };
 }
 
 /**
  * Closes a day (admin), once: its figures are frozen as they stand (a later refund or voucher
- * lands on the day it happens). Only a day that is over, from the shop's first sale on; audited
- * with its totals.
+ * lands on the day it happens). Only a day that is over, from the shop's first sale on; while
+ * some of its deliveries are not done, only once the admin confirms knowing it
+ * (`confirmUndelivered`, audited with them). Audited with its totals.
  */
-export async function closeDay(app: FastifyInstance, actor: Actor, date: string): Promise<Closing> {
+export async function closeDay(app: FastifyInstance, actor: Actor, date: string, confirmUndelivered = false): Promise<Closing> {
   const now = app.clock.now();
   if (date >= parisDate(now)) throw new AppError(409, CLOSING_ERRORS.notOver, 'Une journée se clôt une fois finie : à partir du lendemain.');
   // A day before the first sale is no shop day: closing it would freeze empty figures (a typo, or
@@ -81,6 +87,13 @@ export async function closeDay(app: FastifyInstance, actor: Actor, date: string)
     throw new AppError(422, CLOSING_ERRORS.beforeFirstSale, message, { date: [message] });
   }
   return app.db.transaction(async (tx) => {
+    const undelivered = await undeliveredOf(tx, date);
+    // A day closed already says so first: there is nothing left to confirm.
+    if (undelivered.length && !confirmUndelivered && !(await dayClosing(tx, date))) {
+      const list = undelivered.map((o) => `${o.invoice_number} (${o.customer})`).join(', ');
+      const message = undelivered.length > 1 ? `${undelivered.length} commandes de ce jour ne sont pas livrées : ${list}. Confirmez pour clore quand même.` : `Une commande de ce jour n’est pas livrée : ${list}. Confirmez pour clore quand même.`;
+      throw new AppError(409, CLOSING_ERRORS.undelivered, message);
+    }
     const figures = await liveFigures(tx, date);
     if (!(await insertDayClosing(tx, { date, closedAt: now, closedBy: actor.staffEmail, figures }))) {
       throw new AppError(409, CLOSING_ERRORS.closed, 'Cette journée est déjà close.');
@@ -88,10 +101,10 @@ export async function closeDay(app: FastifyInstance, actor: Actor, date: string)
     await audit(
       tx,
       actor,
-      { action: 'day.close', amountCents: figures.invoices.total, details: { date, invoices: figures.invoices, credit_notes: figures.credit_notes.total, check: figures.check } },
+      { action: 'day.close', amountCents: figures.invoices.total, details: { date, invoices: figures.invoices, credit_notes: figures.credit_notes.total, check: figures.check, ...(undelivered.length ? { undelivered: undelivered.map((o) => o.order_id) } : {}) } },
       now,
     );
-    return { ...figures, closed_at: now.toISOString(), closed_by: actor.staffEmail };
+    return { ...figures, undelivered, closed_at: now.toISOString(), closed_by: actor.staffEmail };
   });
 }
 

@@ -34,11 +34,11 @@ export async function remittanceById(db: Conn, id: number, lock = false) {
   return row ?? null;
 }
 
-/** A batch's orders, with their invoice, customer and delivery date. */
+/** A batch's orders, with their invoice, customer, delivery date and the vouchers received on them. */
 export function itemsOfRemittances(db: Conn, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
-    .select({ item: voucherRemittanceItems, invoiceNumber: orders.invoiceNumber, deliveryDate: orders.deliveryDate, firstname: customers.firstname, lastname: customers.lastname })
+    .select({ item: voucherRemittanceItems, invoiceNumber: orders.invoiceNumber, received: orders.paperVouchersReceived, deliveryDate: orders.deliveryDate, firstname: customers.firstname, lastname: customers.lastname })
     .from(voucherRemittanceItems)
     .innerJoin(orders, eq(orders.id, voucherRemittanceItems.orderId))
     .innerJoin(customers, eq(customers.id, orders.customerId))

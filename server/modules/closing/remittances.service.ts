@@ -62,6 +62,13 @@ async function waitingVouchers(db: Conn, now: Date, lock = false): Promise<Waiti
 const oldestDeadline = (items: { deliveryDate: string | null }[], now: Date) =>
   remittanceDeadline(items.map((i) => i.deliveryDate ?? parisDate(now)).sort()[0] ?? parisDate(now));
 
+/** An issuer's vouchers among those received, by face value, highest first: what the issuer counts. */
+function facesOf(received: ReceivedVoucherRow[], issuer: VoucherIssuer): Remittance['faces'] {
+  const counts = new Map<number, number>();
+  for (const row of received) if (row.issuer === issuer) counts.set(row.unit_cents, (counts.get(row.unit_cents) ?? 0) + row.count);
+  return [...counts].sort(([a], [b]) => b - a).map(([unit, count]) => ({ unit, count, total: unit * count }));
+}
+
 async function toRemittances(db: Conn, rows: RemittanceRow[]): Promise<Remittance[]> {
   const items = await itemsOfRemittances(
     db,
@@ -83,6 +90,10 @@ async function toRemittances(db: Conn, rows: RemittanceRow[]): Promise<Remittanc
     orders: items
       .filter((i) => i.item.remittanceId === r.id)
       .map((i) => ({ order_id: i.item.orderId, invoice_number: i.invoiceNumber ?? `#${i.item.orderId}`, customer: `${i.firstname} ${i.lastname}`.trim(), delivery_date: i.deliveryDate, count: i.item.count, total: i.item.totalCents })),
+    faces: facesOf(
+      items.filter((i) => i.item.remittanceId === r.id).flatMap((i) => i.received ?? []),
+      r.issuer,
+    ),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { EDENRED_ERRORS } from '#shared/api/edenred';
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '#shared/meal-vouchers';
-import { formatAmount } from '#shared/money';
+import { formatEuros } from '#shared/money';
 import { parisDate, parisInstant } from '#shared/time';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -26,10 +26,10 @@ export async function checkDailyLimit(db: Db, customerId: number, amount: number
   const spent = await edenredSpentToday(db, customerId, now);
   if (amount <= MEAL_VOUCHER_DAILY_LIMIT_CENTS - spent) return;
   const left = Math.max(0, MEAL_VOUCHER_DAILY_LIMIT_CENTS - spent);
-  const already = spent ? ` ; vous avez déjà payé ${formatAmount(spent)} € avec Edenred aujourd’hui` : '';
+  const already = spent ? ` ; vous avez déjà payé ${formatEuros(spent)} avec Edenred aujourd’hui` : '';
   throw new AppError(
     402,
     EDENRED_ERRORS.limitExceeded,
-    `Les titres-restaurant sont plafonnés à ${formatAmount(MEAL_VOUCHER_DAILY_LIMIT_CENTS)} € par jour${already} : vous pouvez encore payer ${formatAmount(left)} € avec Edenred.`,
+    `Les titres-restaurant sont plafonnés à ${formatEuros(MEAL_VOUCHER_DAILY_LIMIT_CENTS)} par jour${already} : vous pouvez encore payer ${formatEuros(left)} avec Edenred.`,
   );
 }

@@ -123,7 +123,7 @@ async function compareWithDocuments(conn: Conn, start: { ordersBefore: number; c
     expect(where, 'consignes prises', l.depositTaken, order.depositChargedCents);
     expect(where, 'consignes rendues', l.depositReturned, order.depositRefundedCents);
     if (order.depositChargedCents - order.depositRefundedCents !== order.depositCents) problems.push({ where, problem: `consignes ${order.depositCents} au lieu de ${order.depositChargedCents} − ${order.depositRefundedCents}` });
-    if ((order.depositChargedCents % DEPOSIT_PER_MENU_CENTS) + (order.depositRefundedCents % DEPOSIT_PER_MENU_CENTS)) problems.push({ where, problem: 'une consigne qui n’est pas un multiple de 4 €' });
+    if ((order.depositChargedCents % DEPOSIT_PER_MENU_CENTS) + (order.depositRefundedCents % DEPOSIT_PER_MENU_CENTS)) problems.push({ where, problem: 'une consigne qui n’est pas un multiple de 4\u00a0€' });
     for (const means of ['card', 'edenred', 'pool', 'paper_vouchers'] as const) {
       const planned = order.paymentMeans.filter((m) => m.means === means).reduce((n, m) => n + m.amountCents, 0);
       expect(where, `moyen de paiement ${means}`, l.means.get(means) ?? 0, planned);

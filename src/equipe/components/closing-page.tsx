@@ -8,11 +8,12 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { useOnline } from '../../lib/connection-store';
 import { formatShortDateTime } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
+import { ORDER_STATE_LABELS } from '../../shared/api/staff';
 import { CLOSING_MEANS_LABELS, type Closing, type ClosingRate } from '../../shared/api/staff-closing';
 import { formatEuros } from '../../shared/money';
 import { formatRate } from '../../shared/vat-rate';
 import { closingCsvHref, closingQuery, useCloseDay } from '../closing-api';
-import { DayHeading } from './day-picker';
+import { DayHeading, frenchDay, parseFrenchDay } from './day-picker';
 import forms from './team-forms.module.css';
 import page from './team-page.module.css';
 import styles from './closing-page.module.css';
@@ -77,7 +78,7 @@ function Figures({ closing }: { closing: Closing }) {
               ['Manquants', closing.paper_vouchers.missing],
             ]}
           />
-          <Owed title="Déclarés, pas (tous) reçus" rows={closing.paper_vouchers.not_received} empty="Tous les titres déclarés ont été reçus." />
+          <Owed title="Déclarés, pas (tous) reçus" rows={closing.paper_vouchers.not_received} empty={noneMissing(closing.paper_vouchers)} />
         </Section>
         <Section title={`Avoirs (${closing.credit_notes.count})`}>
           {closing.credit_notes.count ? (
@@ -101,6 +102,15 @@ function Figures({ closing }: { closing: Closing }) {
       </div>
     </>
   );
+}
+
+/**
+ * Nothing missing, said truthfully: when fewer came than were declared with none missing order by
+ * order, the difference was declared on orders cancelled or refunded since (nobody brings those).
+ */
+function noneMissing({ declared, received }: Closing['paper_vouchers']): string {
+  if (received >= declared) return 'Tous les titres déclarés ont été reçus.';
+  return `Aucun titre manquant : les ${formatEuros(declared - received)} d’écart étaient déclarés sur des commandes annulées ou remboursées, leurs titres ne sont plus attendus.`;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -203,6 +213,7 @@ function CloseStatus({ closing }: { closing: Closing }) {
         <Dialog open title="Clore la journée ?" onClose={() => setAsking(false)} dismissible={!close.isPending}>
           <div className={forms.form}>
             <p>Les chiffres de ce jour seront figés tels qu’ils sont affichés. Un remboursement fait plus tard comptera le jour où il sera fait.</p>
+            <Undelivered rows={closing.undelivered} />
             {close.error ? <Alert>{close.error.message}</Alert> : null}
             <div className={forms.actions}>
               <Button variant="ghost" onClick={() => setAsking(false)} disabled={close.isPending}>
@@ -212,12 +223,16 @@ function CloseStatus({ closing }: { closing: Closing }) {
                 busy={close.isPending}
                 disabled={!online}
                 onClick={() =>
-                  close.mutate(undefined, {
-                    onSuccess: () => {
-                      setAsking(false);
-                      notify({ title: 'Journée close', message: 'Ses chiffres sont figés.', type: 'success' });
+                  close.mutate(
+                    // The warning above was read: closing knowing those deliveries are not done.
+                    { undelivered: closing.undelivered.length > 0 },
+                    {
+                      onSuccess: () => {
+                        setAsking(false);
+                        notify({ title: 'Journée close', message: 'Ses chiffres sont figés.', type: 'success' });
+                      },
                     },
-                  })
+                  )
                 }
               >
                 Clore et figer
@@ -230,13 +245,36 @@ function CloseStatus({ closing }: { closing: Closing }) {
   );
 }
 
+/** The day's deliveries not done yet: closing freezes the day without them, so it says which first. */
+function Undelivered({ rows }: { rows: Closing['undelivered'] }) {
+  if (!rows.length) return null;
+  return (
+    <Alert>
+      <p>
+        <strong>{rows.length > 1 ? `${rows.length} commandes de ce jour ne sont pas livrées` : 'Une commande de ce jour n’est pas livrée'}</strong> (ni livrée, ni client absent, ni annulée) :
+      </p>
+      <ul>
+        {rows.map((row) => (
+          <li key={row.order_id}>
+            {row.invoice_number} · {row.customer} : {ORDER_STATE_LABELS[row.state]}
+          </li>
+        ))}
+      </ul>
+      <p>Vérifiez leur tournée avant de clore : une fois la journée close, ses chiffres ne changent plus.</p>
+    </Alert>
+  );
+}
+
 /** The CSV of the day, or of a period (for the accountant). */
 function Exports({ date }: { date: string }) {
   const fromId = useId();
   const toId = useId();
-  const [from, setFrom] = useState(`${date.slice(0, 8)}01`);
-  const [to, setTo] = useState(date);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
+  // Typed in French (jj/mm/aaaa): a date field would show the browser's own format ("11/30/2026").
+  const [fromText, setFrom] = useState(frenchDay(`${date.slice(0, 8)}01`));
+  const [toText, setTo] = useState(frenchDay(date));
+  const from = parseFrenchDay(fromText, date.slice(0, 4));
+  const to = parseFrenchDay(toText, date.slice(0, 4));
+  const valid = from !== null && to !== null && from <= to;
   return (
     <section className={styles.section}>
       <h2>Export pour la comptabilité</h2>
@@ -249,18 +287,18 @@ function Exports({ date }: { date: string }) {
       <div className={page.toolbar}>
         <label htmlFor={fromId} className={page.dayField}>
           Du
-          <input id={fromId} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <input id={fromId} type="text" inputMode="numeric" autoComplete="off" placeholder="jj/mm/aaaa" aria-invalid={from === null || undefined} value={fromText} onChange={(event) => setFrom(event.target.value)} />
         </label>
         <label htmlFor={toId} className={page.dayField}>
           Au
-          <input id={toId} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          <input id={toId} type="text" inputMode="numeric" autoComplete="off" placeholder="jj/mm/aaaa" aria-invalid={to === null || undefined} value={toText} onChange={(event) => setTo(event.target.value)} />
         </label>
         {valid ? (
           <a className={styles.periodLink} href={closingCsvHref({ from, to })} download data-router="ignore">
             Télécharger le CSV de la période
           </a>
         ) : (
-          <span className={page.muted}>Choisissez une période dont le début précède la fin.</span>
+          <span className={page.muted}>{from === null || to === null ? 'Deux jours au format jj/mm/aaaa.' : 'Choisissez une période dont le début précède la fin.'}</span>
         )}
       </div>
     </section>

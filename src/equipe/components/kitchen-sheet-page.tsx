@@ -16,7 +16,8 @@ import { useTeamNews } from '../team-news';
 /**
  * The production sheet of a day (cuisine, admin): portions per dish and tour in large figures,
  * containers, cutlery and tote bags; provisional until the last cut-off, then final; what changed
- * since this member last printed it. Printed from the page (A4, print CSS) or as a PDF.
+ * since this member last printed it. Printed from the page (A4, print CSS) or as a PDF; the
+ * day's bag labels (every tour) from here too.
  */
 export function KitchenSheetPage({ date }: { date: string }) {
   const sheet = useQuery(kitchenSheetQuery(date));
@@ -44,6 +45,10 @@ export function KitchenSheetPage({ date }: { date: string }) {
               </Button>
               <a className={buttonClass('secondary')} href={`/api/staff/kitchen-sheet.pdf?date=${date}`} target="_blank" rel="noopener" data-router="ignore">
                 Fiche en PDF
+              </a>
+              {/* The labels are the kitchen's to print too: this is the one page every cook opens. */}
+              <a className={buttonClass('secondary')} href={`/api/staff/labels.pdf?date=${date}`} target="_blank" rel="noopener" data-router="ignore">
+                Étiquettes des sacs (PDF)
               </a>
             </div>
             <Changes sheet={data} />

@@ -114,7 +114,8 @@ function Batch({ remittance: r, onFail }: { remittance: Remittance; onFail: (err
           {REMITTANCE_STATE_LABELS[r.state]}
         </span>
         <br />
-        {plural(r.count, 'titre', 'titres')}, {formatEuros(r.total)} · préparée le {formatShortDateTime(new Date(r.created_at))}
+        {plural(r.count, 'titre', 'titres')}, {formatEuros(r.total)}
+        {r.faces.length ? ` (${r.faces.map((f) => `${f.count} × ${formatEuros(f.unit)}`).join(', ')})` : ''} · préparée le {formatShortDateTime(new Date(r.created_at))}
         {r.sent_at ? ` · envoyée le ${formatShortDateTime(new Date(r.sent_at))}` : ` · à présenter au plus tard le ${frenchLongDate(r.deadline, { year: true })}`}
         {r.paid !== null ? (
           <>

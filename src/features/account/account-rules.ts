@@ -1,5 +1,5 @@
 import type { Order, SponsorCode } from '../../shared/api/auth';
-import { formatEuros } from '../../shared/money';
+import { formatEuros, wholeEuros } from '../../shared/money';
 
 /** An order's delivery day ('dd/mm/yyyy' in the API) as 'YYYY-MM-DD', or null when it has none. */
 export function orderDeliveryDate(order: Pick<Order, 'delivery_day'>): string | null {
@@ -10,7 +10,7 @@ export function orderDeliveryDate(order: Pick<Order, 'delivery_day'>): string | 
 /** A sponsor code's value: '10 %' or '5 €' (no decimals when whole), '2,50 €'. */
 export function formatSponsorAmount(code: Pick<SponsorCode, 'amount' | 'amount_type'>): string {
   if (code.amount_type === 1) return `${code.amount} %`;
-  return code.amount % 100 === 0 ? `${code.amount / 100} €` : formatEuros(code.amount);
+  return code.amount % 100 === 0 ? wholeEuros(code.amount / 100) : formatEuros(code.amount);
 }
 
 /** One page of a list (5 per page in the account). */

@@ -6,7 +6,7 @@ export const VOUCHERS_LIMIT_MESSAGE = `Attention, vous ne pouvez ajouter plus de
 
 const QUANTITY_MESSAGE = 'Choisissez un nombre de tickets entre 1 et 20.';
 export const VOUCHER_MAX_EUROS = 19;
-export const VOUCHER_VALUE_MESSAGE = 'Saisissez la valeur d’un ticket, de 0 à 19 €, centimes compris (par exemple 9,25).';
+export const VOUCHER_VALUE_MESSAGE = 'Saisissez la valeur d’un ticket, de 0 à 19\u00a0€, centimes compris (par exemple 9,25).';
 /** Whole cents: 9.25 is, 9.255 is not (with room for the float that carries it). */
 const wholeCents = (euros: number) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6;
 /**
@@ -60,7 +60,7 @@ export function vouchersBeyondNeed(rows: readonly LunchVoucherRow[], needCents: 
 }
 export const VOUCHERS_BEYOND_NEED_MESSAGE = 'Vous déclarez plus de tickets restaurant que nécessaire : au plus le montant de la commande, plus un ticket.';
 /** What a pre-order or an order paid with declared paper vouchers says about them. */
-export const paperVouchersNote = (formattedAmount: string) => `${formattedAmount} € à régler en titres-restaurant papier à la livraison`;
+export const paperVouchersNote = (formattedAmount: string) => `${formattedAmount}\u00a0€ à régler en titres-restaurant papier à la livraison`;
 
 export const CARD_MINIMUM_MESSAGE = 'Notre système de paiement ne permet pas de payer des montants inférieurs à 0,5€ en CB.';
 /** A positive remaining amount at or below 0,50 € cannot be paid by card (docs/product/payments.md). */

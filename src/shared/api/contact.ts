@@ -27,6 +27,9 @@ export const CONTACT_MESSAGES = {
   sending: 'Envoi en cours...',
   failureTitle: "Votre email n'a pas pu être envoyé",
   failureMessage: 'Attention, nous avons détecté une erreur dans votre saisie, vérifiez-la.',
+  /** No answer: nothing was wrong with what was typed, which stays in the form. */
+  networkFailure: 'Le réseau a manqué : votre message n’est peut-être pas parti. Ce que vous avez écrit est conservé : réessayez dans un instant.',
+  serverFailure: 'Le serveur n’a pas pu traiter votre message. Ce que vous avez écrit est conservé : réessayez dans un instant.',
   fileTooBig: 'Le fichier est trop gros. Taille maximale du fichier : 5MB.',
   fileType: 'Vous ne pouvez pas télécharger des fichiers de ce type.',
   tooManyFiles: 'Vous ne pouvez plus télécharger de fichiers.',

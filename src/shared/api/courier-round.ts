@@ -42,7 +42,7 @@ export const ROUND_MESSAGES = {
   orderCancelled: 'Cette commande a été annulée entre-temps : ne la remettez pas.',
   undoUnknown: 'L’action à annuler est introuvable sur cette tournée.',
   noPaperVouchers: 'Cette commande ne se règle pas en titres-restaurant papier.',
-  vouchersBeyondLimit: 'Au plus 25,00 € de titres-restaurant papier par client et par jour (la loi), 20 titres au plus : vérifiez la saisie.',
+  vouchersBeyondLimit: 'Au plus 25,00\u00a0€ de titres-restaurant papier par client et par jour (la loi), 20 titres au plus : vérifiez la saisie.',
   containersBeyondLimit: 'Ce client n’a pas autant de contenants consignés à rendre : vérifiez le nombre.',
   eventIdReused: 'Cet identifiant d’action est déjà celui d’une autre action : celle-ci n’a pas été prise en compte. Prévenez un administrateur.',
   notYours: 'Cette tournée est confiée à un autre livreur : l’action n’a pas été prise en compte.',
@@ -108,7 +108,7 @@ const phoneClockField = z.iso
 export const receivedVoucherRowSchema = z.object({
   issuer: z.enum(VOUCHER_ISSUERS, { error: 'Choisissez l’émetteur des titres.' }),
   count: z.int().check(z.minimum(1, { error: 'Au moins un titre par ligne.' }), z.maximum(PAPER_VOUCHERS_MAX, { error: `Au plus ${PAPER_VOUCHERS_MAX} titres.` })),
-  unit_cents: z.int().check(z.minimum(1, { error: 'Saisissez la valeur d’un titre.' }), z.maximum(25_00, { error: 'Un titre vaut au plus 25 €.' })),
+  unit_cents: z.int().check(z.minimum(1, { error: 'Saisissez la valeur d’un titre.' }), z.maximum(25_00, { error: 'Un titre vaut au plus 25\u00a0€.' })),
 });
 export type ReceivedVoucherRow = z.infer<typeof receivedVoucherRowSchema>;
 

@@ -65,7 +65,7 @@ export const refundForCardAnswerSchema = z.object({ refunded: z.boolean() });
 export const EDENRED_MESSAGES = {
   limitTitle: 'Erreur de paiement',
   /** Edenred's LIMIT_EXCEEDED: the legal daily cap, whoever the day's other payments went to. */
-  limit: 'Edenred refuse ce paiement : il dépasserait le plafond de 25 € par jour des titres-restaurant (vos paiements du jour chez d’autres commerçants comptent aussi).',
+  limit: 'Edenred refuse ce paiement : il dépasserait le plafond de 25\u00a0€ par jour des titres-restaurant (vos paiements du jour chez d’autres commerçants comptent aussi).',
   /** Edenred's INSUFFICIENT_FUNDS. */
   insufficient: 'Edenred refuse ce paiement : votre solde de titres-restaurant ne couvre pas ce montant.',
   failedTitle: 'Le paiement ne peut pas fonctionner',

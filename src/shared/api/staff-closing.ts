@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDateField } from './fields';
+import { ORDER_STATES } from './staff';
 
 /**
  * The day's closing (docs/product/closing.md), for an admin: what the day's invoices and credit
@@ -8,10 +9,11 @@ import { isoDateField } from './fields';
  *
  * GET  /api/staff/closing?date=…                the day's figures (frozen ones once closed)
  * GET  /api/staff/closing.csv?date=… | ?from=…&to=…  one line per invoice and credit note
- * POST /api/staff/closing/{date}/close          closes the day
+ * POST /api/staff/closing/{date}/close          closes the day (409 `day_undelivered` while some of its
+ *                                               deliveries are not done, unless `?confirm=undelivered`)
  */
 
-export const CLOSING_ERRORS = { closed: 'day_closed', notOver: 'day_not_over', range: 'closing_range', beforeFirstSale: 'day_before_first_sale' } as const;
+export const CLOSING_ERRORS = { closed: 'day_closed', notOver: 'day_not_over', range: 'closing_range', beforeFirstSale: 'day_before_first_sale', undelivered: 'day_undelivered' } as const;
 export const CLOSING_RANGE_MAX_DAYS = 366;
 
 export const closingRateSchema = z.object({ rate_bp: z.int(), base: z.int(), vat: z.int(), total: z.int() });
@@ -45,6 +47,11 @@ export const closingSchema = z.object({
   /** Money given back that day, per means; `pending` not yet confirmed by its provider. */
   refunds: z.array(z.object({ means: z.enum(CLOSING_MEANS), amount: z.int(), pending: z.int() })),
   balances_due: z.array(owedSchema),
+  /**
+   * The day's deliveries not yet delivered, absent nor cancelled (as they stand now, never frozen):
+   * closing asks to confirm while there are some.
+   */
+  undelivered: z.array(z.object({ order_id: z.int(), invoice_number: z.string(), customer: z.string(), state: z.enum(ORDER_STATES) })),
   /** The rows add up to the documents, to the cent. */
   check: z.object({ ok: z.boolean(), messages: z.array(z.string()) }),
 });
@@ -53,3 +60,5 @@ export type Closing = z.infer<typeof closingSchema>;
 export const closingQuerySchema = z.object({ date: isoDateField });
 export const closingCsvQuerySchema = z.object({ date: z.optional(isoDateField), from: z.optional(isoDateField), to: z.optional(isoDateField) });
 export const closingParamsSchema = z.object({ date: isoDateField });
+/** `confirm=undelivered`: the admin closes knowing some of the day's deliveries are not done. */
+export const closeQuerySchema = z.object({ confirm: z.optional(z.enum(['undelivered'])) });

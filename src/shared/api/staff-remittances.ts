@@ -43,6 +43,8 @@ export const remittanceSchema = z.object({
   paid: z.nullable(z.int()),
   difference: z.nullable(z.int()),
   orders: z.array(remittedOrderSchema),
+  /** The vouchers by face value, highest first: what the issuer counts (count × unit = total). */
+  faces: z.array(z.object({ unit: z.int(), count: z.int(), total: z.int() })),
 });
 export type Remittance = z.infer<typeof remittanceSchema>;
 

@@ -4,7 +4,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { Stepper } from '../../../components/ui/stepper';
 import type { Cart } from '../../../shared/api/cart';
 import { DEPOSIT_PER_MENU_CENTS } from '../../../shared/constants';
-import { formatEuros } from '../../../shared/money';
+import { formatEuros, wholeEuros } from '../../../shared/money';
 import { changeCutlery, changeDeposits, changeToteBags } from '../api/cart-calls';
 import { cartState } from '../cart-store';
 import styles from './cart-modal.module.css';
@@ -73,7 +73,7 @@ export function CartDeposits({ cart }: { cart: Cart }) {
         ) : null}
         <li className={styles.row}>
           <span>
-            Consignes rendues <small className={styles.muted}>{DEPOSIT_PER_MENU_CENTS / 100} € l’unité</small>
+            Consignes rendues <small className={styles.muted}>{wholeEuros(DEPOSIT_PER_MENU_CENTS / 100)} l’unité</small>
           </span>
           <Stepper
             value={cart.deposit_removed_quantity}

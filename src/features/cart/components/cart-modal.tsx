@@ -196,7 +196,7 @@ function FilledCart({ cart, customer, delivery, bonuses, locationId, usualLocati
         {notice === 'delivery' ? <Alert tone="info">Choisissez d’abord votre point de livraison.</Alert> : null}
         <p className={styles.final}>
           <span>À payer</span>
-          <strong data-testid="cart-final-price">{cart.final_price} €</strong>
+          <strong data-testid="cart-final-price">{cart.final_price} €</strong>
         </p>
         <Button className={styles.pay} busy={busy} onClick={() => void onPay()} data-cart-pay>
           Passer au paiement

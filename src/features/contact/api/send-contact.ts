@@ -1,5 +1,5 @@
-import { ApiError, api, refreshCsrfToken } from '../../../lib/api-client';
-import { contactResponseSchema, type ContactResponse, type LandingContactBody } from '../../../shared/api/contact';
+import { ApiError, NetworkError, api, refreshCsrfToken } from '../../../lib/api-client';
+import { CONTACT_MESSAGES, contactResponseSchema, type ContactResponse, type LandingContactBody } from '../../../shared/api/contact';
 
 /**
  * Failures a second try can cure: the network or the server's side (5xx). An expired token (419)
@@ -10,8 +10,24 @@ function worthRetrying(error: unknown): boolean {
 }
 
 /**
- * One call, and on failure one anti-forgery token refresh and one retry (docs/product/contact.md). The body
- * carries a submission id, so a retry of a message that did arrive is not stored twice.
+ * Whether the same message may be sent again under the same idempotency key: after no answer or a
+ * failure of the server (its answer may have been lost after it stored the message), yes; after an
+ * answer that judged it (a field refused), no: the corrected message is another request.
+ */
+export const keepsItsKey = worthRetrying;
+
+/** What the form says when sending failed: the network, the server, or what was typed. */
+export function contactFailureMessage(error: unknown): string {
+  if (error instanceof NetworkError) return CONTACT_MESSAGES.networkFailure;
+  if (error instanceof ApiError && error.status >= 500) return CONTACT_MESSAGES.serverFailure;
+  return CONTACT_MESSAGES.failureMessage;
+}
+
+/**
+ * One call, and on failure one anti-forgery token refresh and one retry (docs/product/contact.md),
+ * both under the submission's idempotency key: a retry of a message whose answer was lost gets
+ * that answer back, is stored once and never counts against the sender's limit. The body also
+ * carries a submission id, so even a repeat under another key is not stored twice.
  */
 async function withOneRetry<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -25,11 +41,11 @@ async function withOneRetry<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** POST /api/contact: the form's fields and its files (parts named `files`) as multipart. */
-export function sendContact(body: FormData): Promise<ContactResponse> {
-  return withOneRetry(() => api('/api/contact', { method: 'POST', body, schema: contactResponseSchema }));
+export function sendContact(body: FormData, idempotencyKey: string): Promise<ContactResponse> {
+  return withOneRetry(() => api('/api/contact', { method: 'POST', body, schema: contactResponseSchema, idempotencyKey }));
 }
 
 /** POST /api/landing-page/contact: a company's request (JSON). */
-export function sendLandingContact(body: LandingContactBody): Promise<ContactResponse> {
-  return withOneRetry(() => api('/api/landing-page/contact', { method: 'POST', body, schema: contactResponseSchema }));
+export function sendLandingContact(body: LandingContactBody, idempotencyKey: string): Promise<ContactResponse> {
+  return withOneRetry(() => api('/api/landing-page/contact', { method: 'POST', body, schema: contactResponseSchema, idempotencyKey }));
 }

@@ -7,7 +7,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/snackbar-store';
 import { CONTACT_MESSAGES, landingContactBodySchema, type LandingContactBody } from '../../../shared/api/contact';
-import { sendLandingContact } from '../api/send-contact';
+import { contactFailureMessage, keepsItsKey, sendLandingContact } from '../api/send-contact';
+import { newIdempotencyKey } from '../../../lib/api-client';
 import { submissionId } from '../submission-id';
 import { MessageField, SendFooter, useSendStatus } from './form-parts';
 import styles from './contact-form.module.css';
@@ -21,6 +22,8 @@ export function CompanyRequestForm() {
   const [general, setGeneral] = useState<string | null>(null);
   // One id per message: a retry of it carries the same, the next message a new one.
   const [submission, setSubmission] = useState(submissionId);
+  // Its idempotency key: kept while an answer may have been lost, new once the server judged it.
+  const [key, setKey] = useState(newIdempotencyKey);
   const { register, handleSubmit, setError, reset, formState } = useForm<LandingContactBody, unknown, Output>({
     resolver: zodResolver(landingContactBodySchema),
     mode: 'onChange',
@@ -32,14 +35,16 @@ export function CompanyRequestForm() {
     setGeneral(null);
     setStatus('loading');
     try {
-      await sendLandingContact({ ...values, submission_id: submission });
+      await sendLandingContact({ ...values, submission_id: submission }, key);
       setStatus('success');
       reset();
       setSubmission(submissionId());
+      setKey(newIdempotencyKey());
     } catch (error) {
       setStatus('error');
+      if (!keepsItsKey(error)) setKey(newIdempotencyKey());
       setGeneral(applyServerErrors(error, setError, FIELDS));
-      notify({ title: CONTACT_MESSAGES.failureTitle, message: CONTACT_MESSAGES.failureMessage, type: 'error' });
+      notify({ title: CONTACT_MESSAGES.failureTitle, message: contactFailureMessage(error), type: 'error' });
     }
   });
 

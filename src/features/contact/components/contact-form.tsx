@@ -5,12 +5,12 @@ import { useFormDraft } from '../../../lib/form-draft';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import field from '../../../components/ui/text-field.module.css';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useAppState } from '../../../lib/app-state';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/snackbar-store';
 import { CONTACT_MESSAGES, MAX_TOTAL_BYTES, contactBodySchema, requestTypesFor, type ContactBody, type ContactFields, type ContactMode } from '../../../shared/api/contact';
-import { sendContact } from '../api/send-contact';
+import { contactFailureMessage, keepsItsKey, sendContact } from '../api/send-contact';
 import { submissionId } from '../submission-id';
 import { FilePicker } from './file-picker';
 import { MessageField, SendFooter, useSendStatus } from './form-parts';
@@ -43,6 +43,8 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
   const [filesError, setFilesError] = useState<string | undefined>();
   // One id per message: a retry of it carries the same, the next message a new one.
   const [submission, setSubmission] = useState(submissionId);
+  // Its idempotency key: kept while an answer may have been lost, new once the server judged it.
+  const [key, setKey] = useState(newIdempotencyKey);
   const identity = mode !== 'userAccount';
   const typeRequired = mode !== 'apply';
 
@@ -100,21 +102,23 @@ export function ContactForm({ mode, onSent }: { mode: ContactMode; onSent?: () =
     body.append('recall', values.recall ? '1' : '0');
     if (mode === 'apply') for (const file of files) body.append('files', file, file.name);
     try {
-      await sendContact(body);
+      await sendContact(body, key);
       setStatus('success');
       reset({ ...defaults, request_type: defaults.request_type || (mode === 'apply' && hasJobType ? 'job' : '') });
       forgetDraft();
       fillFromAccount();
       setFiles([]);
       setSubmission(submissionId());
+      setKey(newIdempotencyKey());
       onSent?.();
     } catch (error) {
       setStatus('error');
+      if (!keepsItsKey(error)) setKey(newIdempotencyKey());
       const unplaced = applyServerErrors(error, setError, FIELDS);
       const fileMessage = error instanceof ApiError ? error.fieldMessage('files') : undefined;
       if (fileMessage) setFilesError(fileMessage);
       else setGeneral(unplaced);
-      notify({ title: CONTACT_MESSAGES.failureTitle, message: CONTACT_MESSAGES.failureMessage, type: 'error' });
+      notify({ title: CONTACT_MESSAGES.failureTitle, message: contactFailureMessage(error), type: 'error' });
     }
   });
 

@@ -83,7 +83,7 @@ export function HomeMore() {
         <article className={styles.band}>
           <h2 className={styles.sectionTitle}>Zéro emballage jetable</h2>
           <p>
-            Vos plats arrivent dans des contenants en verre et en inox. La consigne est de 4 € par menu : rendez vos contenants au
+            Vos plats arrivent dans des contenants en verre et en inox. La consigne est de 4 € par menu : rendez vos contenants au
             livreur à la commande suivante, elle vous est rendue.
           </p>
           <Link to="/la-consigne">Comment fonctionne la consigne</Link>

@@ -66,7 +66,7 @@ export function EdenredBlock({ preOrder, linked, ctx, mealLeft }: EdenredBlockPr
           </p>
           {balance !== null && offered !== null && offered < balance ? (
             <p className={styles.line}>
-              <span>Utilisable sur cette commande (plafond de 25 € par jour)</span>
+              <span>Utilisable sur cette commande (plafond de 25 € par jour)</span>
               <strong data-testid="edenred-usable">{formatEuros(offered)}</strong>
             </p>
           ) : null}

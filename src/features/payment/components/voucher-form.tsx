@@ -122,7 +122,7 @@ export function VoucherForm({ initial, preOrder, onSaved, onCancel }: VoucherFor
         </div>
       ) : (
         <p id={`${id}-value-hint`} className={styles.valueHint}>
-          Valeur d’un ticket : de 0 à 19 €, centimes compris (par exemple 9,25).
+          Valeur d’un ticket : de 0 à 19 €, centimes compris (par exemple 9,25).
         </p>
       )}
       <LinkButton className={styles.add} onClick={() => setDrafts((current) => [...current, draftOf(DEFAULT_VOUCHER_ROW)])} disabled={over}>
@@ -130,7 +130,7 @@ export function VoucherForm({ initial, preOrder, onSaved, onCancel }: VoucherFor
       </LinkButton>
       {vouchersOverLimit(rows) ? <Alert>{VOUCHERS_LIMIT_MESSAGE}</Alert> : overCap ? <Alert>{mealVoucherCapMessage(mealMax)}</Alert> : null}
       <ul className={styles.hints}>
-        <li data-testid="voucher-meal-max">Jusqu’à {formatEuros(mealMax)} de tickets sur cette commande : ils règlent le repas, pas la consigne, dans la limite de 25 € par jour.</li>
+        <li data-testid="voucher-meal-max">Jusqu’à {formatEuros(mealMax)} de tickets sur cette commande : ils règlent le repas, pas la consigne, dans la limite de 25 € par jour.</li>
         <li>Écrivez votre nom au dos de chaque ticket.</li>
         <li>Remettez vos tickets au livreur à la réception de votre commande.</li>
       </ul>
