@@ -18,6 +18,21 @@ test.use({ serviceWorkers: 'allow' });
 
 const SHOTS = '/tmp/shots/round';
 
+/**
+ * The customer's account panel, opened (and open): past the day's last cut-off, the pop-in saying
+ * the day's orders are over comes first and is put aside.
+ */
+async function openAccount(page: Page) {
+  const panel = page.getByRole('dialog', { name: 'Mon compte' });
+  await expect(async () => {
+    const closed = page.getByRole('button', { name: 'Voir la carte quand même' });
+    if (await closed.isVisible()) await closed.click({ timeout: 1000 });
+    if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Mon compte', exact: true }).click({ timeout: 1000 });
+    await expect(panel.getByRole('button', { name: 'Se déconnecter' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  return panel;
+}
+
 test('a courier records a stop with no network, keeps it across a reload and a restart, sends it once, closes the round: the customer is settled', async ({
   page,
   context,
@@ -231,11 +246,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   const account = await shopper.newPage();
   await account.goto('/');
   await hydrated(account);
-  const panel = account.getByRole('dialog', { name: 'Mon compte' });
-  await expect(async () => {
-    if (!(await panel.isVisible())) await account.getByRole('button', { name: 'Mon compte', exact: true }).click();
-    await expect(panel.getByRole('button', { name: 'Se déconnecter' })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  const panel = await openAccount(account);
   await expect(panel.getByTestId('order').filter({ hasText: 'Reste à régler' })).toContainText('Livré');
   await expect(panel).toContainText('Vous avez 0 contenant consigné à rendre.');
   await shot(account, 'customer-account', panel.getByTestId('order').filter({ hasText: 'Reste à régler' }));
@@ -296,23 +307,31 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   const home = await payer.newPage();
   await home.goto('/?volet=compte');
   await hydrated(home);
-  const accountPanel = home.getByRole('dialog', { name: 'Mon compte' });
+  const accountPanel = await openAccount(home);
   const owed = accountPanel.getByTestId('balance-due');
   await owed.getByRole('button', { name: `Payer par carte (${formatEuros(short)})` }).click();
   await home.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
   await home.getByRole('link', { name: 'Annuler et revenir sur le site du commerçant' }).click();
-  await expect(accountPanel.getByRole('alert')).toHaveText(`Paiement par carte annulé : rien n’a été débité, il reste ${formatEuros(short)} à régler sur cette commande.`);
+  await expect(accountPanel.getByRole('alert')).toHaveText(`Paiement par carte annulé\u00a0: rien n’a été débité, il reste ${formatEuros(short)} à régler sur cette commande.`);
   await expect(owed).toContainText(`Reste à régler : ${formatEuros(short)}`);
   expect(home.url()).not.toContain('reste_carte');
+  await openAccount(home);
   await shot(home, 'customer-due-canceled', owed);
+  // Also seen at a desktop's width.
+  await home.setViewportSize({ width: 1280, height: 800 });
+  await shot(home, 'customer-due-canceled-1280', owed);
+  await home.setViewportSize(use.viewport!);
   await owed.getByRole('button', { name: /^Payer par carte/ }).click();
   await home.waitForURL(/\/__sandbox\/paygreen\/pay\/po_/);
   await home.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   const paidNote = accountPanel.getByRole('status').filter({ hasText: 'Paiement par carte accepté' });
-  await expect(paidNote).toHaveText(`Paiement par carte accepté : ${formatEuros(short)} réglés, plus rien n’est dû sur cette commande.`);
+  await expect(paidNote).toHaveText(`Paiement par carte accepté\u00a0: ${formatEuros(short)} réglés, plus rien n’est dû sur cette commande.`);
   await expect(accountPanel.getByTestId('balance-due')).toHaveCount(0);
   await shot(home, 'customer-due-paid', paidNote);
-  await checkScreen(home, 'compte-reste-regle-par-carte');
+  await checkScreen(home, 'compte-reste-regle-par-carte', { include: 'dialog' });
+  await home.setViewportSize({ width: 1280, height: 800 });
+  await shot(home, 'customer-due-paid-1280', paidNote);
+  await checkScreen(home, 'compte-reste-regle-par-carte', { include: 'dialog' });
   expect(((await (await request.get('/api/me')).json()) as { orders: { id: number; balance_due: number }[] }).orders.find((o) => o.id === paid.id)!.balance_due).toBe(0);
   await payer.close();
   await office.close();

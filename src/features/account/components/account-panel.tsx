@@ -90,20 +90,20 @@ function BalanceDue({ order, pool }: { order: Order; pool: number }) {
   );
 }
 
-/** What the customer reads once back from PayGreen's page (src/shared/api/balance-due.ts). */
+/** What the customer reads once back from PayGreen's page (src/shared/api/balance-due.ts); a no-break space before each colon. */
 function dueCardText(answer: DueCardAnswer): { text: string; tone: 'error' | 'info' } {
   const left = answer.due ? `il reste ${formatEuros(answer.due)} à régler sur cette commande.` : 'plus rien n’est dû sur cette commande.';
   switch (answer.status) {
     case 'success':
-      return { tone: 'info', text: `Paiement par carte accepté : ${formatEuros(answer.settled)} réglés, ${left}` };
+      return { tone: 'info', text: `Paiement par carte accepté\u00a0: ${formatEuros(answer.settled)} réglés, ${left}` };
     case 'pending':
-      return { tone: 'info', text: 'Votre paiement par carte est en cours de validation : le reste à régler sera mis à jour dès que la banque l’aura confirmé.' };
+      return { tone: 'info', text: 'Votre paiement par carte est en cours de validation\u00a0: le reste à régler sera mis à jour dès que la banque l’aura confirmé.' };
     case 'canceled':
-      return { tone: 'error', text: `Paiement par carte annulé : rien n’a été débité, ${left}` };
+      return { tone: 'error', text: `Paiement par carte annulé\u00a0: rien n’a été débité, ${left}` };
     default:
       return answer.due
-        ? { tone: 'error', text: `Le paiement par carte n’a pas abouti : rien n’a été réglé, ${left}` }
-        : { tone: 'error', text: 'Ce reste était déjà réglé : votre paiement par carte vous est remboursé.' };
+        ? { tone: 'error', text: `Le paiement par carte n’a pas abouti\u00a0: rien n’a été réglé, ${left}` }
+        : { tone: 'error', text: 'Ce reste était déjà réglé\u00a0: votre paiement par carte vous est remboursé.' };
   }
 }
 
