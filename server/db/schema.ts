@@ -1241,7 +1241,7 @@ export const events = pgTable(
     txid: xid8('txid').notNull().default(sql`pg_current_xact_id()`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** stock (a dish's sold out, public), order (its customer's and the team's), round (the team's). */
-    kind: text('kind').$type<'stock' | 'catalog' | 'order' | 'round'>().notNull(),
+    kind: text('kind').$type<'stock' | 'catalog' | 'order' | 'round' | 'arrival'>().notNull(),
     /** The delivery day it is news of. */
     date: date('date', { mode: 'string' }),
     /** The customer it is news for (an order's), null for everyone. */

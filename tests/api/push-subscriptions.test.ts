@@ -57,7 +57,8 @@ describe('the server’s key', () => {
       await withKeys.close();
       await production.close();
     }
-  });
+    // Two more apps: slow on a busy machine.
+  }, 120_000);
 });
 
 describe('subscribing', () => {
