@@ -20,6 +20,7 @@ import { TEAM, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 const { app, db, dishes, placeOrderAt } = testFile({ unlimitedStock: true });
 
 let livreur: StaffBrowser;
+let admin: StaffBrowser;
 let rg: StaffTour;
 let pi: StaffTour;
 type Placed = Awaited<ReturnType<typeof placeOrderAt>>;
@@ -42,7 +43,7 @@ const stopOf = (r: Round, start: string) => r.stops.find((s) => s.name.startsWit
 const arrivalLines = (customerId: number) => db().select().from(t.events).where(and(eq(t.events.kind, 'arrival'), eq(t.events.customerId, customerId)));
 
 beforeAll(async () => {
-  const admin = await staffLoggedIn(app.app);
+  admin = await staffLoggedIn(app.app);
   livreur = await staffLoggedIn(app.app, TEAM.livreur);
   const tours = staffToursSchema.parse((await admin.request('GET', '/api/staff/tours')).json()).tours;
   rg = tours.find((x) => x.stops.some((s) => s.name.startsWith('Gerland')) && x.stops.length === 4)!;
@@ -109,6 +110,18 @@ describe('the courier’s "Arrivé"', () => {
     const [result] = await sent([arrived(bellecour.location_id, '12:04:00')]);
     expect(result).toMatchObject({ status: 'rejected', code: 'stop_not_on_round' });
     expect(await pushesIn(app.app, sara.box)).toEqual([]);
+  });
+});
+
+describe('an order cancelled by the shop', () => {
+  it('is pushed to its customer', async () => {
+    expect((await admin.request('POST', `/api/staff/orders/${paul.orderId}/cancel`, { reason: 'Client malade' })).statusCode).toBe(200);
+    expect(await app.app.push.deliver()).toMatchObject({ sent: 1 });
+    const pushes = await pushesIn(app.app, paul.box);
+    expect(pushes.map((p) => messageOf(p, paul.keys))).toEqual([
+      { title: 'Commande annulée', body: `Votre commande ${paul.invoice} est annulée. Le détail vous est envoyé par e-mail.`, tag: `commande-${paul.orderId}`, url: `/passer-commande?volet=compte#commande-${paul.orderId}` },
+    ]);
+    expect(pushes[0]!.headers).toMatchObject({ urgency: 'normal', ttl: '86400' });
   });
 });
 

@@ -4,6 +4,9 @@ import { pushOutbox, pushSubscriptions, type PushMessage } from '../../db/schema
 
 type Conn = Db | Tx;
 
+/** Where an order is followed in the customer's account: a notice's tap opens it. */
+export const orderPageOf = (orderId: number) => `/passer-commande?volet=compte#commande-${orderId}`;
+
 export interface PushOptions {
   /** Seconds a push service keeps the push for a phone out of reach (RFC 8030 TTL). */
   ttl: number;

@@ -5,7 +5,7 @@ import { frenchTime, parisInstant } from '#shared/time';
 import type { Tx } from '../../db/client';
 import { deliveries, deliveryLocations, orders, roundArrivals, type OrderState, type PushMessage } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
-import { enqueuePushes } from '../push/push.service';
+import { enqueuePushes, orderPageOf } from '../push/push.service';
 import { lockRound } from './courier-round.repo';
 import { actsAsAdmin, courierOf, mayWorkOn, type RoundMember } from './round-couriers.service';
 import { GONE_STATES } from './rounds.service';
@@ -15,8 +15,6 @@ export const ARRIVAL_STALE_MS = 15 * 60 * 1000;
 /** Orders whose customer is still to meet the tricycle: not cancelled, refunded, delivered nor noted absent. */
 const SETTLED_STATES = [...GONE_STATES, 'delivered', 'absent'] as OrderState[];
 
-/** Where an order is followed in the customer's account: a notice's tap opens it. */
-export const orderPageOf = (orderId: number) => `/passer-commande?volet=compte#commande-${orderId}`;
 
 /** The stop of a tour at a point on a date: its name and window, or null when the tour does not stop there that day. */
 async function stopOf(tx: Tx, tourId: number, date: string, locationId: number) {

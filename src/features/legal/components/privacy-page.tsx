@@ -68,7 +68,8 @@ export function PrivacyPage() {
             service de notifications (Google, Mozilla, Apple ou Microsoft) et ses clés de
             chiffrement, jusqu’à ce que vous les désactiviez ou que votre navigateur les abandonne.
             Nous vous envoyons l’arrivée du triporteur à votre point de livraison (le nom du point
-            et l’heure de fin du créneau). Chaque message est chiffré pour votre seul navigateur : le
+            et l’heure de fin du créneau) et l’annulation d’une commande par nos soins. Chaque
+            message est chiffré pour votre seul navigateur : le
             service de notifications ne peut pas le lire. Nous ne gardons pas les messages une fois
             envoyés, et nous n’envoyons ni ne conservons jamais la position du triporteur ni la
             vôtre.
