@@ -11,8 +11,9 @@
 export const MODULE_LAYERS = [
   // Read by nearly every module, reading none: the shop's settings and calendar, the money ledger,
   // the stock of dishes, the customer's Edenred link; the news to open pages (its triggers hear
-  // every module's changes in the database, it imports none).
-  ['shop', 'ledger', 'stock', 'edenred', 'events'],
+  // every module's changes in the database, it imports none); web push's outbox (the rounds and
+  // the team's day queue pushes in it).
+  ['shop', 'ledger', 'stock', 'edenred', 'events', 'push'],
   // What is sold, where, to whom.
   ['catalog', 'delivery', 'account'],
   ['cart'],

@@ -70,6 +70,8 @@ import { registerSandboxScopes, scopedClock } from './sandbox/scope';
 import { sandboxEdenredRoutes } from './sandbox/edenred.routes';
 import { sandboxMailboxRoutes } from './sandbox/mailbox.routes';
 import { sandboxPaygreenRoutes } from './sandbox/paygreen.routes';
+import { sandboxPushRoutes } from './sandbox/push.routes';
+import { pushPlugin, pushRoutes } from './modules/push/push.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -259,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(eventsPlugin);
+  await app.register(pushPlugin, { sandboxFetch });
   await app.register(apiReferenceRoutes);
   await app.register(healthRoutes);
   await app.register(shopRoutes);
@@ -278,6 +281,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
   await app.register(shopEventsRoutes);
+  await app.register(pushRoutes);
   // The team app's API (/api/staff/), in one scope: its guard (the member's own session, roles,
   // anti-forgery) covers every route registered here and nothing of the shop's.
   await app.register(async (team) => {
@@ -303,6 +307,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(sandboxMailboxRoutes);
     await app.register(sandboxPaygreenRoutes);
     await app.register(sandboxEdenredRoutes);
+    await app.register(sandboxPushRoutes);
   }
 
   const distDir = options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url));

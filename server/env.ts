@@ -118,6 +118,23 @@ const envSchema = z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (openssl rand -base64 32)' })
       .optional(),
+    // Web push (RFC 8292): the server's key pair, made once with `npx web-push generate-vapid-keys`,
+    // and who push services may write to about it. Unset in production: no push is sent. Unset
+    // elsewhere: the demo makes a pair at its first start and keeps it in the database.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .refine((v) => /^[\w-]+$/.test(v) && Buffer.from(v, 'base64url').length === 65 && Buffer.from(v, 'base64url')[0] === 4, {
+        error: 'must be a P-256 public key in base64url (npx web-push generate-vapid-keys)',
+      })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .refine((v) => /^[\w-]+$/.test(v) && Buffer.from(v, 'base64url').length === 32, { error: 'must be a P-256 private key in base64url (npx web-push generate-vapid-keys)' })
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: address push services may write to, e.g. mailto:bonjour@popote.fr' })
+      .optional(),
     // The staff's shared bearer token is gone: each member logs in with their own account
     // (npm run staff:add). Still set, it is refused, so nobody believes it still opens anything.
     STAFF_TOKEN: z.undefined({ error: 'is no longer used: team members log in with their own accounts (npm run staff:add -- --email … --name … --role admin)' }).optional(),
@@ -173,6 +190,9 @@ const envSchema = z
       const missing = env.PAYGREEN_SHOP_ID ? 'PAYGREEN_SECRET_KEY' : 'PAYGREEN_SHOP_ID';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'PAYGREEN_SHOP_ID and PAYGREEN_SECRET_KEY are set together' });
     }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (npx web-push generate-vapid-keys)' });
+    }
     const edenred = [env.EDENRED_CLIENT_ID, env.EDENRED_CLIENT_SECRET, env.EDENRED_MID].filter(Boolean).length;
     if (edenred !== 0 && edenred !== 3) {
       ctx.addIssue({ code: 'custom', path: ['EDENRED_CLIENT_ID'], message: 'EDENRED_CLIENT_ID, EDENRED_CLIENT_SECRET and EDENRED_MID are set together' });
@@ -198,6 +218,7 @@ const envSchema = z
     // The demo's customer, codes and orders: seeded, and allowed to log in or apply, outside production only.
     DEMO_DATA: env.NODE_ENV !== 'production',
     TRUST_PROXY: trustProxyOf(env.TRUST_PROXY),
+    VAPID_SUBJECT: env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_MAIL_TO}`,
     METRICS_ALLOW: env.METRICS_ALLOW ? env.METRICS_ALLOW.split(',').map((part) => part.trim()) : [],
     COOKIE_SECURE: PUBLIC_URL.startsWith('https://'),
     MAP_ORIGIN: new URL(env.VITE_MAP_STYLE_URL ?? 'https://tiles.openfreemap.org/styles/liberty').origin,

@@ -103,12 +103,20 @@ mailer.unref();
 const firstMail = setTimeout(sendMail, Math.min(1_000, env.MAIL_SEND_INTERVAL_MS));
 firstMail.unref();
 
+// The push outbox is sent in the background too (server/modules/push/push-sender.ts): a request
+// that queued pushes asks for a run at once; this timer takes the retries and another server's leftovers.
+const pusher = setInterval(() => {
+  if (!closing) app.push.kick();
+}, 5_000);
+pusher.unref();
+
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   clearInterval(sweep);
   clearInterval(purge);
   clearInterval(mailer);
+  clearInterval(pusher);
   clearInterval(refundRetry);
   clearInterval(ledgerDaily);
   clearTimeout(firstMail);

@@ -11,6 +11,7 @@ import { DEFAULT_MAP_STYLE_URL, HOMEPAGE_PRODUCTS, MAP } from '#shared/constants
 import { offlineVariant, photoKeyOf } from '#shared/cover-rules';
 import { SHELL_PATH } from '#shared/paths';
 import { MAP_CODE, MAP_WARM_BUDGET_BYTES, MAP_WARM_MAX_ZOOM, sourcesOf, styleFilesOf, tileJsonSource, tilesAround, tileUrl, type LngLat, type MapStyle, type TileSource } from './map-warm';
+import { noticeOf, pushData } from './notices';
 import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, paymentReturnFallback, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -253,3 +254,29 @@ self.addEventListener('message', (event) => {
 
 // The first install has no page to disturb: take control at once so the shell works offline.
 clientsClaim();
+
+// A push (docs/product/notifications.md): shown at once, whatever the page's state; a newer notice
+// of the same order replaces the older one (its tag).
+self.addEventListener('push', (event) => {
+  const notice = noticeOf(pushData(() => event.data?.json()), self.location.origin);
+  event.waitUntil(self.registration.showNotification(notice.title, notice.options));
+});
+
+// A tap on a notice opens its order in the account: an open window of the shop is brought forward
+// and taken there, else a new one is opened.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/passer-commande?volet=compte', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const shop = windows.find((w) => new URL(w.url).origin === self.location.origin && !new URL(w.url).pathname.startsWith('/equipe'));
+      if (shop) {
+        const focused = await shop.focus();
+        await focused.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

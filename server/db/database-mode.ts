@@ -63,6 +63,11 @@ const PEOPLE_TABLES = [
   'refunds',
   'rounds',
   'round_events',
+  'round_arrivals',
+  'push_subscriptions',
+  'push_outbox',
+  // The demo's own VAPID keys: production's come from the environment.
+  'vapid_keys',
   'day_closings',
   'voucher_remittances',
   'voucher_remittance_items',
@@ -74,6 +79,8 @@ const PEOPLE_TABLES = [
   'sandbox_edenred_grants',
   'sandbox_edenred_transactions',
   'sandbox_edenred_widget_sessions',
+  'sandbox_push_messages',
+  'sandbox_push_refusals',
 ] as const;
 
 async function readMode(db: Db) {

@@ -1241,7 +1241,7 @@ export const events = pgTable(
     txid: xid8('txid').notNull().default(sql`pg_current_xact_id()`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** stock (a dish's sold out, public), order (its customer's and the team's), round (the team's). */
-    kind: text('kind').$type<'stock' | 'catalog' | 'order' | 'round'>().notNull(),
+    kind: text('kind').$type<'stock' | 'catalog' | 'order' | 'round' | 'arrival'>().notNull(),
     /** The delivery day it is news of. */
     date: date('date', { mode: 'string' }),
     /** The customer it is news for (an order's), null for everyone. */
@@ -1250,3 +1250,112 @@ export const events = pgTable(
   },
   (t) => [index('events_txid_idx').on(t.txid), index('events_at_idx').on(t.at)],
 );
+
+/**
+ * The demo's VAPID key pair (RFC 8292), made once at the first start and kept (one row), so the
+ * browsers' subscriptions survive a restart. Production takes its keys from the environment
+ * (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY) and never reads this table.
+ */
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: integer('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('vapid_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A browser's push subscription (docs/product/notifications.md): the push service's address and the
+ * keys that encrypt for it (RFC 8291), for one customer. Removed when the customer turns notices
+ * off, or when the push service answers 404/410 (the browser dropped it).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_customer_idx').on(t.customerId)],
+);
+
+/** What a push says, as the service worker shows it (sw/sw.ts). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** One per order: a newer notice replaces an older one on the lock screen. */
+  tag: string;
+  /** The page a tap opens. */
+  url: string;
+}
+
+/**
+ * Pushes to send, queued in the transaction of their cause and sent in the background
+ * (server/modules/push/push-sender.ts): claimed with SKIP LOCKED (two servers push once), retried a
+ * few times with a growing delay, deleted once sent or given up (what was said is not kept).
+ * `expires_at`: past it the news is stale and is never sent.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    message: jsonb('message').$type<PushMessage>().notNull(),
+    /** Seconds the push service keeps it for an offline phone (RFC 8030 TTL). */
+    ttl: integer('ttl').notNull(),
+    urgency: text('urgency').$type<'very-low' | 'low' | 'normal' | 'high'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * The courier's "Arrivé" at a stop of a round (docs/product/notifications.md): once per stop and
+ * round; the id is the phone's, so an event sent again is found. No position: the stop and a time.
+ */
+export const roundArrivals = pgTable(
+  'round_arrivals',
+  {
+    id: uuid('id').primaryKey(),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => rounds.id, { onDelete: 'cascade' }),
+    deliveryLocationId: integer('delivery_location_id')
+      .notNull()
+      .references(() => deliveryLocations.id, { onDelete: 'cascade' }),
+    deviceAt: timestamp('device_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    staffId: integer('staff_id'),
+  },
+  (t) => [uniqueIndex('round_arrivals_stop_uq').on(t.roundId, t.deliveryLocationId)],
+);
+
+/** Emulated push service of the sandbox (/__sandbox/push/{box}): what each box received. */
+export const sandboxPushMessages = pgTable('sandbox_push_messages', {
+  id: serial('id').primaryKey(),
+  box: text('box').notNull(),
+  headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+  bodyBase64: text('body_base64').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A sandbox push box told to refuse (404 or 410), as a push service does once a browser dropped the subscription. */
+export const sandboxPushRefusals = pgTable('sandbox_push_refusals', {
+  box: text('box').primaryKey(),
+  status: integer('status').notNull(),
+});

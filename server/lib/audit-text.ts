@@ -195,6 +195,11 @@ export function auditText(line: AuditLine, names: AuditNames): string {
     }
     case 'round.containers_returned':
       return `${who} a reçu ${plural(num(d.count) ?? 0, 'contenant consigné', 'contenants consignés')} pour ${theOrder}${adminNote}`;
+    case 'round.arrived': {
+      const told = num(d.told) ?? 0;
+      const news = d.stale === true ? 'trop tard pour prévenir les clients' : told ? `${plural(told, 'client prévenu', 'clients prévenus')}` : 'aucun client à prévenir';
+      return `${who} a signalé l’arrivée à un arrêt de ${tour} (${news})${adminNote}`;
+    }
     case 'round.undo': {
       const undone = str(d.undoes) ? names.events.get(str(d.undoes)!) : undefined;
       return `${who} a annulé ${undone ? (EVENT_WORDS[undone] ?? 'une saisie') : 'une saisie'} sur ${theOrder}${adminNote}`;

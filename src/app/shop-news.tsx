@@ -3,10 +3,12 @@ import { customerOrdersChanged } from '../features/account/api/auth-calls';
 import { dayCatalogChanged, dishSoldOut } from '../features/catalog/api/dish-news';
 import { useAppStateOf } from '../lib/app-state';
 import { useLiveNews } from '../lib/live-news';
+import { notify } from '../lib/snackbar-store';
 
 /**
  * The shop's news (GET /api/events): the dishes of the customer's delivery day selling out or back,
- * applied to every copy of the catalog at once, and the customer's own orders changing. Loaded
+ * applied to every copy of the catalog at once, the customer's own orders changing, and the
+ * tricycle arrived at their stop (docs/product/notifications.md). Loaded
  * after the first screen: a page drawn without it works as before, only later.
  */
 export default function ShopNews() {
@@ -20,6 +22,8 @@ export default function ShopNews() {
         if (event.kind === 'stock') dishSoldOut(queryClient, event.date, event.product_id, event.sold_out);
         else if (event.kind === 'catalog') void dayCatalogChanged(queryClient, event.date);
         else if (event.kind === 'order') void customerOrdersChanged(queryClient);
+        // The tricycle at the customer's stop: said on the open page as the push says it, a minute long.
+        else if (event.kind === 'arrival') notify({ title: 'Votre Popote est arrivée', message: event.message, type: 'info' }, 60_000);
         else if (event.kind === 'reset') {
           if (date) void dayCatalogChanged(queryClient, date);
           void customerOrdersChanged(queryClient);

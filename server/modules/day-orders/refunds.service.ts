@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+
 import type { Tx } from '../../db/client';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import type { FastifyInstance } from 'fastify';
@@ -14,11 +15,15 @@ import { creditNoteRates, renderCreditNote } from '../../pdf/credit-note';
 import { itemsRefund } from '../../pdf/invoice-totals';
 import { SELLER } from '../../pdf/seller';
 import { givePortionsBack } from '../stock/stock.service';
+import { enqueuePushes, orderPageOf } from '../push/push.service';
 import { edenredOf } from '../edenred/edenred.service';
 import { awaitsVouchers, dueOf, recordContainersCancelled, recordCreditNote, recordRefund, refundConfirmed, refundableByMeans, voidDeclared, type Means } from '../ledger/ledger.service';
 import { audit, type Actor } from '../../lib/audit';
 import { boardOrder } from './day-orders.service';
 import { itemsRefundedOf, claimRefund, lockOrder, nextCreditNoteNumber, pendingRefunds, settleClaim, providerPaymentsOf, refundsOfOrders, setOrderState, type OrderRow, type RefundRow } from './day-orders.repo';
+
+/** A day, in seconds: how long a cancellation's push is worth delivering. */
+const DAY_S = 24 * 60 * 60;
 
 type PaymentRow = typeof payments.$inferSelect;
 type LineRow = typeof orderProducts.$inferSelect;
@@ -146,6 +151,12 @@ async function giveBack(app: FastifyInstance, actor: Actor, orderId: number, wha
       if (order.deliveryDate) await givePortionsBack(tx, order.deliveryDate, portionsOfLines(lines));
       await recordContainersCancelled(tx, { order, containers: Math.round(order.depositChargedCents / DEPOSIT_PER_MENU_CENTS), at: now, actor });
       await setOrderState(tx, order, 'cancelled', 3, now, actor.staffId, what.reason);
+      // Told on the lock screen too (docs/product/notifications.md): nobody waits at the stop for it.
+      await enqueuePushes(
+        tx,
+        [{ customerId: order.customerId, message: { title: 'Commande annulée', body: `Votre commande ${order.invoiceNumber} est annulée. Le détail vous est envoyé par e-mail.`, tag: `commande-${order.id}`, url: orderPageOf(order.id) } }],
+        { ttl: DAY_S, urgency: 'normal', expiresAt: new Date(now.getTime() + DAY_S * 1000) },
+      );
     } else if (leaves) {
       await setOrderState(tx, order, 'refunded', 4, now, actor.staffId, what.reason);
     }

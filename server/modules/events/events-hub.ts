@@ -13,6 +13,8 @@ export interface Listener {
 
 /** Whether a line is news for an audience: the shop hears its day's dishes and its own orders, the team its day. */
 export function heard(row: EventRow, audience: Audience): boolean {
+  // An arrival is the customer's own news (the team has its round).
+  if (row.kind === 'arrival') return audience.kind === 'shop' && audience.customerId !== null && row.customerId === audience.customerId;
   if (audience.kind === 'team') return row.date === audience.date;
   if (row.kind === 'stock' || row.kind === 'catalog') return row.date !== null && row.date === audience.date;
   if (row.kind === 'order') return audience.customerId !== null && row.customerId === audience.customerId;

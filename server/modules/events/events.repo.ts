@@ -6,7 +6,7 @@ import { events } from '../../db/schema';
 export interface EventRow {
   id: number;
   txid: string;
-  kind: 'stock' | 'catalog' | 'order' | 'round';
+  kind: 'stock' | 'catalog' | 'order' | 'round' | 'arrival';
   date: string | null;
   customerId: number | null;
   data: Record<string, unknown>;

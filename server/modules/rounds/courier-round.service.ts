@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUND_ERRORS, ROUND_MESSAGES, type Round, type RoundEvent, type RoundEventResult, type RoundOrder } from '#shared/api/courier-round';
+import { ROUND_ERRORS, ROUND_MESSAGES, type Round, type RoundEvent, type RoundEventResult, type RoundOrder, type SentRoundEvent } from '#shared/api/courier-round';
 import { PAPER_VOUCHERS_MAX } from '#shared/constants';
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '#shared/meal-vouchers';
 import { outcomesOf, receivedCents, receivedCount, type OutcomeEvent } from '#shared/round-outcome';
@@ -14,6 +14,7 @@ import { eventById, eventsOfRound, findRound, insertEvent, lockRound, orderPlace
 import { containersOfCustomer, dueOf } from '../ledger/ledger.service';
 import { allTours } from './rounds.repo';
 import { GONE_STATES, declaredVouchers, roundsOfDate } from './rounds.service';
+import { arrivalsOf, recordArrival } from './round-arrivals';
 import { actsAsAdmin, couriersOn, courierOf, mayWorkOn, requireRound, type RoundMember } from './round-couriers.service';
 
 type Conn = Db | Tx;
@@ -78,7 +79,7 @@ export async function roundView(db: Conn, tourId: number, date: string, member?:
   if (member) requireRound(member, courier);
   const round = await findRound(db, tourId, date);
   const bags = tour.stops.flatMap((s) => s.bags);
-  const [rows, outcomes, points] = await Promise.all([
+  const [rows, outcomes, points, arrivals] = await Promise.all([
     settlementRows(
       db,
       bags.map((b) => b.orderId),
@@ -88,6 +89,7 @@ export async function roundView(db: Conn, tourId: number, date: string, member?:
       db,
       tour.stops.map((s) => s.locationId),
     ),
+    arrivalsOf(db, round?.id ?? null),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const dues = await dueOf(
@@ -119,7 +121,7 @@ export async function roundView(db: Conn, tourId: number, date: string, member?:
   };
   const stops = tour.stops.map((s) => {
     const point = points.find((p) => p.id === s.locationId);
-    return { rank: s.rank, location_id: s.locationId, name: s.name, address: s.address, lat: point?.lat ?? null, lng: point?.lng ?? null, start: s.start, end: s.end, orders: s.bags.map(orderOf) };
+    return { rank: s.rank, location_id: s.locationId, name: s.name, address: s.address, lat: point?.lat ?? null, lng: point?.lng ?? null, start: s.start, end: s.end, arrived_at: arrivals.get(s.locationId)?.toISOString() ?? null, orders: s.bags.map(orderOf) };
   });
   return {
     tour_id: tour.id,
@@ -181,7 +183,7 @@ export async function roundsOfDay(db: Db, date: string, member?: RoundMember) {
  * message when it cannot apply (kept nowhere: sent again, it is judged again), `applied` otherwise,
  * with its audit line carrying the phone's time.
  */
-export async function recordEvents(app: FastifyInstance, actor: Actor, member: RoundMember, tourId: number, date: string, events: RoundEvent[], author?: number): Promise<RoundEventResult[]> {
+export async function recordEvents(app: FastifyInstance, actor: Actor, member: RoundMember, tourId: number, date: string, events: SentRoundEvent[], author?: number): Promise<RoundEventResult[]> {
   // Tapped by another member on this phone: never recorded under the name of who is logged in now.
   if (author !== undefined && author !== member.id) throw new AppError(403, ROUND_ERRORS.notAuthor, ROUND_MESSAGES.notAuthor);
   if (!(await allTours(app.db)).some((t) => t.id === tourId)) throw notFound('Cette tournée est introuvable.');
@@ -189,7 +191,9 @@ export async function recordEvents(app: FastifyInstance, actor: Actor, member: R
   // hand-over committed meanwhile).
   requireRound(member, await courierOf(app.db, tourId, date));
   const results: RoundEventResult[] = [];
-  for (const event of events) results.push(await recordEvent(app, actor, member, tourId, date, event));
+  for (const event of events) {
+    results.push(event.type === 'arrived' ? await recordArrival(app, actor, member, tourId, date, event, countedAt) : await recordEvent(app, actor, member, tourId, date, event));
+  }
   return results;
 }
 

@@ -27,6 +27,8 @@ export const ROUND_ERRORS = {
   notYours: 'round_not_yours',
   /** An undo of what an admin recorded: only an admin undoes it. */
   undoByAdmin: 'undo_by_admin',
+  /** An "Arrivé" at a point that is not a stop of this round. */
+  stopNotOnRound: 'stop_not_on_round',
   /** Closing before the tour's last cut-off of its day: orders may still come. */
   notOver: 'round_not_over',
   /**
@@ -48,6 +50,7 @@ export const ROUND_MESSAGES = {
   notYours: 'Cette tournée est confiée à un autre livreur : l’action n’a pas été prise en compte.',
   undoByAdmin: 'Cette action a été enregistrée par un administrateur : lui seul peut l’annuler.',
   notAuthor: 'Ces actions ont été enregistrées par un autre membre de l’équipe : elles partiront quand il se reconnectera sur ce téléphone.',
+  stopNotOnRound: 'Cet arrêt n’est pas sur cette tournée.',
 } as const;
 
 /**
@@ -141,13 +144,28 @@ export const roundEventSchema = z
 export type RoundEvent = z.infer<typeof roundEventSchema>;
 
 /**
+ * The courier's "Arrivé" at a stop (docs/product/notifications.md): once per stop and round; its
+ * customers are told (a push, their open page). Sent more than 15 minutes after `at`, it is
+ * recorded but tells nobody (stale news).
+ */
+export const arrivedEventSchema = z.object({
+  id: uuidField,
+  type: z.literal('arrived'),
+  location_id: idField('Arrêt invalide.'),
+  at: phoneClockField,
+});
+export type ArrivedEvent = z.infer<typeof arrivedEventSchema>;
+/** Anything the phone sends: an order's event or a stop's "Arrivé". */
+export type SentRoundEvent = RoundEvent | ArrivedEvent;
+
+/**
  * One sending: the events, and `author`, the id of the member who tapped them on the phone (the
  * phone sends each member's events apart). Given, it must be the member logged in (403
  * `not_author`); absent (actions kept by an older app), they count as the logged-in member's.
  */
 export const roundEventsBodySchema = z.object({
   author: z.optional(idField('Auteur invalide.')),
-  events: z.array(roundEventSchema).check(z.minLength(1), z.maxLength(EVENTS_PER_SEND_MAX)),
+  events: z.array(z.union([arrivedEventSchema, roundEventSchema])).check(z.minLength(1), z.maxLength(EVENTS_PER_SEND_MAX)),
 });
 
 /** Each event's fate: applied, already seen (nothing done), or refused with a code and a French message. */
@@ -196,6 +214,8 @@ export const roundStopSchema = z.object({
   lng: z.nullable(z.number()),
   start: z.nullable(z.string()),
   end: z.nullable(z.string()),
+  /** When the courier said "Arrivé" there (the phone's time), null before. */
+  arrived_at: z.nullable(z.string()),
   orders: z.array(roundOrderSchema),
 });
 export type RoundStop = z.infer<typeof roundStopSchema>;

@@ -29,12 +29,17 @@ export const orderEventSchema = z.object({ kind: z.literal('order'), date: z.nul
 /** A round opened or closed (the team's). */
 export const roundEventSchema = z.object({ kind: z.literal('round'), date: isoDateField, tour_id: z.int(), closed: z.boolean() });
 /**
+ * The tricycle arrived at the stop of one of the customer's orders (the courier's "Arrivé", its
+ * customer's stream only): `message` is what the page says, as the push does.
+ */
+export const arrivalEventSchema = z.object({ kind: z.literal('arrival'), date: isoDateField, order_id: z.int(), location: z.string(), until: z.string(), message: z.string() });
+/**
  * What was missed cannot be told (the position asked from is unknown or too old, or too much
  * happened): everything shown is to be read again.
  */
 export const resetEventSchema = z.object({ kind: z.literal('reset') });
 
-export const liveEventSchema = z.discriminatedUnion('kind', [stockEventSchema, catalogEventSchema, orderEventSchema, roundEventSchema, resetEventSchema]);
+export const liveEventSchema = z.discriminatedUnion('kind', [stockEventSchema, catalogEventSchema, orderEventSchema, roundEventSchema, arrivalEventSchema, resetEventSchema]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /** How long a browser waits before reconnecting a cut stream (the stream's `retry`), in ms. */

@@ -134,7 +134,7 @@ function DueCardReturn() {
 function OrderItem({ order, pool }: { order: Order; pool: number }) {
   const deliveryDay = orderDeliveryDate(order);
   return (
-    <li className={styles.order} data-testid="order">
+    <li className={styles.order} id={`commande-${order.id}`} data-testid="order">
       <div className={styles.orderHead}>
         <strong>{deliveryDay ? `Livraison du ${formatLongDate(deliveryDay)}` : 'Livraison'}</strong>
         <span className={styles.status}>{order.current_status_text}</span>

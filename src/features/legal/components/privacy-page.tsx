@@ -63,6 +63,18 @@ export function PrivacyPage() {
             inscrit.
           </li>
           <li>
+            <strong>Les notifications</strong>, si vous les demandez (« Être prévenu quand le
+            triporteur arrive ») : l’adresse d’abonnement que votre navigateur nous donne chez son
+            service de notifications (Google, Mozilla, Apple ou Microsoft) et ses clés de
+            chiffrement, jusqu’à ce que vous les désactiviez ou que votre navigateur les abandonne.
+            Nous vous envoyons l’arrivée du triporteur à votre point de livraison (le nom du point
+            et l’heure de fin du créneau) et l’annulation d’une commande par nos soins. Chaque
+            message est chiffré pour votre seul navigateur : le
+            service de notifications ne peut pas le lire. Nous ne gardons pas les messages une fois
+            envoyés, et nous n’envoyons ni ne conservons jamais la position du triporteur ni la
+            vôtre.
+          </li>
+          <li>
             <strong>Les données techniques</strong> : adresse IP, date et heure des connexions et
             journaux techniques, utilisés pour la sécurité du site.
           </li>
@@ -149,6 +161,10 @@ export function PrivacyPage() {
             Notre hébergeur, OVH SAS, 2 rue Kellermann, 59100 Roubaix, et nos autres sous-traitants
             techniques, tenus par contrat de protéger vos données et de ne les utiliser que sur nos
             instructions.
+          </li>
+          <li>
+            Le service de notifications de votre navigateur, si vous avez demandé à être prévenu :
+            il transmet nos messages chiffrés sans pouvoir les lire.
           </li>
           <li>
             Les autorités administratives ou judiciaires, uniquement lorsque la loi nous y oblige.

@@ -1,0 +1,61 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { pushOutbox, pushSubscriptions, type PushMessage } from '../../db/schema';
+
+type Conn = Db | Tx;
+
+/** Where an order is followed in the customer's account: a notice's tap opens it. */
+export const orderPageOf = (orderId: number) => `/passer-commande?volet=compte#commande-${orderId}`;
+
+export interface PushOptions {
+  /** Seconds a push service keeps the push for a phone out of reach (RFC 8030 TTL). */
+  ttl: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** Past this, the news is stale: it is never sent (nor retried). */
+  expiresAt: Date;
+}
+
+/**
+ * Queues a push to every browser each customer subscribed, in the caller's transaction: sent if
+ * and only if what caused it commits, later, by the background sender (push-sender.ts). Answers
+ * how many pushes were queued.
+ */
+export async function enqueuePushes(tx: Conn, notices: { customerId: number; message: PushMessage }[], options: PushOptions): Promise<number> {
+  if (!notices.length) return 0;
+  const subscriptions = await tx
+    .select({
+      id: pushSubscriptions.id,
+      customerId: pushSubscriptions.customerId,
+    })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.customerId, [...new Set(notices.map((n) => n.customerId))]));
+  const rows = subscriptions.flatMap((s) =>
+    notices
+      .filter((n) => n.customerId === s.customerId)
+      .map((n) => ({
+        subscriptionId: s.id,
+        message: n.message,
+        ttl: options.ttl,
+        urgency: options.urgency,
+        expiresAt: options.expiresAt,
+      })),
+  );
+  if (rows.length) await tx.insert(pushOutbox).values(rows);
+  return rows.length;
+}
+
+/** Keeps a browser's subscription for a customer: a browser already known is theirs now, with its new keys. */
+export async function saveSubscription(db: Db, customerId: number, sub: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values({ customerId, ...sub })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { customerId, p256dh: sub.p256dh, auth: sub.auth },
+    });
+}
+
+/** Forgets a browser's subscription of this customer (its queued pushes go with it). */
+export async function deleteSubscription(db: Db, customerId: number, endpoint: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.customerId, customerId), eq(pushSubscriptions.endpoint, endpoint)));
+}
