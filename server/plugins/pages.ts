@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { voletOf, type Volet } from '#shared/panels';
-import { isServerPath, isTeamPath, SHELL_PATH } from '#shared/paths';
+import { isServerPath, isTeamPath, SHELL_PATH, TEAM_SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
 import { holdsEtag } from '../lib/http-cache';
@@ -127,9 +127,10 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     return kept;
   }
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean) {
+  /** `drawn`: the address drawn, when not the one asked (a shell takes its app's head from it). */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean, drawn = request.url) {
     await pageLimit.call(app, request, reply);
-    let page = await draw(request, request.url, { shell, skipNotFound: !shell });
+    let page = await draw(request, drawn, { shell, skipNotFound: !shell });
     if (page === null) {
       const kept = await notFoundPage(request);
       const nonce = randomBytes(16).toString('base64');
@@ -162,7 +163,13 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     return reply.header('content-encoding', encoding).send(await compress(html, encoding));
   }
 
-  if (render) app.get(SHELL_PATH, { config: { session: false } }, (request, reply) => sendPage(request, reply, true));
+  // Two shells, one per app: the head of each is its layout's (manifest, icons), the rest the browser's.
+  // Two shells, one per app: each has its layout's head (manifest, icons, title), drawn from an
+  // address of that app (the team's from its home page, whose frame the browser then draws).
+  if (render) {
+    app.get(SHELL_PATH, { config: { session: false } }, (request, reply) => sendPage(request, reply, true));
+    app.get(TEAM_SHELL_PATH, { config: { session: false } }, (request, reply) => sendPage(request, reply, true, '/equipe'));
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;

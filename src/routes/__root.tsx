@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AppShell } from '../app/app-shell';
 import type { RouterContext } from '../app/router-context';
 import { ErrorPage } from '../features/shell/components/error-page';
 import { validatePanelSearch } from '../shared/panels';
@@ -24,7 +25,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: validatePanelSearch,
   shellComponent: RootDocument,
   component: Outlet,
-  notFoundComponent: () => <ErrorPage status={404} />,
+  // An address no app knows is the shop's (a mistyped link, an old dish): said in its frame. The
+  // team's app says its own (src/routes/equipe.tsx).
+  notFoundComponent: () => (
+    <AppShell>
+      <ErrorPage status={404} />
+    </AppShell>
+  ),
   errorComponent: () => <ErrorPage status={500} />,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TeamShell } from '../equipe/components/team-shell';
+import { TeamNotFound, TeamShell } from '../equipe/components/team-shell';
 
 /**
  * Popote Équipe, the team's app: its own layout (frame, head, manifest, update notice), none of
@@ -19,4 +19,5 @@ export const Route = createFileRoute('/equipe')({
     ],
   }),
   component: TeamShell,
+  notFoundComponent: TeamNotFound,
 });

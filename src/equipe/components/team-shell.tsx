@@ -13,6 +13,9 @@ import { startTeamApp } from '../team-start';
 import { TeamLogin } from './team-login';
 import { EnrolmentStep, RecoveryCodes, SecondFactorStep } from './second-factor';
 import { Snackbars } from '../../components/ui/snackbars';
+import { useDialogOpen } from '../../components/ui/above-dialogs';
+import { UpdateNotice } from '../../components/ui/update-notice';
+import { useRoundBusy } from '../round/round-activity';
 import forms from './team-forms.module.css';
 import styles from './team-shell.module.css';
 
@@ -82,8 +85,19 @@ export function TeamShell() {
         )}
       </main>
       <Snackbars />
+      <TeamUpdateNotice />
     </div>
   );
+}
+
+/**
+ * The team app's own new-version notice. It never comes in the middle of a round's tap: it waits
+ * while the round's taps are not all sent, and while a dialog (a correction, a confirmation) is open.
+ */
+function TeamUpdateNotice() {
+  const roundBusy = useRoundBusy();
+  const dialogOpen = useDialogOpen();
+  return <UpdateNotice busy={roundBusy || dialogOpen} kept="Les actions de tournée enregistrées sont conservées." />;
 }
 
 /**
@@ -159,6 +173,17 @@ function TeamNav({ me }: { me: StaffMe }) {
         </Dialog>
       ) : null}
     </>
+  );
+}
+
+/** An address under /equipe that is no page of the team's app: said in its own frame. */
+export function TeamNotFound() {
+  return (
+    <div className={styles.refused}>
+      <h1>Page introuvable</h1>
+      <p>Cette page n’existe pas dans Popote Équipe.</p>
+      <Link to="/equipe">Retour à l’accueil de Popote Équipe</Link>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { setRoundBusy } from './round-activity';
 import { keepSending, roundSender } from './round-sync';
 
 const NO_ENTRIES = [] as const;
@@ -26,6 +27,12 @@ export function useRoundOutbox() {
   }, [sender]);
   const entries = useSyncExternalStore(sender?.outbox.subscribe ?? noSubscribe, sender?.outbox.snapshot ?? (() => NO_ENTRIES), () => NO_ENTRIES);
   const state = useSyncExternalStore(sender?.subscribe ?? noSubscribe, sender?.snapshot ?? (() => IDLE), () => IDLE);
+  // The team's new-version notice waits while a tap is on its way (src/equipe/round/round-activity.ts).
+  const busy = entries.length > 0 || state.sending;
+  useEffect(() => {
+    setRoundBusy(busy);
+    return () => setRoundBusy(false);
+  }, [busy]);
   return { sender, entries, state };
 }
 
