@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { QueryStatus } from '../../components/ui/query-status';
@@ -125,6 +125,15 @@ function useTeamOffline() {
 function TeamNav({ me }: { me: StaffMe }) {
   const logout = useStaffLogout();
   const [unsent, setUnsent] = useState(0);
+  const nav = useRef<HTMLElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // On a phone the navigation scrolls sideways: the current page is brought into its view.
+  useEffect(() => {
+    const list = nav.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const out = () =>
     logout.mutate(undefined, {
       onSuccess: () => setUnsent(0),
@@ -139,7 +148,7 @@ function TeamNav({ me }: { me: StaffMe }) {
   };
   return (
     <>
-      <nav aria-label="Popote Équipe" className={styles.nav}>
+      <nav ref={nav} aria-label="Popote Équipe" className={styles.nav}>
         {TEAM_PAGES.filter((page) => mayOpen(me, page.roles)).map((page) => (
           <Link key={page.to} to={page.to} className={styles.navLink} activeProps={{ 'aria-current': 'page' }}>
             {page.label}
