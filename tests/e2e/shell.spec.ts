@@ -117,7 +117,7 @@ test('a tap on « Ajouter » before the app has taken the page over is held, the
     await route.continue();
   });
   // The fixture's goto waits for hydration, which waits for the scripts: not awaited yet.
-  const loading = page.goto('/', { waitUntil: 'commit' });
+  const loading = page.goto('/passer-commande', { waitUntil: 'commit' });
   const add = page.getByRole('button', { name: /^Ajouter au panier : / }).first();
   await add.click();
   await expect(add).toHaveAttribute('aria-busy', 'true');

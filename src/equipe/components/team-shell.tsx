@@ -148,7 +148,8 @@ function TeamNav({ me }: { me: StaffMe }) {
   };
   return (
     <>
-      <nav ref={nav} aria-label="Popote Équipe" className={styles.nav}>
+      {/* Meant to scroll sideways on a phone (the layout checks know it by data-scroll-x). */}
+      <nav ref={nav} aria-label="Popote Équipe" className={styles.nav} data-scroll-x="">
         {TEAM_PAGES.filter((page) => mayOpen(me, page.roles)).map((page) => (
           <Link key={page.to} to={page.to} className={styles.navLink} activeProps={{ 'aria-current': 'page' }}>
             {page.label}
