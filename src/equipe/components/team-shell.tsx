@@ -94,7 +94,7 @@ export function TeamShell() {
  * The team app's own new-version notice. It never comes in the middle of a round's tap: it waits
  * while the round's taps are not all sent, and while a dialog (a correction, a confirmation) is open.
  */
-function TeamUpdateNotice() {
+export function TeamUpdateNotice() {
   const roundBusy = useRoundBusy();
   const dialogOpen = useDialogOpen();
   return <UpdateNotice busy={roundBusy || dialogOpen} kept="Les actions de tournée enregistrées sont conservées." />;
