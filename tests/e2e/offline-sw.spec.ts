@@ -159,7 +159,8 @@ test('the team app offline: a page kept or never kept is drawn in the team’s f
     await expect(page, path).toHaveTitle(/Popote Équipe$/);
     // None of the shop's frame: no cart, no search, no demo banner.
     await expect(page.getByRole('button', { name: /^Panier/ }), path).toHaveCount(0);
-    await expect(page.getByRole('note'), path).toHaveCount(0);
+    await expect(page.getByText('Démonstration : aucun paiement réel n’est encaissé.'), path).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Popote, retour à l’accueil' }), path).toHaveCount(0);
   }
   await context.setOffline(false);
 });
