@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
-import { SHELL_PATH } from './src/shared/paths';
+import { SHELL_PATH, TEAM_SHELL_PATH } from './src/shared/paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -74,9 +74,10 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
         // The page registers the worker as a classic script: an ES-module worker fails to evaluate.
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
-        // The offline shell (the root rendered alone by the server), new with each build: what a
-        // navigation falls back to offline when no copy of that page was kept.
-        additionalManifestEntries: [{ url: SHELL_PATH, revision: BUILD_ID }],
+        // The offline shells (the root rendered alone by the server with each app's head: the
+        // shop's, the team's), new with each build: what a navigation falls back to offline when
+        // no copy of that page was kept.
+        additionalManifestEntries: [SHELL_PATH, TEAM_SHELL_PATH].map((url) => ({ url, revision: BUILD_ID })),
         // The map (maplibre and its worker, ~600 KiB gzip) is listed but stays out of the install:
         // the worker fetches it with the map's tiles after the catalog (sw/map-warm.ts). Dish and
         // page pictures are cached as they are seen.

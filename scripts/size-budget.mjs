@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KIB = 150;
-/** The chunks of the route tree that render `/`: the _home layout and its index. */
-const HOME_ROUTE = /^routes\/(_home|_home\.index)\.tsx/;
+/** The chunks of the route tree that render `/`: the shop's layout, the _home layout and its index. */
+const HOME_ROUTE = /^routes\/(_shop|_shop\._home|_shop\._home\.index)\.tsx/;
 
 const dist = new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));

@@ -1,4 +1,4 @@
-import { afterFirstPaint, holdEarlyTaps, keepEarlyInstallOffer, linkInlinedStylesheets, loadPageScripts, reloadAfterFailedLoad } from './app/first-paint';
+import { afterFirstPaint, keepEarlyInstallOffer, linkInlinedStylesheets, loadPageScripts, reloadAfterFailedLoad } from './app/first-paint';
 
 /*
  * The page's first script, and the only one its HTML loads: it imports nothing the app shares, so
@@ -8,7 +8,8 @@ import { afterFirstPaint, holdEarlyTaps, keepEarlyInstallOffer, linkInlinedStyle
  * competing with the page for the connection and the processor.
  */
 keepEarlyInstallOffer();
-holdEarlyTaps();
+// A tap before the app is there is held by the page's inline script (holdEarlyTaps, written by the
+// server at the top of the page: this file itself may be seconds away on a crawling connection).
 await afterFirstPaint();
 linkInlinedStylesheets();
 await loadPageScripts().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import type { AnyRouter, ServerManifest } from '@tanstack/router-core';
 import { createSsrStreamResponse, getSsrStatus, transformReadableStreamWithRouter } from '@tanstack/router-core/ssr/server';
 import { renderToReadableStream } from 'react-dom/server';
 import { createQueryClient } from './app/query-client';
+import { holdEarlyTaps } from './app/first-paint';
 import { createAppRouter } from './app/router';
 import { isUnknownAddress } from './app/unknown-address';
 import { setTransport, type Transport } from './lib/api-client';
@@ -20,6 +21,12 @@ setTransport(() => {
   if (!transport) throw new Error('A page read happened outside of a page render.');
   return transport;
 });
+
+/**
+ * The page's inline script, first in its head (server/plugins/pages.ts): holds a tap made before
+ * the app has taken the page over, from the first moment the page can be tapped.
+ */
+export const earlyScript = `(${holdEarlyTaps.toString()})(window);`;
 
 export interface RenderOptions {
   request: Request;

@@ -9,7 +9,6 @@ import { appStateQuery } from './lib/app-state';
 import { markHydrated } from './lib/use-hydrated';
 import { callWatcher } from './lib/connection-store';
 import { wait } from './lib/wait';
-import { isTeamPath } from './shared/paths';
 import './app/global.css';
 
 reloadOnChunkFailure();
@@ -28,8 +27,10 @@ const router = createAppRouter(queryClient);
 await wait(0);
 // The visitor's state (personal, so never in the server's page) is asked for now, not from
 // hydration's effects: it answers sooner, and a query that starts during those effects has every
-// part showing it drawn again at once, in one task. The team's pages do not show it.
-if (!isTeamPath(window.location.pathname)) void queryClient.prefetchQuery(appStateQuery);
+// part showing it drawn again at once, in one task. Only the pages whose layout shows it (the
+// shop's, staticData.visitorState): the team's app never asks for it.
+const visitorState = router.matchRoutes(router.latestLocation).some((match) => match.staticData.visitorState);
+if (visitorState) void queryClient.prefetchQuery(appStateQuery);
 await wait(0);
 
 // The page came from the server with its data, and is painted already (the page's first script,
@@ -44,7 +45,7 @@ const shell = document.documentElement.hasAttribute('data-shell');
 // drawn only after hydration either way). Where there is no shop page to hydrate (the offline
 // shell, whose route the browser draws after its loaders, which may ask for the state; the team's
 // pages), it does not wait.
-if (shell || isTeamPath(window.location.pathname)) markHydrated();
+if (shell || !visitorState) markHydrated();
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page: a tap or a scroll during it is not kept waiting.
 startTransition(() => {

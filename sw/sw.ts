@@ -9,7 +9,7 @@ import type { CoverImage } from '#shared/api/cover-image';
 import { publicReadUrl } from '#shared/api/public-reads';
 import { DEFAULT_MAP_STYLE_URL, HOMEPAGE_PRODUCTS, MAP } from '#shared/constants';
 import { offlineVariant, photoKeyOf } from '#shared/cover-rules';
-import { SHELL_PATH } from '#shared/paths';
+import { SHELL_PATH, shellPathOf } from '#shared/paths';
 import { MAP_CODE, MAP_WARM_BUDGET_BYTES, MAP_WARM_MAX_ZOOM, sourcesOf, styleFilesOf, tileJsonSource, tilesAround, tileUrl, type LngLat, type MapStyle, type TileSource } from './map-warm';
 import { noticeOf, pushData } from './notices';
 import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, paymentReturnFallback, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
@@ -92,7 +92,8 @@ const pages = new NetworkFirst({
   networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
   plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true })],
 });
-const offlineShell = async () => (await matchPrecache(SHELL_PATH)) ?? Response.error();
+/** Each app's own shell: a team page never kept is drawn in the team's frame, with its manifest. */
+const offlineShell = async (url: URL) => (await matchPrecache(shellPathOf(url.pathname))) ?? Response.error();
 registerRoute(
   new NavigationRoute(
     async (options) => {
@@ -102,11 +103,11 @@ registerRoute(
       // waiting for the network: a page never visited (or the way back from the card payment,
       // whose address is new each time), on a stalled line, stayed a blank tab for minutes. The
       // shell answers then (the page's answer, should it come later, is still kept).
-      const noCopy = new Promise<Response>((resolve) => setTimeout(() => resolve(offlineShell()), NAVIGATION_TIMEOUT_S * 1000 + 500));
+      const noCopy = new Promise<Response>((resolve) => setTimeout(() => resolve(offlineShell(options.url)), NAVIGATION_TIMEOUT_S * 1000 + 500));
       try {
         return await Promise.race([network, noCopy]);
       } catch {
-        return offlineShell();
+        return offlineShell(options.url);
       }
     },
     { denylist: NAVIGATION_DENYLIST },

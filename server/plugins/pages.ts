@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { voletOf, type Volet } from '#shared/panels';
-import { isServerPath, isTeamPath, SHELL_PATH } from '#shared/paths';
+import { isServerPath, isTeamPath, SHELL_PATH, TEAM_SHELL_PATH } from '#shared/paths';
 import type { ServerManifest } from '@tanstack/router-core';
 import { compress, pickEncoding } from '../lib/content-encoding';
 import { holdsEtag } from '../lib/http-cache';
@@ -15,7 +15,7 @@ import { carriesSecret } from '../lib/secret-urls';
 import { builtStylesheets, inlineStylesheets } from '../ssr/inline-styles';
 import { pageReads } from '../ssr/page-reads';
 import { scriptsAfterPaint } from '../ssr/scripts-after-paint';
-import { appEntryOf, lazyStylesheetsOf, serverManifestOf, type ViteManifest } from '../ssr/route-manifest';
+import { appEntryOf, lazyStylesheetsOf, serverManifestOf, tapChunksOf, type ViteManifest } from '../ssr/route-manifest';
 
 /** What src/entry-server.tsx's renderPage takes (the server never imports the client's code, only loads its build). */
 interface RenderOptions {
@@ -77,15 +77,21 @@ const etagOf = (html: string, nonce: string, encoding: string | null) =>
 export default fp(async function pages(app: FastifyInstance, opts: { distDir: string; ssrEntry: string }) {
   const manifestFile = join(opts.distDir, '.vite', 'manifest.json');
   let render: Renderer | null = null;
+  /** The inline script first in every page's head (src/entry-server.tsx's earlyScript). */
+  let earlyScript = '';
   let manifest: ServerManifest | null = null;
   let lazyStyles: (volet: Volet | null) => string[] = () => [];
   let appEntry = '';
+  let tapChunks: string[] = [];
   if (existsSync(manifestFile) && existsSync(opts.ssrEntry)) {
     const vite = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
     manifest = serverManifestOf(vite);
     lazyStyles = lazyStylesheetsOf(vite);
     appEntry = appEntryOf(vite);
-    render = ((await import(pathToFileURL(opts.ssrEntry).href)) as { renderPage: Renderer }).renderPage;
+    tapChunks = tapChunksOf(vite);
+    const entry = (await import(pathToFileURL(opts.ssrEntry).href)) as { renderPage: Renderer; earlyScript: string };
+    render = entry.renderPage;
+    earlyScript = entry.earlyScript;
   }
   const reads = pageReads(app);
   const stylesheets = builtStylesheets(opts.distDir);
@@ -105,7 +111,9 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     // The offline shell says so on its root element: the browser draws the route into it (main.tsx).
     const drawn = await response.text();
     const styled = inlineStylesheets(options.shell ? drawn.replace(/<html\b/, '<html data-shell') : drawn, stylesheets, lazyStyles(voletOf(url.search)));
-    return { status: response.status, html: scriptsAfterPaint(styled, appEntry), nonce };
+    // First in the head: a tap is held from the moment the page can be tapped, whatever its scripts' delay.
+    const early = styled.replace(/<head>/, () => `<head><script nonce="${nonce}">${earlyScript}</script>`);
+    return { status: response.status, html: scriptsAfterPaint(early, appEntry, tapChunks), nonce };
   }
 
   /**
@@ -127,9 +135,10 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     return kept;
   }
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean) {
+  /** `drawn`: the address drawn, when not the one asked (a shell takes its app's head from it). */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: boolean, drawn = request.url) {
     await pageLimit.call(app, request, reply);
-    let page = await draw(request, request.url, { shell, skipNotFound: !shell });
+    let page = await draw(request, drawn, { shell, skipNotFound: !shell });
     if (page === null) {
       const kept = await notFoundPage(request);
       const nonce = randomBytes(16).toString('base64');
@@ -162,7 +171,13 @@ export default fp(async function pages(app: FastifyInstance, opts: { distDir: st
     return reply.header('content-encoding', encoding).send(await compress(html, encoding));
   }
 
-  if (render) app.get(SHELL_PATH, { config: { session: false } }, (request, reply) => sendPage(request, reply, true));
+  // Two shells, one per app: the head of each is its layout's (manifest, icons), the rest the browser's.
+  // Two shells, one per app: each has its layout's head (manifest, icons, title), drawn from an
+  // address of that app (the team's from its home page, whose frame the browser then draws).
+  if (render) {
+    app.get(SHELL_PATH, { config: { session: false } }, (request, reply) => sendPage(request, reply, true));
+    app.get(TEAM_SHELL_PATH, { config: { session: false } }, (request, reply) => sendPage(request, reply, true, '/equipe'));
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;

@@ -86,6 +86,20 @@ export function serverManifestOf(vite: ViteManifest): ServerManifest {
 }
 
 /**
+ * What the shop's first tap needs (an "Ajouter": the cart's answer, then the visitor's state), by
+ * key in Vite's manifest: loaded lazily by the app (no zod on the first screen), so without a
+ * preload each file would be asked for only once the previous one has come.
+ */
+const TAP_MODULES = ['shared/api/cart.ts', 'shared/api/fields.ts', 'shared/api/state.ts'];
+
+/** The files of TAP_MODULES with their imports, those the app does not load already. */
+export function tapChunksOf(vite: ViteManifest): string[] {
+  const inEntry = appLoads(vite);
+  const keys = new Set(TAP_MODULES.flatMap((key) => [...withImports(vite, key)]));
+  return [...keys].filter((key) => !inEntry.has(key)).map((key) => url(vite[key]!.file));
+}
+
+/**
  * What the server draws from modules the browser loads lazily (the shell's lazy imports and the
  * panels the features list, gathered in src/app/overlay-registry.tsx), by their key in Vite's
  * manifest: the footer's newsletter form on every page, and the panel named in the address. Their

@@ -7,9 +7,10 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"[^
  * the page is painted: the app's entry (`app`), and the chunks the router would have preloaded
  * (`chunks`, thirty on the home page). Preloaded from the head, they were fetched alongside the
  * page itself and held its first paint back on a slow phone connection, for code the painted page
- * does not need. The list is data (JSON), not a script: the CSP has nothing to allow.
+ * does not need; and what a tap needs that the app loads lazily (`tap`, tapChunksOf in
+ * route-manifest.ts). The list is data (JSON), not a script: the CSP has nothing to allow.
  */
-export function scriptsAfterPaint(html: string, app: string): string {
+export function scriptsAfterPaint(html: string, app: string, tap: readonly string[] = []): string {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return html;
   const chunks: string[] = [];
@@ -17,7 +18,7 @@ export function scriptsAfterPaint(html: string, app: string): string {
     if (href !== app && !chunks.includes(href)) chunks.push(href);
     return '';
   });
-  const scripts: PageScripts = { app, chunks };
+  const scripts: PageScripts = { app, chunks, tap: tap.filter((href) => !chunks.includes(href)) };
   // Paths of the build's own files: nothing in them can close the element.
   return `${head}<script type="application/json" id="${PAGE_SCRIPTS_ID}">${JSON.stringify(scripts)}</script>${html.slice(headEnd)}`;
 }

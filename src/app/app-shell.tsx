@@ -1,5 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { AccountButton } from '../features/account/components/account-button';
 import { CartButton } from '../features/cart/components/cart-button';
 import { CartExpiryNotice } from '../features/cart/components/cart-expiry-notice';
@@ -30,10 +30,11 @@ const ShopNews = lazy(() => import('./shop-news'));
 
 /**
  * The frame around every page: header, footer, the panel the address names, the pop-ins and the
- * notices. What the visitor owns (their account, cart and point) is drawn by small parts that each
+ * notices, around the shop's page (or `children`: the not-found page of an address no app knows).
+ * What the visitor owns (their account, cart and point) is drawn by small parts that each
  * follow their own slice of the state, so a change of the cart redraws its button, not the page.
  */
-export function AppShell() {
+export function AppShell({ children }: { children?: ReactNode }) {
   // The shell follows the address alone: the settings are read by the parts that show them, so the
   // state's answer (or hydration's end) redraws those parts, never the whole page.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -50,7 +51,7 @@ export function AppShell() {
       {pathname === '/' ? <HomeAlert /> : null}
       <PaymentConfirming />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       {/* The footer and what opens over the page are hydrated in a later pass of their own (each
           Suspense boundary the server drew is): the first screen's commit and effects are shorter. */}

@@ -1,7 +1,7 @@
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
 
-const DETAIL_ROUTES = new Set(['/_home/$slug', '/passer-commande/$slug']);
+const DETAIL_ROUTES = new Set(['/_shop/_home/$slug', '/_shop/passer-commande/$slug']);
 
 /**
  * A dish detail opens over the home page (/:slug) or the order page (/passer-commande/:slug),

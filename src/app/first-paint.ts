@@ -83,16 +83,18 @@ export function pageScriptsOf(doc: Document): PageScripts | null {
     const listed = JSON.parse(doc.getElementById(PAGE_SCRIPTS_ID)?.textContent ?? '') as Partial<PageScripts>;
     const ours = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/assets/');
     if (!ours(listed.app) || !Array.isArray(listed.chunks)) return null;
-    return { app: listed.app, chunks: listed.chunks.filter(ours) };
+    return { app: listed.app, chunks: listed.chunks.filter(ours), tap: Array.isArray(listed.tap) ? listed.tap.filter(ours) : [] };
   } catch {
     return null;
   }
 }
 
 /**
- * Preloads the page's chunks, then runs the app. One preload a task: each request the browser
- * starts holds the main thread a moment (more under a profiler), and a dozen of them in one task
- * made a long one right after the first paint. The app's own chunk comes first in the list.
+ * Preloads the page's chunks, then runs the app, and while it loads preloads what a tap needs
+ * (`tap`: fetched alongside the app, run only when a tap asks for it). One preload a task: each
+ * request the browser starts holds the main thread a moment (more under a profiler), and a dozen
+ * of them in one task made a long one right after the first paint. The app's own chunk comes first
+ * in the list.
  */
 export async function loadPageScripts(
   doc: Document = document,
@@ -101,14 +103,22 @@ export async function loadPageScripts(
 ): Promise<void> {
   const scripts = pageScriptsOf(doc);
   if (!scripts) return;
-  for (const [index, href] of scripts.chunks.entries()) {
-    if (index > 0) await nextTask();
+  const preload = (href: string) => {
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
     doc.head.append(link);
+  };
+  for (const [index, href] of scripts.chunks.entries()) {
+    if (index > 0) await nextTask();
+    preload(href);
   }
-  await load(scripts.app);
+  const app = load(scripts.app);
+  for (const href of scripts.tap) {
+    await nextTask();
+    preload(href);
+  }
+  await app;
 }
 
 /**
@@ -168,9 +178,16 @@ function sessionStorageOrNull(): Storage | null {
  * A tap on one of the server's buttons before the app has taken the page over would do nothing:
  * the button is drawn, not yet alive (on a crawling connection, for many seconds). It is held
  * instead: the button shows it waits (aria-busy, data-held), and once the app is there
- * (html[data-hydrated], src/app/after-hydration.ts) the last held tap is made again, once. Only
- * plain buttons: links and forms work without the app, and submit buttons are drawn disabled
- * until then. Caught on the window before React's own listener, so React never sees it twice.
+ * (html[data-hydrated], src/app/after-hydration.ts) the last held tap is made again, once; should
+ * its button be gone or disabled by then (sold out, offline), a note says plainly that it was not
+ * taken. Only plain buttons: links and forms work without the app, and submit buttons are drawn
+ * disabled until then. Caught on the window before React's own listener, so React never sees it
+ * twice.
+ *
+ * It must listen before anything else can be tapped, so it is not part of any script file (the
+ * first of them may take seconds to arrive): the server writes it inline at the top of every
+ * page's head (`earlyScript`, src/entry-server.tsx), from its source. So it refers to nothing but
+ * its argument and the browser's globals.
  */
 export function holdEarlyTaps(win: Window = window): void {
   const root = win.document.documentElement;
@@ -205,7 +222,14 @@ export function holdEarlyTaps(win: Window = window): void {
     held = null;
     // Hydration keeps the server's nodes; should it have drawn the button anew, it is found by its name.
     const target = button.isConnected ? button : label ? win.document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(label)}"]`) : null;
-    if (target && !target.disabled) target.click();
+    if (target && !target.disabled) return target.click();
+    // Not made: said where a screen reader hears it too, then gone.
+    const note = win.document.createElement('p');
+    note.setAttribute('role', 'alert');
+    note.className = 'early-tap-note';
+    note.textContent = `Votre appui${label ? ` sur « ${label} »` : ''} n’a pas été pris en compte : la page n’était pas encore prête. Réessayez.`;
+    win.document.body.append(note);
+    setTimeout(() => note.remove(), 8000);
   });
   observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
 }

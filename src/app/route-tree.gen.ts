@@ -9,23 +9,22 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './../routes/__root'
-import { Route as HomeRouteImport } from './../routes/_home'
-import { Route as CharteEngagementRouteImport } from './../routes/charte-engagement'
-import { Route as ConditionsGeneralesDeVenteRouteImport } from './../routes/conditions-generales-de-vente'
-import { Route as ContactRouteImport } from './../routes/contact'
-import { Route as EntreprisesRouteImport } from './../routes/entreprises'
+import { Route as ShopRouteImport } from './../routes/_shop'
 import { Route as EquipeRouteImport } from './../routes/equipe'
-import { Route as LaConsigneRouteImport } from './../routes/la-consigne'
-import { Route as LoginRouteImport } from './../routes/login'
-import { Route as MentionsLegalesRouteImport } from './../routes/mentions-legales'
-import { Route as NotreConceptRouteImport } from './../routes/notre-concept'
-import { Route as PasserCommandeRouteImport } from './../routes/passer-commande'
-import { Route as PlateauxRepasRouteImport } from './../routes/plateaux-repas'
-import { Route as PointsDeLivraisonRouteImport } from './../routes/points-de-livraison'
-import { Route as PolitiqueDeConfidentialiteRouteImport } from './../routes/politique-de-confidentialite'
-import { Route as RejoignezNousRouteImport } from './../routes/rejoignez-nous'
-import { Route as HomeIndexRouteImport } from './../routes/_home.index'
-import { Route as HomeSlugRouteImport } from './../routes/_home.$slug'
+import { Route as ShopHomeRouteImport } from './../routes/_shop._home'
+import { Route as ShopCharteEngagementRouteImport } from './../routes/_shop.charte-engagement'
+import { Route as ShopConditionsGeneralesDeVenteRouteImport } from './../routes/_shop.conditions-generales-de-vente'
+import { Route as ShopContactRouteImport } from './../routes/_shop.contact'
+import { Route as ShopEntreprisesRouteImport } from './../routes/_shop.entreprises'
+import { Route as ShopLaConsigneRouteImport } from './../routes/_shop.la-consigne'
+import { Route as ShopLoginRouteImport } from './../routes/_shop.login'
+import { Route as ShopMentionsLegalesRouteImport } from './../routes/_shop.mentions-legales'
+import { Route as ShopNotreConceptRouteImport } from './../routes/_shop.notre-concept'
+import { Route as ShopPasserCommandeRouteImport } from './../routes/_shop.passer-commande'
+import { Route as ShopPlateauxRepasRouteImport } from './../routes/_shop.plateaux-repas'
+import { Route as ShopPointsDeLivraisonRouteImport } from './../routes/_shop.points-de-livraison'
+import { Route as ShopPolitiqueDeConfidentialiteRouteImport } from './../routes/_shop.politique-de-confidentialite'
+import { Route as ShopRejoignezNousRouteImport } from './../routes/_shop.rejoignez-nous'
 import { Route as EquipeIndexRouteImport } from './../routes/equipe.index'
 import { Route as EquipeAValiderRouteImport } from './../routes/equipe.a-valider'
 import { Route as EquipeBienvenueRouteImport } from './../routes/equipe.bienvenue'
@@ -36,35 +35,16 @@ import { Route as EquipeMembresRouteImport } from './../routes/equipe.membres'
 import { Route as EquipeTitresRouteImport } from './../routes/equipe.titres'
 import { Route as EquipeTourneeRouteImport } from './../routes/equipe.tournee'
 import { Route as EquipeTourneesRouteImport } from './../routes/equipe.tournees'
-import { Route as PasserCommandeIndexRouteImport } from './../routes/passer-commande.index'
-import { Route as PasserCommandeSlugRouteImport } from './../routes/passer-commande.$slug'
-import { Route as CompteMotDePasseChar123TokenChar125RouteImport } from './../routes/compte/mot-de-passe.{-$token}'
+import { Route as ShopHomeIndexRouteImport } from './../routes/_shop._home.index'
+import { Route as ShopHomeSlugRouteImport } from './../routes/_shop._home.$slug'
+import { Route as ShopPasserCommandeIndexRouteImport } from './../routes/_shop.passer-commande.index'
+import { Route as ShopPasserCommandeSlugRouteImport } from './../routes/_shop.passer-commande.$slug'
 import { Route as EquipeCuisineIndexRouteImport } from './../routes/equipe.cuisine.index'
 import { Route as EquipeCuisineStockRouteImport } from './../routes/equipe.cuisine.stock'
+import { Route as ShopCompteMotDePasseChar123TokenChar125RouteImport } from './../routes/_shop.compte.mot-de-passe.{-$token}'
 
-const HomeRoute = HomeRouteImport.update({
-  id: '/_home',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CharteEngagementRoute = CharteEngagementRouteImport.update({
-  id: '/charte-engagement',
-  path: '/charte-engagement',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ConditionsGeneralesDeVenteRoute =
-  ConditionsGeneralesDeVenteRouteImport.update({
-    id: '/conditions-generales-de-vente',
-    path: '/conditions-generales-de-vente',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const ContactRoute = ContactRouteImport.update({
-  id: '/contact',
-  path: '/contact',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EntreprisesRoute = EntreprisesRouteImport.update({
-  id: '/entreprises',
-  path: '/entreprises',
+const ShopRoute = ShopRouteImport.update({
+  id: '/_shop',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EquipeRoute = EquipeRouteImport.update({
@@ -72,61 +52,76 @@ const EquipeRoute = EquipeRouteImport.update({
   path: '/equipe',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LaConsigneRoute = LaConsigneRouteImport.update({
+const ShopHomeRoute = ShopHomeRouteImport.update({
+  id: '/_home',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopCharteEngagementRoute = ShopCharteEngagementRouteImport.update({
+  id: '/charte-engagement',
+  path: '/charte-engagement',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopConditionsGeneralesDeVenteRoute =
+  ShopConditionsGeneralesDeVenteRouteImport.update({
+    id: '/conditions-generales-de-vente',
+    path: '/conditions-generales-de-vente',
+    getParentRoute: () => ShopRoute,
+  } as any)
+const ShopContactRoute = ShopContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopEntreprisesRoute = ShopEntreprisesRouteImport.update({
+  id: '/entreprises',
+  path: '/entreprises',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopLaConsigneRoute = ShopLaConsigneRouteImport.update({
   id: '/la-consigne',
   path: '/la-consigne',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const LoginRoute = LoginRouteImport.update({
+const ShopLoginRoute = ShopLoginRouteImport.update({
   id: '/login',
   path: '/login',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const MentionsLegalesRoute = MentionsLegalesRouteImport.update({
+const ShopMentionsLegalesRoute = ShopMentionsLegalesRouteImport.update({
   id: '/mentions-legales',
   path: '/mentions-legales',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const NotreConceptRoute = NotreConceptRouteImport.update({
+const ShopNotreConceptRoute = ShopNotreConceptRouteImport.update({
   id: '/notre-concept',
   path: '/notre-concept',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const PasserCommandeRoute = PasserCommandeRouteImport.update({
+const ShopPasserCommandeRoute = ShopPasserCommandeRouteImport.update({
   id: '/passer-commande',
   path: '/passer-commande',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const PlateauxRepasRoute = PlateauxRepasRouteImport.update({
+const ShopPlateauxRepasRoute = ShopPlateauxRepasRouteImport.update({
   id: '/plateaux-repas',
   path: '/plateaux-repas',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const PointsDeLivraisonRoute = PointsDeLivraisonRouteImport.update({
+const ShopPointsDeLivraisonRoute = ShopPointsDeLivraisonRouteImport.update({
   id: '/points-de-livraison',
   path: '/points-de-livraison',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const PolitiqueDeConfidentialiteRoute =
-  PolitiqueDeConfidentialiteRouteImport.update({
+const ShopPolitiqueDeConfidentialiteRoute =
+  ShopPolitiqueDeConfidentialiteRouteImport.update({
     id: '/politique-de-confidentialite',
     path: '/politique-de-confidentialite',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => ShopRoute,
   } as any)
-const RejoignezNousRoute = RejoignezNousRouteImport.update({
+const ShopRejoignezNousRoute = ShopRejoignezNousRouteImport.update({
   id: '/rejoignez-nous',
   path: '/rejoignez-nous',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const HomeIndexRoute = HomeIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => HomeRoute,
-} as any)
-const HomeSlugRoute = HomeSlugRouteImport.update({
-  id: '/$slug',
-  path: '/$slug',
-  getParentRoute: () => HomeRoute,
+  getParentRoute: () => ShopRoute,
 } as any)
 const EquipeIndexRoute = EquipeIndexRouteImport.update({
   id: '/',
@@ -178,22 +173,26 @@ const EquipeTourneesRoute = EquipeTourneesRouteImport.update({
   path: '/tournees',
   getParentRoute: () => EquipeRoute,
 } as any)
-const PasserCommandeIndexRoute = PasserCommandeIndexRouteImport.update({
+const ShopHomeIndexRoute = ShopHomeIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => PasserCommandeRoute,
+  getParentRoute: () => ShopHomeRoute,
 } as any)
-const PasserCommandeSlugRoute = PasserCommandeSlugRouteImport.update({
+const ShopHomeSlugRoute = ShopHomeSlugRouteImport.update({
   id: '/$slug',
   path: '/$slug',
-  getParentRoute: () => PasserCommandeRoute,
+  getParentRoute: () => ShopHomeRoute,
 } as any)
-const CompteMotDePasseChar123TokenChar125Route =
-  CompteMotDePasseChar123TokenChar125RouteImport.update({
-    id: '/compte/mot-de-passe/{-$token}',
-    path: '/compte/mot-de-passe/{-$token}',
-    getParentRoute: () => rootRouteImport,
-  } as any)
+const ShopPasserCommandeIndexRoute = ShopPasserCommandeIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ShopPasserCommandeRoute,
+} as any)
+const ShopPasserCommandeSlugRoute = ShopPasserCommandeSlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
+  getParentRoute: () => ShopPasserCommandeRoute,
+} as any)
 const EquipeCuisineIndexRoute = EquipeCuisineIndexRouteImport.update({
   id: '/cuisine/',
   path: '/cuisine/',
@@ -204,24 +203,29 @@ const EquipeCuisineStockRoute = EquipeCuisineStockRouteImport.update({
   path: '/cuisine/stock',
   getParentRoute: () => EquipeRoute,
 } as any)
+const ShopCompteMotDePasseChar123TokenChar125Route =
+  ShopCompteMotDePasseChar123TokenChar125RouteImport.update({
+    id: '/compte/mot-de-passe/{-$token}',
+    path: '/compte/mot-de-passe/{-$token}',
+    getParentRoute: () => ShopRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof HomeIndexRoute
-  '/charte-engagement': typeof CharteEngagementRoute
-  '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
-  '/contact': typeof ContactRoute
-  '/entreprises': typeof EntreprisesRoute
+  '/': typeof ShopHomeIndexRoute
   '/equipe': typeof EquipeRouteWithChildren
-  '/la-consigne': typeof LaConsigneRoute
-  '/login': typeof LoginRoute
-  '/mentions-legales': typeof MentionsLegalesRoute
-  '/notre-concept': typeof NotreConceptRoute
-  '/passer-commande': typeof PasserCommandeRouteWithChildren
-  '/plateaux-repas': typeof PlateauxRepasRoute
-  '/points-de-livraison': typeof PointsDeLivraisonRoute
-  '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
-  '/rejoignez-nous': typeof RejoignezNousRoute
-  '/$slug': typeof HomeSlugRoute
+  '/charte-engagement': typeof ShopCharteEngagementRoute
+  '/conditions-generales-de-vente': typeof ShopConditionsGeneralesDeVenteRoute
+  '/contact': typeof ShopContactRoute
+  '/entreprises': typeof ShopEntreprisesRoute
+  '/la-consigne': typeof ShopLaConsigneRoute
+  '/login': typeof ShopLoginRoute
+  '/mentions-legales': typeof ShopMentionsLegalesRoute
+  '/notre-concept': typeof ShopNotreConceptRoute
+  '/passer-commande': typeof ShopPasserCommandeRouteWithChildren
+  '/plateaux-repas': typeof ShopPlateauxRepasRoute
+  '/points-de-livraison': typeof ShopPointsDeLivraisonRoute
+  '/politique-de-confidentialite': typeof ShopPolitiqueDeConfidentialiteRoute
+  '/rejoignez-nous': typeof ShopRejoignezNousRoute
   '/equipe/a-valider': typeof EquipeAValiderRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
   '/equipe/cloture': typeof EquipeClotureRoute
@@ -231,27 +235,28 @@ export interface FileRoutesByFullPath {
   '/equipe/titres': typeof EquipeTitresRoute
   '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
-  '/passer-commande/$slug': typeof PasserCommandeSlugRoute
   '/equipe/': typeof EquipeIndexRoute
-  '/passer-commande/': typeof PasserCommandeIndexRoute
-  '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
+  '/$slug': typeof ShopHomeSlugRoute
+  '/passer-commande/$slug': typeof ShopPasserCommandeSlugRoute
   '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
+  '/passer-commande/': typeof ShopPasserCommandeIndexRoute
   '/equipe/cuisine/': typeof EquipeCuisineIndexRoute
+  '/compte/mot-de-passe/{-$token}': typeof ShopCompteMotDePasseChar123TokenChar125Route
 }
 export interface FileRoutesByTo {
-  '/charte-engagement': typeof CharteEngagementRoute
-  '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
-  '/contact': typeof ContactRoute
-  '/entreprises': typeof EntreprisesRoute
-  '/la-consigne': typeof LaConsigneRoute
-  '/login': typeof LoginRoute
-  '/mentions-legales': typeof MentionsLegalesRoute
-  '/notre-concept': typeof NotreConceptRoute
-  '/plateaux-repas': typeof PlateauxRepasRoute
-  '/points-de-livraison': typeof PointsDeLivraisonRoute
-  '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
-  '/rejoignez-nous': typeof RejoignezNousRoute
-  '/$slug': typeof HomeSlugRoute
+  '/': typeof ShopHomeIndexRoute
+  '/charte-engagement': typeof ShopCharteEngagementRoute
+  '/conditions-generales-de-vente': typeof ShopConditionsGeneralesDeVenteRoute
+  '/contact': typeof ShopContactRoute
+  '/entreprises': typeof ShopEntreprisesRoute
+  '/la-consigne': typeof ShopLaConsigneRoute
+  '/login': typeof ShopLoginRoute
+  '/mentions-legales': typeof ShopMentionsLegalesRoute
+  '/notre-concept': typeof ShopNotreConceptRoute
+  '/plateaux-repas': typeof ShopPlateauxRepasRoute
+  '/points-de-livraison': typeof ShopPointsDeLivraisonRoute
+  '/politique-de-confidentialite': typeof ShopPolitiqueDeConfidentialiteRoute
+  '/rejoignez-nous': typeof ShopRejoignezNousRoute
   '/equipe/a-valider': typeof EquipeAValiderRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
   '/equipe/cloture': typeof EquipeClotureRoute
@@ -261,32 +266,32 @@ export interface FileRoutesByTo {
   '/equipe/titres': typeof EquipeTitresRoute
   '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
-  '/passer-commande/$slug': typeof PasserCommandeSlugRoute
-  '/': typeof HomeIndexRoute
   '/equipe': typeof EquipeIndexRoute
-  '/passer-commande': typeof PasserCommandeIndexRoute
-  '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
+  '/$slug': typeof ShopHomeSlugRoute
+  '/passer-commande/$slug': typeof ShopPasserCommandeSlugRoute
   '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
+  '/passer-commande': typeof ShopPasserCommandeIndexRoute
   '/equipe/cuisine': typeof EquipeCuisineIndexRoute
+  '/compte/mot-de-passe/{-$token}': typeof ShopCompteMotDePasseChar123TokenChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/_home': typeof HomeRouteWithChildren
-  '/charte-engagement': typeof CharteEngagementRoute
-  '/conditions-generales-de-vente': typeof ConditionsGeneralesDeVenteRoute
-  '/contact': typeof ContactRoute
-  '/entreprises': typeof EntreprisesRoute
+  '/_shop': typeof ShopRouteWithChildren
   '/equipe': typeof EquipeRouteWithChildren
-  '/la-consigne': typeof LaConsigneRoute
-  '/login': typeof LoginRoute
-  '/mentions-legales': typeof MentionsLegalesRoute
-  '/notre-concept': typeof NotreConceptRoute
-  '/passer-commande': typeof PasserCommandeRouteWithChildren
-  '/plateaux-repas': typeof PlateauxRepasRoute
-  '/points-de-livraison': typeof PointsDeLivraisonRoute
-  '/politique-de-confidentialite': typeof PolitiqueDeConfidentialiteRoute
-  '/rejoignez-nous': typeof RejoignezNousRoute
-  '/_home/$slug': typeof HomeSlugRoute
+  '/_shop/_home': typeof ShopHomeRouteWithChildren
+  '/_shop/charte-engagement': typeof ShopCharteEngagementRoute
+  '/_shop/conditions-generales-de-vente': typeof ShopConditionsGeneralesDeVenteRoute
+  '/_shop/contact': typeof ShopContactRoute
+  '/_shop/entreprises': typeof ShopEntreprisesRoute
+  '/_shop/la-consigne': typeof ShopLaConsigneRoute
+  '/_shop/login': typeof ShopLoginRoute
+  '/_shop/mentions-legales': typeof ShopMentionsLegalesRoute
+  '/_shop/notre-concept': typeof ShopNotreConceptRoute
+  '/_shop/passer-commande': typeof ShopPasserCommandeRouteWithChildren
+  '/_shop/plateaux-repas': typeof ShopPlateauxRepasRoute
+  '/_shop/points-de-livraison': typeof ShopPointsDeLivraisonRoute
+  '/_shop/politique-de-confidentialite': typeof ShopPolitiqueDeConfidentialiteRoute
+  '/_shop/rejoignez-nous': typeof ShopRejoignezNousRoute
   '/equipe/a-valider': typeof EquipeAValiderRoute
   '/equipe/bienvenue': typeof EquipeBienvenueRoute
   '/equipe/cloture': typeof EquipeClotureRoute
@@ -296,23 +301,24 @@ export interface FileRoutesById {
   '/equipe/titres': typeof EquipeTitresRoute
   '/equipe/tournee': typeof EquipeTourneeRoute
   '/equipe/tournees': typeof EquipeTourneesRoute
-  '/passer-commande/$slug': typeof PasserCommandeSlugRoute
-  '/_home/': typeof HomeIndexRoute
   '/equipe/': typeof EquipeIndexRoute
-  '/passer-commande/': typeof PasserCommandeIndexRoute
-  '/compte/mot-de-passe/{-$token}': typeof CompteMotDePasseChar123TokenChar125Route
+  '/_shop/_home/$slug': typeof ShopHomeSlugRoute
+  '/_shop/passer-commande/$slug': typeof ShopPasserCommandeSlugRoute
   '/equipe/cuisine/stock': typeof EquipeCuisineStockRoute
+  '/_shop/_home/': typeof ShopHomeIndexRoute
+  '/_shop/passer-commande/': typeof ShopPasserCommandeIndexRoute
   '/equipe/cuisine/': typeof EquipeCuisineIndexRoute
+  '/_shop/compte/mot-de-passe/{-$token}': typeof ShopCompteMotDePasseChar123TokenChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/equipe'
     | '/charte-engagement'
     | '/conditions-generales-de-vente'
     | '/contact'
     | '/entreprises'
-    | '/equipe'
     | '/la-consigne'
     | '/login'
     | '/mentions-legales'
@@ -322,7 +328,6 @@ export interface FileRouteTypes {
     | '/points-de-livraison'
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
-    | '/$slug'
     | '/equipe/a-valider'
     | '/equipe/bienvenue'
     | '/equipe/cloture'
@@ -332,14 +337,16 @@ export interface FileRouteTypes {
     | '/equipe/titres'
     | '/equipe/tournee'
     | '/equipe/tournees'
-    | '/passer-commande/$slug'
     | '/equipe/'
-    | '/passer-commande/'
-    | '/compte/mot-de-passe/{-$token}'
+    | '/$slug'
+    | '/passer-commande/$slug'
     | '/equipe/cuisine/stock'
+    | '/passer-commande/'
     | '/equipe/cuisine/'
+    | '/compte/mot-de-passe/{-$token}'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/'
     | '/charte-engagement'
     | '/conditions-generales-de-vente'
     | '/contact'
@@ -352,7 +359,6 @@ export interface FileRouteTypes {
     | '/points-de-livraison'
     | '/politique-de-confidentialite'
     | '/rejoignez-nous'
-    | '/$slug'
     | '/equipe/a-valider'
     | '/equipe/bienvenue'
     | '/equipe/cloture'
@@ -362,31 +368,31 @@ export interface FileRouteTypes {
     | '/equipe/titres'
     | '/equipe/tournee'
     | '/equipe/tournees'
-    | '/passer-commande/$slug'
-    | '/'
     | '/equipe'
-    | '/passer-commande'
-    | '/compte/mot-de-passe/{-$token}'
+    | '/$slug'
+    | '/passer-commande/$slug'
     | '/equipe/cuisine/stock'
+    | '/passer-commande'
     | '/equipe/cuisine'
+    | '/compte/mot-de-passe/{-$token}'
   id:
     | '__root__'
-    | '/_home'
-    | '/charte-engagement'
-    | '/conditions-generales-de-vente'
-    | '/contact'
-    | '/entreprises'
+    | '/_shop'
     | '/equipe'
-    | '/la-consigne'
-    | '/login'
-    | '/mentions-legales'
-    | '/notre-concept'
-    | '/passer-commande'
-    | '/plateaux-repas'
-    | '/points-de-livraison'
-    | '/politique-de-confidentialite'
-    | '/rejoignez-nous'
-    | '/_home/$slug'
+    | '/_shop/_home'
+    | '/_shop/charte-engagement'
+    | '/_shop/conditions-generales-de-vente'
+    | '/_shop/contact'
+    | '/_shop/entreprises'
+    | '/_shop/la-consigne'
+    | '/_shop/login'
+    | '/_shop/mentions-legales'
+    | '/_shop/notre-concept'
+    | '/_shop/passer-commande'
+    | '/_shop/plateaux-repas'
+    | '/_shop/points-de-livraison'
+    | '/_shop/politique-de-confidentialite'
+    | '/_shop/rejoignez-nous'
     | '/equipe/a-valider'
     | '/equipe/bienvenue'
     | '/equipe/cloture'
@@ -396,69 +402,28 @@ export interface FileRouteTypes {
     | '/equipe/titres'
     | '/equipe/tournee'
     | '/equipe/tournees'
-    | '/passer-commande/$slug'
-    | '/_home/'
     | '/equipe/'
-    | '/passer-commande/'
-    | '/compte/mot-de-passe/{-$token}'
+    | '/_shop/_home/$slug'
+    | '/_shop/passer-commande/$slug'
     | '/equipe/cuisine/stock'
+    | '/_shop/_home/'
+    | '/_shop/passer-commande/'
     | '/equipe/cuisine/'
+    | '/_shop/compte/mot-de-passe/{-$token}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  HomeRoute: typeof HomeRouteWithChildren
-  CharteEngagementRoute: typeof CharteEngagementRoute
-  ConditionsGeneralesDeVenteRoute: typeof ConditionsGeneralesDeVenteRoute
-  ContactRoute: typeof ContactRoute
-  EntreprisesRoute: typeof EntreprisesRoute
+  ShopRoute: typeof ShopRouteWithChildren
   EquipeRoute: typeof EquipeRouteWithChildren
-  LaConsigneRoute: typeof LaConsigneRoute
-  LoginRoute: typeof LoginRoute
-  MentionsLegalesRoute: typeof MentionsLegalesRoute
-  NotreConceptRoute: typeof NotreConceptRoute
-  PasserCommandeRoute: typeof PasserCommandeRouteWithChildren
-  PlateauxRepasRoute: typeof PlateauxRepasRoute
-  PointsDeLivraisonRoute: typeof PointsDeLivraisonRoute
-  PolitiqueDeConfidentialiteRoute: typeof PolitiqueDeConfidentialiteRoute
-  RejoignezNousRoute: typeof RejoignezNousRoute
-  CompteMotDePasseChar123TokenChar125Route: typeof CompteMotDePasseChar123TokenChar125Route
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/_home': {
-      id: '/_home'
+    '/_shop': {
+      id: '/_shop'
       path: ''
       fullPath: '/'
-      preLoaderRoute: typeof HomeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/charte-engagement': {
-      id: '/charte-engagement'
-      path: '/charte-engagement'
-      fullPath: '/charte-engagement'
-      preLoaderRoute: typeof CharteEngagementRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/conditions-generales-de-vente': {
-      id: '/conditions-generales-de-vente'
-      path: '/conditions-generales-de-vente'
-      fullPath: '/conditions-generales-de-vente'
-      preLoaderRoute: typeof ConditionsGeneralesDeVenteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/contact': {
-      id: '/contact'
-      path: '/contact'
-      fullPath: '/contact'
-      preLoaderRoute: typeof ContactRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/entreprises': {
-      id: '/entreprises'
-      path: '/entreprises'
-      fullPath: '/entreprises'
-      preLoaderRoute: typeof EntreprisesRouteImport
+      preLoaderRoute: typeof ShopRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/equipe': {
@@ -468,82 +433,103 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/la-consigne': {
-      id: '/la-consigne'
+    '/_shop/_home': {
+      id: '/_shop/_home'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ShopHomeRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/charte-engagement': {
+      id: '/_shop/charte-engagement'
+      path: '/charte-engagement'
+      fullPath: '/charte-engagement'
+      preLoaderRoute: typeof ShopCharteEngagementRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/conditions-generales-de-vente': {
+      id: '/_shop/conditions-generales-de-vente'
+      path: '/conditions-generales-de-vente'
+      fullPath: '/conditions-generales-de-vente'
+      preLoaderRoute: typeof ShopConditionsGeneralesDeVenteRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/contact': {
+      id: '/_shop/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ShopContactRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/entreprises': {
+      id: '/_shop/entreprises'
+      path: '/entreprises'
+      fullPath: '/entreprises'
+      preLoaderRoute: typeof ShopEntreprisesRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/la-consigne': {
+      id: '/_shop/la-consigne'
       path: '/la-consigne'
       fullPath: '/la-consigne'
-      preLoaderRoute: typeof LaConsigneRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopLaConsigneRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/login': {
-      id: '/login'
+    '/_shop/login': {
+      id: '/_shop/login'
       path: '/login'
       fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopLoginRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/mentions-legales': {
-      id: '/mentions-legales'
+    '/_shop/mentions-legales': {
+      id: '/_shop/mentions-legales'
       path: '/mentions-legales'
       fullPath: '/mentions-legales'
-      preLoaderRoute: typeof MentionsLegalesRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopMentionsLegalesRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/notre-concept': {
-      id: '/notre-concept'
+    '/_shop/notre-concept': {
+      id: '/_shop/notre-concept'
       path: '/notre-concept'
       fullPath: '/notre-concept'
-      preLoaderRoute: typeof NotreConceptRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopNotreConceptRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/passer-commande': {
-      id: '/passer-commande'
+    '/_shop/passer-commande': {
+      id: '/_shop/passer-commande'
       path: '/passer-commande'
       fullPath: '/passer-commande'
-      preLoaderRoute: typeof PasserCommandeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopPasserCommandeRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/plateaux-repas': {
-      id: '/plateaux-repas'
+    '/_shop/plateaux-repas': {
+      id: '/_shop/plateaux-repas'
       path: '/plateaux-repas'
       fullPath: '/plateaux-repas'
-      preLoaderRoute: typeof PlateauxRepasRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopPlateauxRepasRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/points-de-livraison': {
-      id: '/points-de-livraison'
+    '/_shop/points-de-livraison': {
+      id: '/_shop/points-de-livraison'
       path: '/points-de-livraison'
       fullPath: '/points-de-livraison'
-      preLoaderRoute: typeof PointsDeLivraisonRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopPointsDeLivraisonRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/politique-de-confidentialite': {
-      id: '/politique-de-confidentialite'
+    '/_shop/politique-de-confidentialite': {
+      id: '/_shop/politique-de-confidentialite'
       path: '/politique-de-confidentialite'
       fullPath: '/politique-de-confidentialite'
-      preLoaderRoute: typeof PolitiqueDeConfidentialiteRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopPolitiqueDeConfidentialiteRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/rejoignez-nous': {
-      id: '/rejoignez-nous'
+    '/_shop/rejoignez-nous': {
+      id: '/_shop/rejoignez-nous'
       path: '/rejoignez-nous'
       fullPath: '/rejoignez-nous'
-      preLoaderRoute: typeof RejoignezNousRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_home/': {
-      id: '/_home/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof HomeIndexRouteImport
-      parentRoute: typeof HomeRoute
-    }
-    '/_home/$slug': {
-      id: '/_home/$slug'
-      path: '/$slug'
-      fullPath: '/$slug'
-      preLoaderRoute: typeof HomeSlugRouteImport
-      parentRoute: typeof HomeRoute
+      preLoaderRoute: typeof ShopRejoignezNousRouteImport
+      parentRoute: typeof ShopRoute
     }
     '/equipe/': {
       id: '/equipe/'
@@ -615,26 +601,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeTourneesRouteImport
       parentRoute: typeof EquipeRoute
     }
-    '/passer-commande/': {
-      id: '/passer-commande/'
+    '/_shop/_home/': {
+      id: '/_shop/_home/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof ShopHomeIndexRouteImport
+      parentRoute: typeof ShopHomeRoute
+    }
+    '/_shop/_home/$slug': {
+      id: '/_shop/_home/$slug'
+      path: '/$slug'
+      fullPath: '/$slug'
+      preLoaderRoute: typeof ShopHomeSlugRouteImport
+      parentRoute: typeof ShopHomeRoute
+    }
+    '/_shop/passer-commande/': {
+      id: '/_shop/passer-commande/'
       path: '/'
       fullPath: '/passer-commande/'
-      preLoaderRoute: typeof PasserCommandeIndexRouteImport
-      parentRoute: typeof PasserCommandeRoute
+      preLoaderRoute: typeof ShopPasserCommandeIndexRouteImport
+      parentRoute: typeof ShopPasserCommandeRoute
     }
-    '/passer-commande/$slug': {
-      id: '/passer-commande/$slug'
+    '/_shop/passer-commande/$slug': {
+      id: '/_shop/passer-commande/$slug'
       path: '/$slug'
       fullPath: '/passer-commande/$slug'
-      preLoaderRoute: typeof PasserCommandeSlugRouteImport
-      parentRoute: typeof PasserCommandeRoute
-    }
-    '/compte/mot-de-passe/{-$token}': {
-      id: '/compte/mot-de-passe/{-$token}'
-      path: '/compte/mot-de-passe/{-$token}'
-      fullPath: '/compte/mot-de-passe/{-$token}'
-      preLoaderRoute: typeof CompteMotDePasseChar123TokenChar125RouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopPasserCommandeSlugRouteImport
+      parentRoute: typeof ShopPasserCommandeRoute
     }
     '/equipe/cuisine/': {
       id: '/equipe/cuisine/'
@@ -650,20 +643,81 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EquipeCuisineStockRouteImport
       parentRoute: typeof EquipeRoute
     }
+    '/_shop/compte/mot-de-passe/{-$token}': {
+      id: '/_shop/compte/mot-de-passe/{-$token}'
+      path: '/compte/mot-de-passe/{-$token}'
+      fullPath: '/compte/mot-de-passe/{-$token}'
+      preLoaderRoute: typeof ShopCompteMotDePasseChar123TokenChar125RouteImport
+      parentRoute: typeof ShopRoute
+    }
   }
 }
 
-interface HomeRouteChildren {
-  HomeSlugRoute: typeof HomeSlugRoute
-  HomeIndexRoute: typeof HomeIndexRoute
+interface ShopHomeRouteChildren {
+  ShopHomeSlugRoute: typeof ShopHomeSlugRoute
+  ShopHomeIndexRoute: typeof ShopHomeIndexRoute
 }
 
-const HomeRouteChildren: HomeRouteChildren = {
-  HomeSlugRoute: HomeSlugRoute,
-  HomeIndexRoute: HomeIndexRoute,
+const ShopHomeRouteChildren: ShopHomeRouteChildren = {
+  ShopHomeSlugRoute: ShopHomeSlugRoute,
+  ShopHomeIndexRoute: ShopHomeIndexRoute,
 }
 
-const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
+const ShopHomeRouteWithChildren = ShopHomeRoute._addFileChildren(
+  ShopHomeRouteChildren,
+)
+
+interface ShopPasserCommandeRouteChildren {
+  ShopPasserCommandeSlugRoute: typeof ShopPasserCommandeSlugRoute
+  ShopPasserCommandeIndexRoute: typeof ShopPasserCommandeIndexRoute
+}
+
+const ShopPasserCommandeRouteChildren: ShopPasserCommandeRouteChildren = {
+  ShopPasserCommandeSlugRoute: ShopPasserCommandeSlugRoute,
+  ShopPasserCommandeIndexRoute: ShopPasserCommandeIndexRoute,
+}
+
+const ShopPasserCommandeRouteWithChildren =
+  ShopPasserCommandeRoute._addFileChildren(ShopPasserCommandeRouteChildren)
+
+interface ShopRouteChildren {
+  ShopHomeRoute: typeof ShopHomeRouteWithChildren
+  ShopCharteEngagementRoute: typeof ShopCharteEngagementRoute
+  ShopConditionsGeneralesDeVenteRoute: typeof ShopConditionsGeneralesDeVenteRoute
+  ShopContactRoute: typeof ShopContactRoute
+  ShopEntreprisesRoute: typeof ShopEntreprisesRoute
+  ShopLaConsigneRoute: typeof ShopLaConsigneRoute
+  ShopLoginRoute: typeof ShopLoginRoute
+  ShopMentionsLegalesRoute: typeof ShopMentionsLegalesRoute
+  ShopNotreConceptRoute: typeof ShopNotreConceptRoute
+  ShopPasserCommandeRoute: typeof ShopPasserCommandeRouteWithChildren
+  ShopPlateauxRepasRoute: typeof ShopPlateauxRepasRoute
+  ShopPointsDeLivraisonRoute: typeof ShopPointsDeLivraisonRoute
+  ShopPolitiqueDeConfidentialiteRoute: typeof ShopPolitiqueDeConfidentialiteRoute
+  ShopRejoignezNousRoute: typeof ShopRejoignezNousRoute
+  ShopCompteMotDePasseChar123TokenChar125Route: typeof ShopCompteMotDePasseChar123TokenChar125Route
+}
+
+const ShopRouteChildren: ShopRouteChildren = {
+  ShopHomeRoute: ShopHomeRouteWithChildren,
+  ShopCharteEngagementRoute: ShopCharteEngagementRoute,
+  ShopConditionsGeneralesDeVenteRoute: ShopConditionsGeneralesDeVenteRoute,
+  ShopContactRoute: ShopContactRoute,
+  ShopEntreprisesRoute: ShopEntreprisesRoute,
+  ShopLaConsigneRoute: ShopLaConsigneRoute,
+  ShopLoginRoute: ShopLoginRoute,
+  ShopMentionsLegalesRoute: ShopMentionsLegalesRoute,
+  ShopNotreConceptRoute: ShopNotreConceptRoute,
+  ShopPasserCommandeRoute: ShopPasserCommandeRouteWithChildren,
+  ShopPlateauxRepasRoute: ShopPlateauxRepasRoute,
+  ShopPointsDeLivraisonRoute: ShopPointsDeLivraisonRoute,
+  ShopPolitiqueDeConfidentialiteRoute: ShopPolitiqueDeConfidentialiteRoute,
+  ShopRejoignezNousRoute: ShopRejoignezNousRoute,
+  ShopCompteMotDePasseChar123TokenChar125Route:
+    ShopCompteMotDePasseChar123TokenChar125Route,
+}
+
+const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
 
 interface EquipeRouteChildren {
   EquipeAValiderRoute: typeof EquipeAValiderRoute
@@ -698,38 +752,9 @@ const EquipeRouteChildren: EquipeRouteChildren = {
 const EquipeRouteWithChildren =
   EquipeRoute._addFileChildren(EquipeRouteChildren)
 
-interface PasserCommandeRouteChildren {
-  PasserCommandeSlugRoute: typeof PasserCommandeSlugRoute
-  PasserCommandeIndexRoute: typeof PasserCommandeIndexRoute
-}
-
-const PasserCommandeRouteChildren: PasserCommandeRouteChildren = {
-  PasserCommandeSlugRoute: PasserCommandeSlugRoute,
-  PasserCommandeIndexRoute: PasserCommandeIndexRoute,
-}
-
-const PasserCommandeRouteWithChildren = PasserCommandeRoute._addFileChildren(
-  PasserCommandeRouteChildren,
-)
-
 const rootRouteChildren: RootRouteChildren = {
-  HomeRoute: HomeRouteWithChildren,
-  CharteEngagementRoute: CharteEngagementRoute,
-  ConditionsGeneralesDeVenteRoute: ConditionsGeneralesDeVenteRoute,
-  ContactRoute: ContactRoute,
-  EntreprisesRoute: EntreprisesRoute,
+  ShopRoute: ShopRouteWithChildren,
   EquipeRoute: EquipeRouteWithChildren,
-  LaConsigneRoute: LaConsigneRoute,
-  LoginRoute: LoginRoute,
-  MentionsLegalesRoute: MentionsLegalesRoute,
-  NotreConceptRoute: NotreConceptRoute,
-  PasserCommandeRoute: PasserCommandeRouteWithChildren,
-  PlateauxRepasRoute: PlateauxRepasRoute,
-  PointsDeLivraisonRoute: PointsDeLivraisonRoute,
-  PolitiqueDeConfidentialiteRoute: PolitiqueDeConfidentialiteRoute,
-  RejoignezNousRoute: RejoignezNousRoute,
-  CompteMotDePasseChar123TokenChar125Route:
-    CompteMotDePasseChar123TokenChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -12,8 +12,9 @@ export function startTeamApp(): void {
   if (started) return;
   started = true;
   setCallWatcher(callWatcher);
-  // Registered as the shop registers it (same script, same scope): one worker serves both apps.
-  // Its updates are the shop's business; a team page takes a new one at its next start.
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  // Registered as the shop registers it (same script, same scope): one worker serves both apps and
+  // keeps each one's offline shell. A new version waits for the team's own notice (team-shell.tsx);
+  // the shop's catalog is not fetched for a team phone.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) void import('../lib/sw-updates').then((m) => m.startServiceWorker({ warm: false }));
   document.documentElement.dataset.hydrated = '';
 }

@@ -10,4 +10,10 @@ export interface PageScripts {
   app: string;
   /** The chunks the app and the page's routes import, preloaded all at once. */
   chunks: string[];
+  /**
+   * What a tap needs that the app loads lazily (the cart's and the state's schemas and their
+   * imports), preloaded as the app loads: on a slow line, a tap's answer is not shown one crawling
+   * file after another.
+   */
+  tap: string[];
 }

@@ -18,12 +18,13 @@ export function fakeRenders(): FakeRenders {
 
 /**
  * The renderer's contract as src/entry-server.tsx keeps it (renderPage with request, nonce,
- * shell, skipNotFound), without React: a few known pages, a 404 for any other path, each script
+ * shell, skipNotFound; the inline earlyScript), without React: a few known pages, a 404 for any other path, each script
  * under the answer's nonce. `skipNotFound`: an unknown page answers 404 with no body, undrawn.
  */
 const RENDERER = `
 const KNOWN = /^\\/(|contact|compte\\/mot-de-passe(\\/[^/]+)?)$/;
 const counts = (globalThis.${COUNTS} ??= { drawn: [], recognised: [] });
+export const earlyScript = 'window.__popoteEarly = true;';
 export async function renderPage({ request, nonce, shell, skipNotFound }) {
   const path = decodeURIComponent(new URL(request.url).pathname);
   const status = shell || KNOWN.test(path) ? 200 : 404;

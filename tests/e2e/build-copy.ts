@@ -93,7 +93,8 @@ export async function startBuildCopy(): Promise<BuildCopy> {
     },
     publishNewBuild() {
       const build = `next-${randomBytes(4).toString('hex')}`;
-      const sw = original('sw.js').replace(/("revision":")[^"]+(","url":"\/__shell")/, `$1${build}$2`);
+      // Both offline shells (the shop's, the team's) are new with each build.
+      const sw = original('sw.js').replace(/("revision":")[^"]+(","url":"\/(?:equipe\/)?__shell")/g, `$1${build}$2`);
       if (sw === original('sw.js')) throw new Error('the offline shell’s precache entry was not found in sw.js');
       deploy('sw.js', sw);
       return build;

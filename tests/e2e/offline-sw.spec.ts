@@ -143,6 +143,28 @@ test('offline with no cached tiles, the pins and the list still work; tiles come
   await choosePin(page, again, locations[2]!, 3);
 });
 
+test('the team app offline: a page kept or never kept is drawn in the team’s frame, with its manifest, never the shop’s', async ({ page, context }) => {
+  await page.goto('/equipe');
+  await controlledBySw(page);
+  // Through the worker this time: the page is kept.
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Connexion à Popote Équipe' })).toBeVisible();
+  await context.setOffline(true);
+  // Kept (the page just seen), then never opened: the team's own offline shell.
+  for (const path of ['/equipe', '/equipe/journal']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: /^Popote\s*Équipe$/ }), path).toBeVisible();
+    await expect(page.locator('link[rel="manifest"][href="/equipe/manifest.webmanifest"]').first(), path).toBeAttached();
+    await expect(page.locator('link[rel="manifest"]:not([href="/equipe/manifest.webmanifest"])'), path).toHaveCount(0);
+    await expect(page, path).toHaveTitle(/Popote Équipe$/);
+    // None of the shop's frame: no cart, no search, no demo banner.
+    await expect(page.getByRole('button', { name: /^Panier/ }), path).toHaveCount(0);
+    await expect(page.getByText('Démonstration : aucun paiement réel n’est encaissé.'), path).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Popote, retour à l’accueil' }), path).toHaveCount(0);
+  }
+  await context.setOffline(false);
+});
+
 test('Chromium finds the app installable (manifest, icons, worker) and the footer offers to install it', async ({ playwright, baseURL, scope }) => {
   // Chromium never offers to install from an incognito profile, which Playwright's contexts are.
   const profile = mkdtempSync(join(tmpdir(), 'popote-profile-'));

@@ -107,3 +107,25 @@ test('Escape closes a modal and gives focus back to its opener', async ({ page }
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(opener).toBeFocused();
 });
+
+test('a tap on « Ajouter » before the app has taken the page over is held, then made once', async ({ page }) => {
+  // A first visit whose scripts crawl: none arrives until the tap is made.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The fixture's goto waits for hydration, which waits for the scripts: not awaited yet.
+  const loading = page.goto('/passer-commande', { waitUntil: 'commit' });
+  const add = page.getByRole('button', { name: /^Ajouter au panier : / }).first();
+  await add.click();
+  await expect(add).toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+  release();
+  await loading;
+  await expect(page.getByRole('button', { name: 'Panier, 1 article' })).toBeVisible();
+  await expect(add).not.toHaveAttribute('aria-busy');
+  const cart = (await (await page.request.get('/api/cart')).json()) as { products: { quantity: number }[] };
+  expect(cart.products.map((line) => line.quantity)).toEqual([1]);
+});

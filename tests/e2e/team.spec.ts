@@ -215,7 +215,12 @@ test('a cook marks a dish sold out (the customer’s open page shows it within 5
   await expect(cook.getByRole('heading', { name: 'Accès réservé' })).toBeVisible();
 });
 
-test('the team’s pages: login, home, members and the audit, each role’s navigation, logout', async ({ page }) => {
+test('the team’s pages: login, home, members and the audit, each role’s navigation, logout', async ({ page, request }) => {
+  // Two apps, two layouts: a team page runs none of the shop's reads (its page carries none of
+  // their answers, which a shop page carries).
+  const shopReads = /queryKey:\$R\[\d+\]=\["(state","shop-open|settings)"\]/g;
+  expect((await (await request.get('/')).text()).match(shopReads)).toHaveLength(2);
+  for (const path of ['/equipe', '/equipe/membres', '/equipe/tournee']) expect((await (await request.get(path)).text()).match(shopReads), path).toBeNull();
   await page.goto('/equipe/membres');
   // Not a shop page: no cart, no customer header; never indexed.
   await expect(page.getByRole('button', { name: /^Panier/ })).toHaveCount(0);
@@ -259,6 +264,9 @@ test('the team’s pages: login, home, members and the audit, each role’s navi
   await page.getByRole('link', { name: /^Popote/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Bonjour/ })).toBeVisible();
   await expect(teamNav(page).getByRole('link')).toHaveText(['Commandes', 'Cuisine', 'Stock', 'Ma tournée', 'Tournées', 'Clôture', 'À valider', 'Titres papier', 'Équipe', 'Journal']);
+  // The admin's ten pages in one row, on a phone too (where it scrolls sideways), never three.
+  const rows = await teamNav(page).getByRole('link').evaluateAll((links) => new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size);
+  expect(rows).toBe(1);
   await checkScreen(page, 'equipe-accueil');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('form', { name: 'Connexion à Popote Équipe' })).toBeVisible();

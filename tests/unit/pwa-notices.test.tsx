@@ -1,12 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UpdateNotice } from '../../src/features/pwa/update-notice';
+import { UpdateNotice } from '../../src/components/ui/update-notice';
+import { appUpdate, offerUpdate } from '../../src/lib/app-update';
 import { keepEarlyInstallOffer } from '../../src/app/first-paint';
-import { offerUpdate, pwa, watchInstallPrompt } from '../../src/features/pwa/pwa-store';
+import { pwa, watchInstallPrompt } from '../../src/features/pwa/pwa-store';
 
 afterEach(() => {
   cleanup();
-  pwa.updateReady = false;
+  appUpdate.ready = false;
   pwa.installPrompt = null;
 });
 
@@ -15,7 +16,7 @@ const notice = () => screen.queryByText('Une nouvelle version est disponible.');
 describe('new version notice', () => {
   it('stays away until a new version waits, then asks before applying it', async () => {
     const apply = vi.fn();
-    render(<UpdateNotice busy={false} />);
+    render(<UpdateNotice busy={false} kept="Votre panier est conservé." />);
     expect(notice()).toBeNull();
     await act(async () => offerUpdate(apply));
     fireEvent.click(await screen.findByRole('button', { name: 'Mettre à jour' }));
@@ -24,12 +25,12 @@ describe('new version notice', () => {
   });
 
   it('is held back during a payment or an open form, and shows once they close', async () => {
-    const { rerender } = render(<UpdateNotice busy />);
+    const { rerender } = render(<UpdateNotice busy kept="Votre panier est conservé." />);
     await act(async () => offerUpdate(() => {}));
     expect(notice()).toBeNull();
-    rerender(<UpdateNotice busy={false} />);
+    rerender(<UpdateNotice busy={false} kept="Votre panier est conservé." />);
     expect(await screen.findByText('Une nouvelle version est disponible.')).not.toBeNull();
-    rerender(<UpdateNotice busy />);
+    rerender(<UpdateNotice busy kept="Votre panier est conservé." />);
     expect(notice()).toBeNull();
   });
 });

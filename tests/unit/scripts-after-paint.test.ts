@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, linkInlinedStylesheets, loadPageScripts, pageScriptsOf, reloadAfterFailedLoad } from '../../src/app/first-paint';
+import { afterFirstPaint, holdEarlyTaps, linkInlinedStylesheets, loadPageScripts, pageScriptsOf, reloadAfterFailedLoad } from '../../src/app/first-paint';
 import { reloadOnChunkFailure } from '../../src/features/pwa/chunk-reload';
 import { PAGE_SCRIPTS_ID } from '../../src/shared/page-scripts';
 import { scriptsAfterPaint } from '../../server/ssr/scripts-after-paint';
@@ -11,11 +11,12 @@ describe('the server’s page: scripts listed, not preloaded', () => {
     '<link rel="icon" href="/favicon.svg"/></head><body><link rel="modulepreload" href="/assets/late.js"/><script type="module" src="/assets/boot-c.js" async=""></script></body></html>';
 
   it('takes the head’s preload links out, into a JSON list with the app’s entry apart, once each', () => {
-    const html = scriptsAfterPaint(page, '/assets/main-a.js');
+    const html = scriptsAfterPaint(page, '/assets/main-a.js', ['/assets/cart-e.js', '/assets/app-b.js']);
     expect(html).not.toMatch(/<head>.*modulepreload.*<\/head>/);
     expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
     const list = new RegExp(`<script type="application/json" id="${PAGE_SCRIPTS_ID}">(.*?)</script></head>`).exec(html);
-    expect(JSON.parse(list![1]!)).toEqual({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js'] });
+    // What a tap needs is listed apart, without what the page preloads already.
+    expect(JSON.parse(list![1]!)).toEqual({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js'], tap: ['/assets/cart-e.js'] });
     // Outside the head, and the first script itself, left alone.
     expect(html).toContain('<body><link rel="modulepreload" href="/assets/late.js"/><script type="module" src="/assets/boot-c.js" async=""></script></body>');
   });
@@ -52,15 +53,17 @@ describe('the page’s first script', () => {
     expect(document.head.firstElementChild!.nextElementSibling).toBe(links[0]);
   });
 
-  it('preloads the listed chunks one a task, then loads the app', async () => {
-    list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js'] }));
+  it('preloads the listed chunks one a task, then loads the app, and meanwhile what a tap needs', async () => {
+    list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js'], tap: ['/assets/cart-e.js', '/assets/state-f.js'] }));
     const load = vi.fn(async () => ({}));
     const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
     const seenAtEachTask: (string | null)[][] = [];
     await loadPageScripts(document, load, async () => void seenAtEachTask.push(preloaded()));
-    expect(seenAtEachTask).toEqual([['/assets/app-b.js'], ['/assets/app-b.js', '/assets/home-c.js']]);
-    expect(preloaded()).toEqual(['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js']);
+    expect(seenAtEachTask.slice(0, 2)).toEqual([['/assets/app-b.js'], ['/assets/app-b.js', '/assets/home-c.js']]);
+    expect(preloaded()).toEqual(['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js', '/assets/cart-e.js', '/assets/state-f.js']);
     expect(load).toHaveBeenCalledWith('/assets/main-a.js');
+    // The app is asked for before the tap's files: they come alongside it, not ahead of it.
+    expect(seenAtEachTask[2]).toEqual(['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js']);
   });
 
   it('loads nothing from a list that is missing, broken or names files not of the build', async () => {
@@ -74,7 +77,7 @@ describe('the page’s first script', () => {
     expect(pageScriptsOf(document)).toBeNull();
     document.head.innerHTML = '';
     list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/ok.js', '//elsewhere.example/x.js', 3] }));
-    expect(pageScriptsOf(document)).toEqual({ app: '/assets/main-a.js', chunks: ['/assets/ok.js'] });
+    expect(pageScriptsOf(document)).toEqual({ app: '/assets/main-a.js', chunks: ['/assets/ok.js'], tap: [] });
   });
 
   it('waits for the browser’s first contentful paint, not in a hidden tab', async () => {
@@ -161,5 +164,49 @@ describe('the app that failed to load', () => {
     fire('pagehide');
     fire('online');
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('a tap before the app has taken the page over', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    delete document.documentElement.dataset.hydrated;
+    delete document.documentElement.dataset.starting;
+  });
+
+  /** The inline script as the server writes it: from its source, with nothing but the window. */
+  const runInline = () => new Function('window', `(${holdEarlyTaps.toString()})(window);`)(window);
+  const hydrate = async () => {
+    document.documentElement.dataset.hydrated = '';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('is held, shown waiting, and made once when the app is there', async () => {
+    document.body.innerHTML = '<button type="button" aria-label="Ajouter au panier : Dahl">Ajouter</button>';
+    runInline();
+    const button = document.querySelector('button')!;
+    const made = vi.fn();
+    button.addEventListener('click', made);
+    button.click();
+    button.click();
+    expect(made).not.toHaveBeenCalled();
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await hydrate();
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    button.click();
+    expect(made).toHaveBeenCalledTimes(2);
+  });
+
+  it('says plainly it was not taken when its button is disabled by then', async () => {
+    document.body.innerHTML = '<button type="button" aria-label="Ajouter au panier : Dahl">Ajouter</button>';
+    runInline();
+    const button = document.querySelector('button')!;
+    button.click();
+    button.disabled = true;
+    await hydrate();
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(
+      'Votre appui sur « Ajouter au panier : Dahl » n’a pas été pris en compte : la page n’était pas encore prête. Réessayez.',
+    );
   });
 });

@@ -38,3 +38,12 @@ export function AboveDialogs({ children }: { children: ReactNode }) {
   );
   return host ? createPortal(children, host) : children;
 }
+
+/** Whether a modal dialog is open on the page (a notice that would compete with it waits). */
+export function useDialogOpen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => layers.length > 0,
+    () => false,
+  );
+}

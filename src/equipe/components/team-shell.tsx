@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { QueryStatus } from '../../components/ui/query-status';
@@ -13,6 +13,9 @@ import { startTeamApp } from '../team-start';
 import { TeamLogin } from './team-login';
 import { EnrolmentStep, RecoveryCodes, SecondFactorStep } from './second-factor';
 import { Snackbars } from '../../components/ui/snackbars';
+import { useDialogOpen } from '../../components/ui/above-dialogs';
+import { UpdateNotice } from '../../components/ui/update-notice';
+import { useRoundBusy } from '../round/round-activity';
 import forms from './team-forms.module.css';
 import styles from './team-shell.module.css';
 
@@ -82,8 +85,19 @@ export function TeamShell() {
         )}
       </main>
       <Snackbars />
+      <TeamUpdateNotice />
     </div>
   );
+}
+
+/**
+ * The team app's own new-version notice. It never comes in the middle of a round's tap: it waits
+ * while the round's taps are not all sent, and while a dialog (a correction, a confirmation) is open.
+ */
+export function TeamUpdateNotice() {
+  const roundBusy = useRoundBusy();
+  const dialogOpen = useDialogOpen();
+  return <UpdateNotice busy={roundBusy || dialogOpen} kept="Les actions de tournée enregistrées sont conservées." />;
 }
 
 /**
@@ -111,6 +125,15 @@ function useTeamOffline() {
 function TeamNav({ me }: { me: StaffMe }) {
   const logout = useStaffLogout();
   const [unsent, setUnsent] = useState(0);
+  const nav = useRef<HTMLElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // On a phone the navigation scrolls sideways: the current page is brought into its view.
+  useEffect(() => {
+    const list = nav.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const out = () =>
     logout.mutate(undefined, {
       onSuccess: () => setUnsent(0),
@@ -125,7 +148,8 @@ function TeamNav({ me }: { me: StaffMe }) {
   };
   return (
     <>
-      <nav aria-label="Popote Équipe" className={styles.nav}>
+      {/* Meant to scroll sideways on a phone (the layout checks know it by data-scroll-x). */}
+      <nav ref={nav} aria-label="Popote Équipe" className={styles.nav} data-scroll-x="">
         {TEAM_PAGES.filter((page) => mayOpen(me, page.roles)).map((page) => (
           <Link key={page.to} to={page.to} className={styles.navLink} activeProps={{ 'aria-current': 'page' }}>
             {page.label}
@@ -159,6 +183,17 @@ function TeamNav({ me }: { me: StaffMe }) {
         </Dialog>
       ) : null}
     </>
+  );
+}
+
+/** An address under /equipe that is no page of the team's app: said in its own frame. */
+export function TeamNotFound() {
+  return (
+    <div className={styles.refused}>
+      <h1>Page introuvable</h1>
+      <p>Cette page n’existe pas dans Popote Équipe.</p>
+      <Link to="/equipe">Retour à l’accueil de Popote Équipe</Link>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { StaffMe } from '../../shared/api/staff';
 import { keptIdentity } from './kept-identity';
 import type { OutboxMode } from './outbox';
+import { setRoundBusy } from './round-activity';
 import { keepSending, roundSender } from './round-sync';
 
 const NO_ENTRIES = [] as const;
@@ -37,6 +38,12 @@ export function useRoundOutbox() {
   const state = useSyncExternalStore(sender?.subscribe ?? noSubscribe, sender?.snapshot ?? (() => IDLE), () => IDLE);
   // Where the actions are kept: the page says so before the first tap when the phone refuses.
   const mode = useSyncExternalStore(sender?.outbox.subscribe ?? noSubscribe, sender?.outbox.modeSnapshot ?? OPENING, OPENING);
+  // The team's new-version notice waits while a tap is on its way (src/equipe/round/round-activity.ts).
+  const busy = entries.length > 0 || state.sending;
+  useEffect(() => {
+    setRoundBusy(busy);
+    return () => setRoundBusy(false);
+  }, [busy]);
   return { sender, entries, state, mode };
 }
 

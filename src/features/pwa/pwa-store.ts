@@ -7,28 +7,12 @@ export interface InstallPromptEvent extends Event {
 }
 
 /**
- * The installable app's client state: a new version waiting (its apply step kept aside), and the
- * browser's install offer while it lasts.
+ * The installable app's client state: the browser's install offer while it lasts (a new version
+ * waiting is both apps' business: src/lib/app-update.ts).
  */
 export const pwa = proxy({
-  updateReady: false,
   installPrompt: null as InstallPromptEvent | null,
 });
-
-let apply: (() => void) | null = null;
-
-/** Called by the registration when a new worker is installed and waiting for the customer. */
-export function offerUpdate(applyUpdate: () => void) {
-  apply = applyUpdate;
-  pwa.updateReady = true;
-  // Readable on the page (QA, browser tests): the page knows, whether or not the notice may show yet.
-  document.documentElement.dataset.updateReady = '';
-}
-
-/** The customer's "Mettre à jour": the waiting worker takes over, and the page reloads under it. */
-export function applyUpdate() {
-  apply?.();
-}
 
 /**
  * Where the page's first script keeps an offer made before the app was there (src/app/first-paint.ts,

@@ -9,5 +9,5 @@ import { watchInstallPrompt } from './pwa-store';
 export function registerServiceWorker(): void {
   watchInstallPrompt();
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void import('./sw-updates').then((m) => m.startServiceWorker());
+  void import('../../lib/sw-updates').then((m) => m.startServiceWorker({ warm: true }));
 }

@@ -5,7 +5,7 @@ import { menusQuery } from '../features/catalog/api/menus';
 import { knownDeliveryDate } from '../lib/app-state';
 
 /** The home page itself is the /_home layout; without a slug nothing opens over it. */
-export const Route = createFileRoute('/_home/')({
+export const Route = createFileRoute('/_shop/_home/')({
   head: ({ match: { context } }) =>
     pageHead({
       origin: context.origin,

@@ -7,7 +7,7 @@ import { DeliveryPointsPage } from '../features/delivery/components/delivery-poi
 import { knownDeliveryDate, loadDeliveryDate } from '../lib/app-state';
 import { loadWithin } from '../lib/loader-patience';
 
-export const Route = createFileRoute('/points-de-livraison')({
+export const Route = createFileRoute('/_shop/points-de-livraison')({
   // The points are in the server's page, listed, before any map.
   loader: ({ context: { queryClient } }) =>
     loadWithin((async () => queryClient.ensureQueryData(deliveryLocationsQuery(await loadDeliveryDate(queryClient))))()),

@@ -8,7 +8,7 @@ import { appStateQuery, useAppState } from '../lib/app-state';
 import { openPanel } from '../lib/panel-history';
 import { notify } from '../lib/snackbar-store';
 
-export const Route = createFileRoute('/login')({
+export const Route = createFileRoute('/_shop/login')({
   head: ({ match }) => pageHead({ origin: match.context.origin, path: '/login', title: 'Connexion — Popote', description: 'Connectez-vous à votre compte Popote ou créez-le pour commander vos déjeuners.' }),
   // Guest-only: a logged-in customer goes home. Not on the server (its page knows no one) nor at
   // hydration (loaders of the server's page do not run again): the page itself sends them then.

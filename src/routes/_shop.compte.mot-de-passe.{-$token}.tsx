@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { NewPasswordForm, ResetRequestForm } from '../../features/account/components/password-reset-forms';
-import { PasswordResetPage } from '../../features/account/components/password-reset-page';
-import { notify } from '../../lib/snackbar-store';
-import { AUTH_MESSAGES } from '../../shared/api/auth';
+import { NewPasswordForm, ResetRequestForm } from '../features/account/components/password-reset-forms';
+import { PasswordResetPage } from '../features/account/components/password-reset-page';
+import { notify } from '../lib/snackbar-store';
+import { AUTH_MESSAGES } from '../shared/api/auth';
 
-export const Route = createFileRoute('/compte/mot-de-passe/{-$token}')({
+export const Route = createFileRoute('/_shop/compte/mot-de-passe/{-$token}')({
   // A page of its own for each link sent: kept out of search engines.
   head: () => ({ meta: [{ title: 'Mot de passe — Popote' }, { name: 'robots', content: 'noindex' }] }),
   // The mail's link carries the address, to prefill it.

@@ -5,7 +5,7 @@ import { loadDeliveryDate } from '../lib/app-state';
 import { loadWithin } from '../lib/loader-patience';
 import { HomePage } from './-components/home-page';
 
-export const Route = createFileRoute('/_home')({
+export const Route = createFileRoute('/_shop/_home')({
   loader: ({ context: { queryClient } }) =>
     loadWithin(
       (async () => {

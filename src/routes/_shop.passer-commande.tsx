@@ -6,7 +6,7 @@ import { loadDeliveryDate } from '../lib/app-state';
 import { loadWithin } from '../lib/loader-patience';
 import { OrderRoute } from './-components/order-route';
 
-export const Route = createFileRoute('/passer-commande')({
+export const Route = createFileRoute('/_shop/passer-commande')({
   head: ({ match }) =>
     pageHead({
       origin: match.context.origin,

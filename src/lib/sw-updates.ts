@@ -1,14 +1,15 @@
 import { Workbox } from 'workbox-window';
-import { offerUpdate } from './pwa-store';
+import { offerUpdate } from './app-update';
 
 /** How often an open app asks the server for a new worker (navigations ask too). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the worker and follows its updates: a new version waits until the customer asks for it
- * (the update notice), then takes over and the page reloads under it.
+ * Registers the worker and follows its updates: a new version waits until someone asks for it (each
+ * app's update notice), then takes over and the page reloads under it. `warm`: the worker is asked
+ * to keep the day's catalog for offline reading (the shop's pages; the team's app keeps its own).
  */
-export function startServiceWorker(): Workbox {
+export function startServiceWorker({ warm }: { warm: boolean }): Workbox {
   const wb = new Workbox('/sw.js', { scope: '/' });
   let requested = false;
   let takenOver = false;
@@ -29,7 +30,7 @@ export function startServiceWorker(): Workbox {
   wb.register()
     .then(() => {
       // The page's data came inside it: the worker fetches the day's catalog for offline use itself.
-      void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'WARM', pixelRatio: devicePixelRatio }));
+      if (warm) void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'WARM', pixelRatio: devicePixelRatio }));
       setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
     // Refused where site data is blocked: the shop works, only not offline.
