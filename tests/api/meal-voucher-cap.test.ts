@@ -42,7 +42,7 @@ describe('the 25 € a day across orders and means', () => {
     expect(first.meal_vouchers).toEqual({ meal_part: first.final_price, room: MEAL_VOUCHER_DAILY_LIMIT_CENTS, left: MEAL_VOUCHER_DAILY_LIMIT_CENTS, used_that_day: 0, rest_day_note: null });
 
     // More than 25 € of paper vouchers on one order is refused, 25 € in two rows is not.
-    expectCapRefusal(await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 2, amount: 13 }] }), 422, '25,00 €');
+    expectCapRefusal(await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 2, amount: 13 }] }), 422, '25,00\u00a0€');
     const declared = preOrder(await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 15 }] }));
     expect(declared.meal_vouchers).toMatchObject({ room: MEAL_VOUCHER_DAILY_LIMIT_CENTS, left: 1000 });
     await setPool(c.customer.id, 10_000);
@@ -57,9 +57,9 @@ describe('the 25 € a day across orders and means', () => {
     await setPool(c.customer.id, 0);
     await linkEdenred(app.app, c.call);
     expect((await setEdenredBalance(app.app, 'marie@edenred.test', 5000)).statusCode).toBe(200);
-    expectCapRefusal(await c.call('POST', '/api/payment/edenred/partly', { amount: 1200 }), 402, '10,00 €');
-    expectCapRefusal(await c.call('POST', '/api/payment/edenred/session'), 402, '10,00 €');
-    expectCapRefusal(await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 11 }] }), 422, '10,00 €');
+    expectCapRefusal(await c.call('POST', '/api/payment/edenred/partly', { amount: 1200 }), 402, '10,00\u00a0€');
+    expectCapRefusal(await c.call('POST', '/api/payment/edenred/session'), 402, '10,00\u00a0€');
+    expectCapRefusal(await c.call('POST', '/api/pending-order/lunch-vouchers', { lunch_vouchers: [{ quantity: 1, amount: 11 }] }), 422, '10,00\u00a0€');
 
     const held = await c.call('POST', '/api/payment/edenred/partly', { amount: 1000 });
     expect(held.statusCode, held.body).toBe(200);
@@ -86,7 +86,7 @@ describe('the 25 € a day across orders and means', () => {
       paymentMeans: [{ means: 'edenred', amountCents: 1500 }],
       createdAt: app.clock.now(),
     });
-    expectCapRefusal(await c.call('POST', '/api/payment'), 409, '10,00 €');
+    expectCapRefusal(await c.call('POST', '/api/payment'), 409, '10,00\u00a0€');
     expect(await ordersOf(c.customer.id)).toHaveLength(1);
   });
 });
