@@ -76,6 +76,6 @@ describe('a sponsor code needs a basket of 15 €', () => {
       expect((await c.call('POST', '/api/cart/decrement', { id: mainLine.unique_id })).statusCode).toBe(200);
       items -= main.price;
     }
-    expect(refused(await c.call('POST', '/api/cart/validate'), 409, 'invalid_discount').message).toMatch(/15,00 €/);
+    expect(refused(await c.call('POST', '/api/cart/validate'), 409, 'invalid_discount').message).toMatch(/15,00\u00a0€/);
   });
 });

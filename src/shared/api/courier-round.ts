@@ -165,7 +165,7 @@ export type SentRoundEvent = RoundEvent | ArrivedEvent;
  */
 export const roundEventsBodySchema = z.object({
   author: z.optional(idField('Auteur invalide.')),
-  events: z.array(z.union([arrivedEventSchema, roundEventSchema])).check(z.minLength(1), z.maxLength(EVENTS_PER_SEND_MAX)),
+  events: z.array(z.discriminatedUnion('type', [arrivedEventSchema, roundEventSchema])).check(z.minLength(1), z.maxLength(EVENTS_PER_SEND_MAX)),
 });
 
 /** Each event's fate: applied, already seen (nothing done), or refused with a code and a French message. */
