@@ -45,3 +45,32 @@ export function pushData(read: () => unknown): unknown {
     return null;
   }
 }
+
+/** An open window, as much of it as a tap on a notice uses. */
+export interface NoticeWindow {
+  url: string;
+  focus(): Promise<NoticeWindow>;
+  navigate(url: string): Promise<unknown>;
+}
+
+/** The worker's clients, as much of them as a tap on a notice uses. */
+export interface NoticeClients {
+  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly NoticeWindow[]>;
+  openWindow(url: string): Promise<unknown>;
+}
+
+/**
+ * A tap on a notice opens its order in the account: an open window of the shop (not the team's
+ * pages) is brought forward and taken there, else a new one is opened.
+ */
+export async function openNotice(data: unknown, origin: string, clients: NoticeClients): Promise<void> {
+  const url = new URL(pathOf((data as { url?: unknown } | null)?.url, origin), origin).href;
+  const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const shop = windows.find((w) => new URL(w.url).origin === origin && !new URL(w.url).pathname.startsWith('/equipe'));
+  if (shop) {
+    const focused = await shop.focus();
+    await focused.navigate(url).catch(() => undefined);
+    return;
+  }
+  await clients.openWindow(url);
+}

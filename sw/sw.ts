@@ -11,7 +11,7 @@ import { DEFAULT_MAP_STYLE_URL, HOMEPAGE_PRODUCTS, MAP } from '#shared/constants
 import { offlineVariant, photoKeyOf } from '#shared/cover-rules';
 import { SHELL_PATH, shellPathOf } from '#shared/paths';
 import { MAP_CODE, MAP_WARM_BUDGET_BYTES, MAP_WARM_MAX_ZOOM, sourcesOf, styleFilesOf, tileJsonSource, tilesAround, tileUrl, type LngLat, type MapStyle, type TileSource } from './map-warm';
-import { noticeOf, pushData } from './notices';
+import { noticeOf, openNotice, pushData, type NoticeClients } from './notices';
 import { mapOriginsOf, NAVIGATION_DENYLIST, pagesCacheOf, paymentReturnFallback, RUNTIME_CACHES, runtimeKind, staleCaches, STRATEGIES, type RuntimeKind } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -267,17 +267,5 @@ self.addEventListener('push', (event) => {
 // and taken there, else a new one is opened.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/passer-commande?volet=compte', self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const shop = windows.find((w) => new URL(w.url).origin === self.location.origin && !new URL(w.url).pathname.startsWith('/equipe'));
-      if (shop) {
-        const focused = await shop.focus();
-        await focused.navigate(url).catch(() => undefined);
-        return;
-      }
-      await self.clients.openWindow(url);
-    })(),
-  );
+  event.waitUntil(openNotice(event.notification.data, self.location.origin, self.clients as unknown as NoticeClients));
 });

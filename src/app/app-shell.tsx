@@ -7,6 +7,7 @@ import { CartSync } from '../features/cart/components/cart-sync';
 import { HeaderDeliverySearch } from '../features/delivery/components/header-delivery-search';
 import { PaymentConfirming, PaymentLoader } from '../features/payment/components/payment-loader';
 import { PaymentOutcome } from '../features/payment/components/payment-outcome';
+import { LazyPushOffer } from '../features/push/lazy-push-offer';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { AlertBanner } from '../features/shell/components/alert-banner';
 import { DemoBanner } from '../features/shell/components/demo-banner';
@@ -73,7 +74,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         <OpenOverlay />
         <ShopPopins newsletter={<NewsletterForm compact />} />
         <CartExpiryNotice />
-        <PaymentOutcome />
+        <PaymentOutcome afterOrder={<LazyPushOffer />} />
         <UpdateWhenIdle />
         <ShopNews />
         <AboveDialogs>

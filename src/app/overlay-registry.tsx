@@ -9,6 +9,7 @@ import { contactOverlays } from '../features/contact/contact-overlays';
 import { ChosenDelivery } from '../features/delivery/components/chosen-delivery';
 import { deliveryOverlays } from '../features/delivery/delivery-overlays';
 import { paymentOverlays } from '../features/payment/payment-overlays';
+import { LazyPushOffer } from '../features/push/lazy-push-offer';
 import { useCheckout } from '../features/payment/use-payment-context';
 import { shellOverlays } from '../features/shell/shell-overlays';
 import type { OverlayProps } from '../lib/lazy-overlay';
@@ -61,7 +62,7 @@ function CartOverlay({ open }: OverlayProps) {
 }
 
 function AccountOverlay({ open }: OverlayProps) {
-  return <Account open={open} delivery={<ChosenDelivery />} />;
+  return <Account open={open} delivery={<ChosenDelivery />} notices={<LazyPushOffer />} />;
 }
 
 export const OVERLAYS: Record<Volet, ComponentType<OverlayProps>> = {

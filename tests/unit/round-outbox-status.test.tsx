@@ -11,7 +11,7 @@ afterEach(cleanup);
 const LEA = { id: 7, name: 'Léa D.' };
 const IDLE: SendState = { sending: false, failures: 0, problem: null, nextTry: null, stopped: null };
 let seq = 0;
-const kept = (fields: Partial<KeptEvent> & { type?: KeptEvent['event']['type'] }): KeptEvent => ({
+const kept = (fields: Partial<KeptEvent> & { type?: Exclude<KeptEvent['event']['type'], 'arrived'> }): KeptEvent => ({
   v: 2,
   author: LEA,
   event: { id: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`, type: fields.type ?? 'handed_over', order_id: 11, at: new Date().toISOString() },

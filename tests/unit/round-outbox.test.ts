@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/lib/api-client';
 import { Outbox, memoryStorage, newEventId, type OutboxStorage } from '../../src/equipe/round/outbox';
-import { batchesToSend, failureOutcome, heldByAuthor, KEPT_FORMAT, outboxLabel, rejectedTaps, retryDelayMs, upgradeKept, type KeptEvent } from '../../src/equipe/round/outbox-rules';
+import { batchesToSend, failureOutcome, heldByAuthor, keptArrival, KEPT_FORMAT, outboxLabel, rejectedTaps, retryDelayMs, upgradeKept, type KeptEvent } from '../../src/equipe/round/outbox-rules';
+import { lastTap, shownOrder } from '../../src/equipe/round/round-display';
 import { RoundSender, type Send } from '../../src/equipe/round/round-sync';
 
 const ROUND = { tour_id: 2, date: '2026-11-27' };
@@ -156,7 +157,7 @@ describe('the courier’s outbox', () => {
     await outbox.record({ tour_id: 3, date: ROUND.date }, [{ type: 'handed_over', order_id: 2 }]);
     await outbox.record(ROUND, [{ type: 'absent', order_id: 4, reason: 'no_one' }]);
     const batches = batchesToSend(outbox.snapshot());
-    expect(batches.map((batch) => batch.map((entry) => entry.event.order_id))).toEqual([[1, 4], [2]]);
+    expect(batches.map((batch) => batch.map((entry) => ('order_id' in entry.event ? entry.event.order_id : null)))).toEqual([[1, 4], [2]]);
     expect(batchesToSend(outbox.snapshot(), 1)).toHaveLength(3);
   });
 
@@ -349,5 +350,41 @@ describe('the round kept on the phone across builds', () => {
       ['staff', 'round', 2, ROUND.date],
       ['staff', 'me'],
     ]);
+  });
+});
+
+describe('a stop’s “Arrivé” in the outbox', () => {
+  const LEA = { id: 7, name: 'Léa D.' };
+  const order = { order_id: 11, invoice_number: 'F2026-000011', customer: 'Léa D.', phone: '', state: 'delivering', lines: [], vouchers_declared: null, containers_declared: 0, outcome: null, absence_reason: null, vouchers_received: null, containers_received: null } as unknown as Parameters<typeof shownOrder>[0];
+
+  it('is kept and sent like an order’s action (author, format), has no order, and shows its time until refused', async () => {
+    const storage = memoryStorage();
+    const { outbox, server, sender } = await setUp([], storage);
+    const at = new Date('2026-11-27T11:04:30Z');
+    await outbox.record(ROUND, [{ type: 'arrived', location_id: 5 }], at, 'Bellecour', LEA);
+    const arrived = (await storage.all()).find((entry) => entry.event.type === 'arrived')!;
+    expect(arrived).toMatchObject({ v: KEPT_FORMAT, author: LEA, label: 'Bellecour', status: 'pending', event: { type: 'arrived', location_id: 5, at: at.toISOString() } });
+    expect(arrived.event).not.toHaveProperty('order_id');
+    expect(keptArrival(outbox.snapshot(), ROUND, 5)).toBe(at.toISOString());
+    expect(keptArrival(outbox.snapshot(), { ...ROUND, tour_id: 3 }, 5)).toBeNull();
+    expect(keptArrival(outbox.snapshot(), ROUND, 6)).toBeNull();
+    // The order's own rules do not see it: its last tap stays "Remis", its view is the bag's.
+    expect(lastTap(outbox.snapshot(), 11).map((entry) => entry.event.type)).toEqual(['handed_over', 'containers_returned']);
+    expect(shownOrder(order, [arrived], 0)).toMatchObject({ local: false });
+    expect(outboxLabel(outbox.snapshot(), at.getTime())).toMatch(/^2 actions en attente/);
+    // Its author's session sends it apart from the unauthored tap.
+    expect(batchesToSend(outbox.snapshot(), 200, LEA.id).map((batch) => batch.map((entry) => entry.event.type))).toEqual([['handed_over', 'containers_returned'], ['arrived']]);
+    await sender.flush();
+    expect(server.applied).toContain(arrived.event.id);
+    expect(outbox.snapshot().find((entry) => entry.event.id === arrived.event.id)?.status).toBe('sent');
+  });
+
+  it('refused, names its stop and no longer counts as arrived', async () => {
+    const { outbox, sender } = await setUp([{ reject: 'Tournée clôturée.' }]);
+    await outbox.record(ROUND, [{ type: 'arrived', location_id: 5 }], new Date(), 'Bellecour');
+    await sender.flush();
+    const taps = rejectedTaps(outbox.snapshot());
+    expect(taps.flat().map((entry) => entry.event.type)).toContain('arrived');
+    expect(keptArrival(outbox.snapshot(), ROUND, 5)).toBeNull();
   });
 });

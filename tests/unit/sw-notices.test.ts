@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTICE_BADGE, NOTICE_ICON, noticeOf, pushData } from '../../sw/notices';
+import { NOTICE_BADGE, NOTICE_ICON, noticeOf, openNotice, pushData, type NoticeWindow } from '../../sw/notices';
 
 const ORIGIN = 'https://popote.example';
 
@@ -18,5 +18,35 @@ describe('what a push shows', () => {
     const blank = noticeOf(pushData(() => JSON.parse('not json')), ORIGIN);
     expect(blank.title).toBe('Popote');
     expect(blank.options.body).toBe('Des nouvelles de votre commande.');
+  });
+});
+
+describe('a tap on a notice (the worker’s notificationclick)', () => {
+  const ORDER = '/passer-commande?volet=compte#commande-7';
+  function windows(urls: string[]) {
+    const went: string[] = [];
+    const focused: string[] = [];
+    const opened: string[] = [];
+    const list = urls.map((url): NoticeWindow => {
+      const w: NoticeWindow = { url, focus: async () => (focused.push(url), w), navigate: async (to) => went.push(`${url} → ${to}`) };
+      return w;
+    });
+    return { went, focused, opened, clients: { matchAll: async () => list, openWindow: async (url: string) => opened.push(url) } };
+  }
+
+  it('brings the shop’s open window forward at the order, never the team’s page', async () => {
+    const open = windows([`${ORIGIN}/equipe/tournee`, `${ORIGIN}/`]);
+    await openNotice({ url: ORDER }, ORIGIN, open.clients);
+    expect(open.focused).toEqual([`${ORIGIN}/`]);
+    expect(open.went).toEqual([`${ORIGIN}/ → ${ORIGIN}${ORDER}`]);
+    expect(open.opened).toEqual([]);
+  });
+
+  it('opens a window at the order when no shop window is open, and the account for another site’s address', async () => {
+    const none = windows([`${ORIGIN}/equipe`, 'https://other.example/']);
+    await openNotice({ url: ORDER }, ORIGIN, none.clients);
+    await openNotice({ url: 'https://evil.example/' }, ORIGIN, none.clients);
+    expect(none.opened).toEqual([`${ORIGIN}${ORDER}`, `${ORIGIN}/passer-commande?volet=compte`]);
+    expect(none.focused).toEqual([]);
   });
 });

@@ -74,7 +74,7 @@ export function RoundRejections({ entries, names, onAcknowledge }: { entries: re
           return (
             <li key={first.tap}>
               <p>
-                <strong>{ACTION_NAMES[first.event.type]}</strong> ({names.get(first.event.order_id) ?? `commande n° ${first.event.order_id}`}) : {first.rejection?.message}
+                <strong>{ACTION_NAMES[first.event.type]}</strong> ({whose(first, names)}) : {first.rejection?.message}
               </p>
               <Button variant="secondary" size="sm" onClick={() => onAcknowledge(tap.map((entry) => entry.event.id))}>
                 J’ai compris
@@ -93,4 +93,11 @@ const ACTION_NAMES: Record<KeptEvent['event']['type'], string> = {
   vouchers_received: 'Titres reçus',
   containers_returned: 'Contenants repris',
   undo: 'Annulation',
+  arrived: 'Arrivé',
 };
+
+/** Whose bag a refused action was for; a stop's "Arrivé" names its stop (kept as its label). */
+function whose(entry: KeptEvent, names: ReadonlyMap<number, string>): string {
+  if (entry.event.type === 'arrived') return entry.label ?? `arrêt n° ${entry.event.location_id}`;
+  return names.get(entry.event.order_id) ?? `commande n° ${entry.event.order_id}`;
+}

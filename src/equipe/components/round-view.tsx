@@ -6,7 +6,7 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { formatShortDateTime } from '../../lib/format';
 import { notify } from '../../lib/snackbar-store';
 import type { Round } from '../../shared/api/courier-round';
-import { pendingActions, type KeptAuthor } from '../round/outbox-rules';
+import { isOrderEntry, keptArrival, pendingActions, type KeptAuthor } from '../round/outbox-rules';
 import { orderLabel, shownRound, tallyOf, type NewEvent } from '../round/round-display';
 import { forgetTour, roundQuery } from '../round/round-queries';
 import { staffMeQuery } from '../team-api';
@@ -29,7 +29,7 @@ export function RoundView({ tourId, date, others }: { tourId: number; date: stri
   const names = useMemo(
     () =>
       new Map([
-        ...outbox.entries.flatMap((entry) => (entry.label ? [[entry.event.order_id, entry.label] as const] : [])),
+        ...outbox.entries.filter(isOrderEntry).flatMap((entry) => (entry.label ? [[entry.event.order_id, entry.label] as const] : [])),
         ...(round.data?.stops ?? []).flatMap((stop) => stop.orders.map((order) => [order.order_id, orderLabel(order)] as const)),
       ]),
     [round.data, outbox.entries],
@@ -96,7 +96,7 @@ function RoundBody({ round, readAt, outbox, me }: { round: Round; readAt: number
       {stops.length === 0 ? null : (
         <ol className={styles.stops}>
           {stops.map((stop) => (
-            <RoundStop key={stop.location_id} stop={stop} closed={closed} busy={busy} entries={mine} record={record} />
+            <RoundStop key={stop.location_id} stop={stop} arrivedAt={stop.arrived_at ?? keptArrival(mine, round, stop.location_id)} closed={closed} busy={busy} entries={mine} record={record} />
           ))}
         </ol>
       )}

@@ -1,5 +1,5 @@
 import { plural } from '../../lib/format';
-import type { RoundEvent, RoundEventResult } from '../../shared/api/courier-round';
+import type { ArrivedEvent, RoundEvent, RoundEventResult, SentRoundEvent } from '../../shared/api/courier-round';
 import { EVENTS_PER_SEND_MAX, ROUND_ERRORS } from '../../shared/api/courier-round';
 
 /**
@@ -29,8 +29,8 @@ export interface KeptEvent {
   v?: number;
   /** Who tapped it (absent in format 1: whoever is logged in sends it). */
   author?: KeptAuthor | null;
-  /** What is sent, as the server's schema has it; `event.id` is the key everywhere. */
-  event: RoundEvent;
+  /** What is sent, as the server's schema has it; `event.id` is the key everywhere. An order's action, or a stop's "Arrivé" (no order). */
+  event: SentRoundEvent;
   tour_id: number;
   date: string;
   /** The courier's tap that made it: "Remis" is up to three events, undone together. */
@@ -44,6 +44,18 @@ export interface KeptEvent {
   label?: string;
   /** The server's refusal, shown until the courier acknowledges it. */
   rejection?: { code?: string; message: string };
+}
+
+/** An order's action (not a stop's "Arrivé"). */
+export type OrderEntry = KeptEvent & { event: RoundEvent };
+export const isOrderEntry = (entry: KeptEvent): entry is OrderEntry => entry.event.type !== 'arrived';
+/** The kept actions of one order: a stop's "Arrivé" names none. */
+export const entriesOfOrder = (history: readonly KeptEvent[], orderId: number): OrderEntry[] => history.filter(isOrderEntry).filter((entry) => entry.event.order_id === orderId);
+
+/** When this phone recorded "Arrivé" at a stop of a round (not refused), or null. */
+export function keptArrival(history: readonly KeptEvent[], round: { tour_id: number; date: string }, locationId: number): string | null {
+  const entry = history.find((e): e is KeptEvent & { event: ArrivedEvent } => e.event.type === 'arrived' && e.event.location_id === locationId && e.status !== 'rejected' && e.tour_id === round.tour_id && e.date === round.date);
+  return entry?.event.at ?? null;
 }
 
 /**

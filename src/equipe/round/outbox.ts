@@ -1,5 +1,5 @@
 import { createStore, delMany, entries as idbEntries, setMany } from 'idb-keyval';
-import type { RoundEvent } from '../../shared/api/courier-round';
+import type { SentRoundEvent } from '../../shared/api/courier-round';
 import { forgettable, KEPT_FORMAT, pendingActions, pendingOf, upgradeKept, type KeptAuthor, type KeptEvent } from './outbox-rules';
 import type { NewEvent } from './round-display';
 
@@ -157,7 +157,7 @@ export class Outbox {
       return {
         v: KEPT_FORMAT,
         author: author ? { id: author.id, name: author.name } : null,
-        event: { ...event, id: newEventId(), at } as RoundEvent,
+        event: { ...event, id: newEventId(), at } as SentRoundEvent,
         tour_id: round.tour_id,
         date: round.date,
         tap,

@@ -1,7 +1,7 @@
 import { NOT_TO_HAND_OVER } from '../../shared/api/courier-round';
-import type { ReceivedVoucherRow, RoundEvent, RoundOrder, Round, VoucherIssuer } from '../../shared/api/courier-round';
+import type { ArrivedEvent, ReceivedVoucherRow, RoundEvent, RoundOrder, Round, VoucherIssuer } from '../../shared/api/courier-round';
 import { NO_OUTCOME, outcomesOf, receivedCents, receivedCount } from '../../shared/round-outcome';
-import type { KeptEvent } from './outbox-rules';
+import { entriesOfOrder, type KeptEvent } from './outbox-rules';
 
 /**
  * What the round page shows of an order: the server's view, with this phone's actions the server
@@ -28,7 +28,7 @@ export interface ShownOrder extends RoundOrder {
  * Every other field is the server's, which holds the other phones' actions too.
  */
 export function shownOrder(order: RoundOrder, history: readonly KeptEvent[], roundReadAt: number): ShownOrder {
-  const live = history.filter((entry) => entry.event.order_id === order.order_id && entry.status !== 'rejected').sort((a, b) => a.seq - b.seq);
+  const live = entriesOfOrder(history, order.order_id).filter((entry) => entry.status !== 'rejected').sort((a, b) => a.seq - b.seq);
   const byId = new Map(live.map((entry) => [entry.event.id, entry.event]));
   const touched = new Set<Field>();
   for (const entry of live) {
@@ -54,18 +54,19 @@ export const orderLabel = (order: Pick<RoundOrder, 'customer' | 'invoice_number'
 
 /** The last action on this phone for an order that is still in force: what "Annuler" takes back (a whole tap). */
 export function lastTap(history: readonly KeptEvent[], orderId: number): KeptEvent[] {
-  const live = history.filter((entry) => entry.event.order_id === orderId && entry.status !== 'rejected');
+  const live = entriesOfOrder(history, orderId).filter((entry) => entry.status !== 'rejected');
   const undone = new Set(live.filter((entry) => entry.event.type === 'undo').map((entry) => entry.event.undoes));
   const standing = live.filter((entry) => entry.event.type !== 'undo' && !undone.has(entry.event.id)).sort((a, b) => a.seq - b.seq);
   const last = standing.at(-1);
   return last ? standing.filter((entry) => entry.tap === last.tap) : [];
 }
 
-const TAP_LABELS: Record<Exclude<RoundEvent['type'], 'undo'>, string> = {
+const TAP_LABELS: Record<Exclude<KeptEvent['event']['type'], 'undo'>, string> = {
   handed_over: 'Remis',
   absent: 'Absent',
   vouchers_received: 'Titres',
   containers_returned: 'Contenants',
+  arrived: 'Arrivé',
 };
 
 /** "Remis", "Absent", "Titres" or "Contenants": the tap's first event names it. */
@@ -74,7 +75,7 @@ export const tapLabel = (tap: readonly KeptEvent[]): string => {
   return type && type !== 'undo' ? TAP_LABELS[type] : '';
 };
 
-export type NewEvent = Omit<RoundEvent, 'id' | 'at'>;
+export type NewEvent = Omit<RoundEvent, 'id' | 'at'> | Omit<ArrivedEvent, 'id' | 'at'>;
 
 /**
  * "Remis" in one tap: the bag handed over, and, where the order declared them and nothing was

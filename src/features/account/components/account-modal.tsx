@@ -16,9 +16,9 @@ import styles from './account-modal.module.css';
 /**
  * The account panel (`?volet=compte`, docs/product/accounts.md): a guest logs in or signs up
  * (switchable, with the password reset behind 'Mot de passe oublié'); a customer sees their space.
- * `delivery`: the chosen delivery, shown by the app.
+ * `delivery`: the chosen delivery, shown by the app; `notices`: the arrival notices' offer, given by the app.
  */
-export function AccountModal({ open, delivery }: OverlayProps & { delivery: ReactNode }) {
+export function AccountModal({ open, delivery, notices }: OverlayProps & { delivery: ReactNode; notices?: ReactNode }) {
   const navigate = useNavigate();
   const { data: state } = useAppState();
   const [mode, setMode] = useState<'login' | 'signup'>('login');
@@ -35,6 +35,7 @@ export function AccountModal({ open, delivery }: OverlayProps & { delivery: Reac
         <AccountPanel
           showPool={paperVouchersEnabled(state?.settings ?? {})}
           delivery={delivery}
+          notices={notices}
           onLoggedOut={() => {
             // Logout goes to the root (the panel goes with the address).
             void navigate({ to: '/' });

@@ -20,6 +20,8 @@ import styles from './account-panel.module.css';
 interface AccountPanelProps {
   /** The current and usual delivery points, composed by the shell. */
   delivery: ReactNode;
+  /** What the app adds above the orders (the arrival notices' offer). */
+  notices?: ReactNode;
   /** Paper lunch vouchers on (settings): the pool shows. */
   showPool: boolean;
   onLoggedOut: () => void;
@@ -155,7 +157,7 @@ function OrderItem({ order, pool }: { order: Order; pool: number }) {
   );
 }
 
-function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanelProps & { user: User }) {
+function Account({ user, delivery, notices, showPool, onLoggedOut, onHelp }: AccountPanelProps & { user: User }) {
   const logout = useLogout();
   const [orderPage, setOrderPage] = useState(1);
   const [poolPage, setPoolPage] = useState(1);
@@ -186,6 +188,7 @@ function Account({ user, delivery, showPool, onLoggedOut, onHelp }: AccountPanel
       <PanelSection title="Mes points de livraison">{delivery}</PanelSection>
       <PanelSection title="Mes commandes">
         <DueCardReturn />
+        {notices}
         {user.orders.length ? (
           <>
             <ul className={styles.list}>

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { usePopins } from '../../../lib/popins-store';
 import { readStored } from '../../../lib/stored';
 import { KEPT_PAYMENT_KEY } from '../kept-payment-key';
@@ -12,9 +12,10 @@ const ValidatedOrderPopin = lazy(() => import('./validated-order-popin').then((m
 /**
  * What comes of a payment, on any page: back from the card provider's page (payment_status and
  * po_id, read once), or a card payment left unsettled on this device (a reload, a dead connection,
- * the app closed while it was pending) checked again, quietly; then the validated order's pop-in.
+ * the app closed while it was pending) checked again, quietly; then the validated order's pop-in
+ * (with `afterOrder`, given by the app).
  */
-export function PaymentOutcome() {
+export function PaymentOutcome({ afterOrder }: { afterOrder?: ReactNode }) {
   const router = useRouter();
   const ctx = usePaymentContext();
   const { validated_order: validated } = usePopins();
@@ -39,7 +40,7 @@ export function PaymentOutcome() {
   }, []);
   return validated ? (
     <Suspense fallback={null}>
-      <ValidatedOrderPopin />
+      <ValidatedOrderPopin offer={afterOrder} />
     </Suspense>
   ) : null;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,8 +9,8 @@ import { deliveryHours } from '../payment-rules';
 import { payment } from '../payment-store';
 import styles from './payment-modal.module.css';
 
-/** The validated-order pop-in: a loading screen while placing, then the delivery. */
-export function ValidatedOrderPopin() {
+/** The validated-order pop-in: a loading screen while placing, then the delivery; `offer`: what the app adds under it (the arrival notices' offer). */
+export function ValidatedOrderPopin({ offer }: { offer?: ReactNode }) {
   const popins = usePopins();
   const order = useSnapshot(payment).order as ValidatedOrder | null;
   const hours = order ? deliveryHours(order) : null;
@@ -25,6 +26,7 @@ export function ValidatedOrderPopin() {
             </p>
           ) : null}
           {order.invoice_number ? <p className={styles.note}>Commande n° {order.invoice_number} : votre facture est dans votre compte.</p> : null}
+          {offer}
           <Button onClick={() => closePopin('validated_order')}>Super !</Button>
         </div>
       ) : (
