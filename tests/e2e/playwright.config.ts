@@ -45,7 +45,7 @@ export default defineConfig({
     // and flaky-network behaviour) run on the phone, where customers are, and so does the
     // courier's round, a phone's work; their screens' desktop layout is checked by
     // accessibility.spec.ts at both sizes. It keeps the suite within its CI time.
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' }, testIgnore: /\/(flaky-network|payment|edenred|offline|offline-sw|round|push)\.spec\.ts$/ },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' }, testIgnore: /\/(flaky-network|payment|edenred|offline|offline-sw|round|round-phone|push)\.spec\.ts$/ },
   ],
   webServer: {
     command: 'node --enable-source-maps dist-server/index.mjs',

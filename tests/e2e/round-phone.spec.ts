@@ -22,7 +22,6 @@ const refuseIndexedDb = () => {
 };
 
 test('the round on a bad line: a session that ends with actions waiting, a new build offline, a phone that refuses storage', async ({ page, context, request, network }, info) => {
-  test.skip(info.project.name !== 'phone', 'the phone’s behaviour; its screens are phone screens');
   test.setTimeout(150_000);
   const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/${name}.png` });
 

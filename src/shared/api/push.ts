@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
  *
  * GET    /api/push/key             {public_key}
  * POST   /api/push/subscriptions   {endpoint, keys: {p256dh, auth}} → 201
- * DELETE /api/push/subscriptions   {endpoint} → 204
+ * DELETE /api/push/subscriptions   {endpoint} → 200 {subscribed: false}
  */
 
 export const PUSH_ERRORS = {
