@@ -6,6 +6,7 @@ import { roundEventsAnswerSchema, roundSchema, roundsAnswerSchema, type Round, t
 import { staffToursSchema, type StaffTour } from '#shared/api/staff-rounds';
 import { MONDAY, at, refused } from './helpers';
 import { addDish, addMenu, cartOf, composeFirst, testFile } from './fixtures';
+import { messageOf, pushesIn, sandboxSubscription } from './push-helpers';
 import { TEAM, staffBrowser, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 
 /**
@@ -254,6 +255,10 @@ describe('closing the round', () => {
     // The two formulas cost more than the vouchers declared: all 24 € of them pay the order.
     expect(preClose.paperVouchersExcessCents).toBe(0);
 
+    // Paul asked to be told on this browser (docs/product/notifications.md).
+    const paulsBrowser = sandboxSubscription(app.app.env.PUBLIC_URL);
+    expect((await paul.v.request('POST', '/api/push/subscriptions', paulsBrowser.body)).statusCode).toBe(201);
+
     const closed = await livreur.request('POST', `/api/staff/rounds/${rg.id}/close?date=${MONDAY}`);
     expect(closed.statusCode, closed.body).toBe(200);
     const r = roundSchema.parse(closed.json());
@@ -285,6 +290,12 @@ describe('closing the round', () => {
     expect(mail.subject).toBe(`Reste à régler sur votre commande Popote ${paul.invoice}`);
     expect(mail.text).toMatch(/des titres-restaurant papier pour 8,00\s€/);
     expect(mail.text).toMatch(/Reste à régler : 8,00\s€/);
+    // And on the lock screen: one push, with the same figure, opening the order.
+    expect(await app.app.push.deliver()).toMatchObject({ sent: 1 });
+    const pushes = await pushesIn(app.app, paulsBrowser.box);
+    expect(pushes.map((p) => messageOf(p, paulsBrowser.keys))).toEqual([
+      { title: 'Reste à régler', body: `Il reste 8,00\u00a0€ à régler sur votre commande ${paul.invoice}\u00a0: réglez-le depuis votre compte.`, tag: `commande-${paul.orderId}`, url: `/passer-commande?volet=compte#commande-${paul.orderId}` },
+    ]);
     const me = (await paul.v.request('GET', '/api/me')).json() as { orders: { id: number; balance_due: number; status_text: string }[] };
     expect(me.orders.find((o) => o.id === paul.orderId)).toMatchObject({ balance_due: short });
 

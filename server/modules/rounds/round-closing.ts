@@ -8,6 +8,7 @@ import { frenchLongDate, frenchTime, parisDate, parisTime } from '#shared/time';
 import { isTooLate } from '#shared/delivery-rules';
 import type { Tx } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
+import { enqueuePushes, orderPageOf } from '../push/push.service';
 import { settleReceivedVouchers } from '../checkout/paper-vouchers.service';
 import { audit, type Actor } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -19,6 +20,9 @@ import { actsAsAdmin, courierOf, requireRound, type RoundMember } from './round-
 import { allTours } from './rounds.repo';
 
 type Row = Awaited<ReturnType<typeof settlementRows>>[number];
+
+/** Two days, in seconds: a balance due's push is still worth delivering to a phone out of reach. */
+const DUE_PUSH_TTL_S = 2 * 24 * 3600;
 
 /** What closing did to one order: for the audit trail and the admin's list of differences. */
 interface Settled {
@@ -124,6 +128,12 @@ async function settle(tx: Tx, actor: Actor, row: Row, outcome: OrderOutcome, rou
   if (due > 0) {
     const customer = await customerContact(tx, row.customerId);
     if (customer) await enqueueMail(tx, balanceDueMail(customer, row.invoiceNumber, round.date, vouchers.short, containers.short));
+    // Told on the lock screen too, with the mail's figure (docs/product/notifications.md).
+    await enqueuePushes(
+      tx,
+      [{ customerId: row.customerId, message: { title: 'Reste à régler', body: `Il reste ${formatEuros(due)} à régler sur votre commande${row.invoiceNumber ? ` ${row.invoiceNumber}` : ''}\u00a0: réglez-le depuis votre compte.`, tag: `commande-${row.id}`, url: orderPageOf(row.id) } }],
+      { ttl: DUE_PUSH_TTL_S, urgency: 'normal', expiresAt: new Date(now.getTime() + DUE_PUSH_TTL_S * 1000) },
+    );
   }
 
   const result: Settled = {
