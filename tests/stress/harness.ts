@@ -12,7 +12,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { hashToken, randomToken } from '../../server/lib/tokens';
 import { parisInstant } from '#shared/time';
-import { createPostgresDatabase } from '../api/helpers';
+import { openDatabase } from '../../server/db/client';
+import { createPostgresDatabase, setMoney } from '../api/helpers';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -461,11 +462,20 @@ export async function allAtOnce<T>(count: number, task: (i: number) => Promise<T
 export async function loggedInCustomers(db: StressDatabase, base: string, count: number, now: Date, poolCents = 0): Promise<{ client: Client; customerId: number }[]> {
   const tag = randomToken().slice(0, 8).toLowerCase();
   const customers = await db.rows<{ id: number }>(
-    `insert into customers (firstname, lastname, email, phone, password_hash, sponsor_code, pool_cents)
-     select 'Client', 'Foule ' || i, 'foule-' || $1 || '-' || i || '@example.fr', '0612345678', 'scrypt$unused', 'FOULE' || $1 || i, $2
-     from generate_series(1, $3::int) as i returning id`,
-    [tag, poolCents, count],
+    `insert into customers (firstname, lastname, email, phone, password_hash, sponsor_code)
+     select 'Client', 'Foule ' || i, 'foule-' || $1 || '-' || i || '@example.fr', '0612345678', 'scrypt$unused', 'FOULE' || $1 || i
+     from generate_series(1, $2::int) as i returning id`,
+    [tag, count],
   );
+  if (poolCents > 0) {
+    // A pool is the ledger's (no column holds it): credited as the API tests do, a correction each.
+    const database = await openDatabase(db.url);
+    try {
+      for (const { id } of customers) await setMoney(database, id, { poolCents });
+    } finally {
+      await database.close();
+    }
+  }
   const expires = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
   return Promise.all(
     customers.map(async ({ id }) => {
