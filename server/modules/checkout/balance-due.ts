@@ -12,7 +12,7 @@ import { countPayment } from '../../lib/metrics';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { dueOf, lockedDue, poolOfCustomer, settleDue, type Means } from '../ledger/ledger.service';
 import { STARTING_TTL_MS } from './card-pending.service';
-import { providerError, returnStatus } from './card-settlement';
+import { providerError, refundAtProvider, returnStatus } from './card-settlement';
 import { customerById } from './checkout.repo';
 import { customerOrder, duePaymentOf, liveDuePayments, lockDuePayment, orderOfPreOrder, type DueOrder } from './due-payments.repo';
 import { abandonStart, claimCardPayment, deletePayment, updatePayment, type PaymentRow } from './payments.repo';
@@ -163,15 +163,7 @@ export async function settleDueCardPayment(app: FastifyInstance, providerId: str
     if (credited) settled = payment.amountCents;
     else {
       app.log.warn({ providerId, orderId: order.id }, 'card payment of a due no longer owed: refunding');
-      const refunded = await app
-        .paygreen()
-        .refund(providerId)
-        .catch(async (refundErr: unknown) => {
-          // Refunded already by its twin, or failed: ask what it is now.
-          app.log.error({ err: refundErr, providerId }, 'refund failed');
-          return app.paygreen().getPaymentOrder(providerId).catch(() => null);
-        });
-      if (refunded) providerStatus = refunded.status;
+      providerStatus = (await refundAtProvider(app, providerId)) ?? providerStatus;
       status = 'refused';
     }
   }

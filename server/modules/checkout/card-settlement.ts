@@ -42,6 +42,22 @@ export function returnStatus(status: PaymentOrderStatus): ReturnStatus {
 }
 
 /**
+ * Gives a card payment's money back at PayGreen; answers its status after, or null when nobody
+ * can tell. A refund that fails may be one its twin (the return or the notification) already
+ * made: the payment is then asked what it is now.
+ */
+export async function refundAtProvider(app: FastifyInstance, providerId: string): Promise<PaymentOrderStatus | null> {
+  const refunded = await app
+    .paygreen()
+    .refund(providerId)
+    .catch(async (refundErr: unknown) => {
+      app.log.error({ err: refundErr, providerId }, 'refund failed');
+      return app.paygreen().getPaymentOrder(providerId).catch(() => null);
+    });
+  return refunded?.status ?? null;
+}
+
+/**
  * What a payment order came to, asked of PayGreen itself (a notification's body or a return URL is
  * never trusted). A success places the order, once, whichever of the return and the notification
  * arrives first; an order that can no longer be placed (sold out meanwhile) is refunded.
@@ -75,15 +91,7 @@ export async function settleCardPayment(app: FastifyInstance, providerId: string
       // paid meanwhile: the money goes back.
       if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
       app.log.warn({ providerId, reason: err.code }, 'paid order could not be placed: refunding');
-      const refunded = await app
-        .paygreen()
-        .refund(providerId)
-        .catch(async (refundErr: unknown) => {
-          // Refunded already (its twin, the return or the notification, got there first) or failed: ask what it is now.
-          app.log.error({ err: refundErr, providerId }, 'refund failed');
-          return app.paygreen().getPaymentOrder(providerId).catch(() => null);
-        });
-      if (refunded) providerStatus = refunded.status;
+      providerStatus = (await refundAtProvider(app, providerId)) ?? providerStatus;
       status = 'refused';
     }
   }
