@@ -12,10 +12,9 @@ import { countPayment } from '../../lib/metrics';
 import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { dueOf, lockedDue, poolOfCustomer, settleDue, type Means } from '../ledger/ledger.service';
 import { STARTING_TTL_MS } from './card-pending.service';
-import { providerError, refundAtProvider, returnStatus } from './card-settlement';
-import { customerById } from './checkout.repo';
+import { askHostedPayment, providerError, refundAtProvider, returnStatus } from './card-settlement';
 import { customerOrder, duePaymentOf, liveDuePayments, lockDuePayment, orderOfPreOrder, type DueOrder } from './due-payments.repo';
-import { abandonStart, claimCardPayment, deletePayment, updatePayment, type PaymentRow } from './payments.repo';
+import { abandonStart, claimCardPayment, updatePayment, type PaymentRow } from './payments.repo';
 
 /*
  * The customer settles a balance due (docs/product/money.md#settling-a-balance-due): from the pool,
@@ -91,28 +90,13 @@ export async function startDueCardPayment(app: FastifyInstance, customerId: numb
     const row = await claimCardPayment(tx, { preOrderId, customerId, provider: DUE_CARD_PROVIDER, providerId: `starting-${randomUUID()}`, amountCents: wanted, status: 'starting', createdAt: app.clock.now() });
     return { id: row.id, amount: wanted };
   });
-  const customer = await customerById(app.db, customerId);
-  const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
-  let created;
-  try {
-    created = await app.paygreen().createPaymentOrder({
-      amount: claimed.amount,
-      reference: `popote-reste-${order.id}-${Date.now().toString(36)}`,
-      returnUrl: `${base}${dueCardReturnPath(order.id)}`,
-      cancelUrl: `${base}${dueCardCancelPath(order.id)}`,
-      notificationUrl: `${base}/api/payment/paygreen/notification`,
-      eligibleFood: 0,
-      buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
-    });
-    if (!created.hosted_payment_url) throw new PayGreenError('no hosted_payment_url', { code: 'invalid_response' });
-  } catch (err) {
-    countPayment('card', 'error');
-    await deletePayment(app.db, claimed.id);
-    if (err instanceof PayGreenError) throw providerError(err, app.log);
-    throw err;
-  }
-  await updatePayment(app.db, claimed.id, { providerId: created.id, status: created.status });
-  return { hosted_payment_url: created.hosted_payment_url, po_id: created.id };
+  return askHostedPayment(app, claimed.id, customerId, {
+    amount: claimed.amount,
+    reference: `popote-reste-${order.id}-${Date.now().toString(36)}`,
+    returnPath: dueCardReturnPath(order.id),
+    cancelPath: dueCardCancelPath(order.id),
+    eligibleFood: 0,
+  });
 }
 
 interface DueCardSettled {

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CARD_CANCEL_PATH, CARD_MINIMUM_MESSAGE, CARD_RETURN_PATH, CHECKOUT_ERRORS, cardAmountTooSmall } from '#shared/api/checkout';
 import { AppError } from '../../lib/errors';
-import { PayGreenError } from '../../payments/paygreen/paygreen-client';
-import { customerById, holdCart, preOrderById } from './checkout.repo';
+import { holdCart, preOrderById } from './checkout.repo';
 import { poolOfCustomer as customerPool } from '../ledger/ledger.service';
 import { checkStillOpen, preOrderAmounts, requireOpenPreOrder } from './checkout.service';
-import { claimCardPayment, deletePayment, updatePayment } from './payments.repo';
-import { countPayment } from '../../lib/metrics';
+import { claimCardPayment } from './payments.repo';
 import { isUniqueViolation } from '../../lib/errors';
 import { paymentPending, resolveLiveCardPayments } from './card-pending.service';
-import { providerError } from './card-settlement';
+import { askHostedPayment } from './card-settlement';
 import { mealVoucherCap } from './meal-voucher-cap';
 
 /** A card payment keeps the cart's portions this long (the hosted page may take a while). */
@@ -30,8 +28,6 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
   if (cardAmountTooSmall(remaining)) throw new AppError(422, 'amount_too_small', CARD_MINIMUM_MESSAGE);
   // A meal-voucher card pays at most the meal part the day's cap still leaves: the rest goes to a bank card.
   const eligibleFood = Math.min(remaining, (await mealVoucherCap(app.db, pre)).left);
-  const customer = await customerById(app.db, customerId);
-  const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
   // The attempt is claimed before PayGreen is asked: a concurrent one (another tab, another
   // instance) meets the unique index of live card payments and is refused.
   let claimed;
@@ -41,26 +37,14 @@ export async function startCardPayment(app: FastifyInstance, customerId: number)
     if (isUniqueViolation(err)) throw paymentPending();
     throw err;
   }
-  let order;
-  try {
-    order = await app.paygreen().createPaymentOrder({
-      amount: remaining,
-      reference: `popote-${pre.id}-${Date.now().toString(36)}`,
-      returnUrl: `${base}${CARD_RETURN_PATH}`,
-      // Its own way back: a buyer who gives up is not waiting for a bank's answer (payment-flow.ts).
-      cancelUrl: `${base}${CARD_CANCEL_PATH}`,
-      notificationUrl: `${base}/api/payment/paygreen/notification`,
-      eligibleFood,
-      buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
-    });
-    if (!order.hosted_payment_url) throw new PayGreenError('no hosted_payment_url', { code: 'invalid_response' });
-  } catch (err) {
-    countPayment('card', 'error');
-    await deletePayment(app.db, claimed.id);
-    if (err instanceof PayGreenError) throw providerError(err, app.log);
-    throw err;
-  }
-  await updatePayment(app.db, claimed.id, { providerId: order.id, status: order.status });
+  const page = await askHostedPayment(app, claimed.id, customerId, {
+    amount: remaining,
+    reference: `popote-${pre.id}-${Date.now().toString(36)}`,
+    returnPath: CARD_RETURN_PATH,
+    // Its own way back: a buyer who gives up is not waiting for a bank's answer (payment-flow.ts).
+    cancelPath: CARD_CANCEL_PATH,
+    eligibleFood,
+  });
   if (pre.cartId) await holdCart(app.db, pre.cartId, new Date(app.clock.now().getTime() + PAYMENT_HOLD_MS));
-  return { hosted_payment_url: order.hosted_payment_url, po_id: order.id };
+  return page;
 }

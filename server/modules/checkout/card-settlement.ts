@@ -3,10 +3,10 @@ import { CHECKOUT_ERRORS, type CardReturnStatus } from '#shared/api/checkout';
 import { AppError } from '../../lib/errors';
 import { countPayment } from '../../lib/metrics';
 import { enqueueMail } from '../../mail/outbox';
-import { PayGreenError, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
+import { PayGreenError, type CreatePaymentOrderInput, type PaymentOrderStatus } from '../../payments/paygreen/paygreen-client';
 import { customerById } from './checkout.repo';
 import { placeOrder } from './checkout.service';
-import { claimPaymentMail, orderIdOfPayment, paymentOf, updatePayment, type PaymentRow } from './payments.repo';
+import { claimPaymentMail, deletePayment, orderIdOfPayment, paymentOf, updatePayment, type PaymentRow } from './payments.repo';
 import { captureHeldEdenred } from './edenred-holds';
 import { cardPaymentMail } from './order-mail';
 
@@ -39,6 +39,41 @@ export function returnStatus(status: PaymentOrderStatus): ReturnStatus {
   if (status === 'successed') return 'success';
   if (status === 'pending' || status === 'authorized') return 'pending';
   return 'refused';
+}
+
+/**
+ * Asks PayGreen for the hosted page of a card payment already claimed (its `payments` row): the
+ * buyer is the customer, PayGreen's notification comes back here, the ways back are the caller's.
+ * PayGreen failing gives the claim up (the row deleted, so a new try is free) and answers its
+ * error in French; once the page exists, the row holds PayGreen's id.
+ */
+export async function askHostedPayment(
+  app: FastifyInstance,
+  claimedId: number,
+  customerId: number,
+  input: Omit<CreatePaymentOrderInput, 'buyer' | 'notificationUrl' | 'returnUrl' | 'cancelUrl'> & { returnPath: string; cancelPath: string },
+): Promise<{ hosted_payment_url: string; po_id: string }> {
+  const customer = await customerById(app.db, customerId);
+  const base = app.env.PUBLIC_URL.replace(/\/+$/, '');
+  const { returnPath, cancelPath, ...order } = input;
+  let created;
+  try {
+    created = await app.paygreen().createPaymentOrder({
+      ...order,
+      returnUrl: `${base}${returnPath}`,
+      cancelUrl: `${base}${cancelPath}`,
+      notificationUrl: `${base}/api/payment/paygreen/notification`,
+      buyer: { email: customer!.email, firstName: customer!.firstname, lastName: customer!.lastname, reference: `customer-${customer!.id}` },
+    });
+    if (!created.hosted_payment_url) throw new PayGreenError('no hosted_payment_url', { code: 'invalid_response' });
+  } catch (err) {
+    countPayment('card', 'error');
+    await deletePayment(app.db, claimedId);
+    if (err instanceof PayGreenError) throw providerError(err, app.log);
+    throw err;
+  }
+  await updatePayment(app.db, claimedId, { providerId: created.id, status: created.status });
+  return { hosted_payment_url: created.hosted_payment_url, po_id: created.id };
 }
 
 /**
