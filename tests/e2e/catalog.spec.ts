@@ -153,4 +153,25 @@ test.describe('closed website', () => {
     await expect(page.getByRole('heading', { name: 'Passer commande' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
+
+  test('a link to a panel is not covered by the pop-in: it waits until the panel is closed', async ({ page, request }) => {
+    const state = await (await request.get('/api/state')).json();
+    await request.post('/__sandbox/clock', { data: { now: `${state.current_delivery_date}T12:30:00+01:00` } });
+    // Whether the account panel was open when the pop-in appeared, noted by the page itself.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const titles = [...document.querySelectorAll('dialog[open]')].map((d) => d.textContent ?? '');
+        if (titles.some((t) => t.includes('Les commandes du jour sont terminées'))) {
+          (window as unknown as { popinOverPanel?: boolean }).popinOverPanel ??= titles.some((t) => t.includes('Se connecter') || t.includes('Mon compte'));
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    });
+    await page.goto('/?volet=compte');
+    const account = page.getByRole('dialog', { name: 'Mon compte' });
+    await expect(account).toBeVisible();
+    await account.getByRole('button', { name: 'Fermer' }).click();
+    const popin = page.getByRole('dialog', { name: 'Les commandes du jour sont terminées' });
+    await expect(popin).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { popinOverPanel?: boolean }).popinOverPanel)).toBe(false);
+  });
 });

@@ -31,14 +31,16 @@ export function markHomepagePopinSeen(settings: Settings, storage: Pick<Storage,
 
 /**
  * Opens the closed-website pop-in once per browser session when the shop is closed, and the
- * homepage pop-in once per visitor on the home page.
+ * homepage pop-in once per visitor on the home page. `panelOpen`: a panel the address names is
+ * open (a link to the account, a payment's return): the visitor came for it, so the closed
+ * pop-in waits until it is closed instead of opening over (or under) it.
  */
-export function usePopinTriggers(shop: ShopOpen | undefined, settings: Settings | undefined, onHome: boolean) {
+export function usePopinTriggers(shop: ShopOpen | undefined, settings: Settings | undefined, onHome: boolean, panelOpen: boolean) {
   useEffect(() => {
-    if (!shop || shop.open || readStored(CLOSED_SEEN, 'session')) return;
+    if (!shop || shop.open || panelOpen || readStored(CLOSED_SEEN, 'session')) return;
     writeStored(CLOSED_SEEN, 1, 'session');
     openPopin('closed_website');
-  }, [shop]);
+  }, [shop, panelOpen]);
 
   useEffect(() => {
     // Without storage the pop-in could not be remembered as seen: it is not shown at all.

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useAppStateOf, usePublicSettings, useShopOpen } from '../../../lib/app-state';
 import { formatLongDate } from '../../../lib/format';
 import { closePopin, usePopins } from '../../../lib/popins-store';
+import { useOpenVolet } from '../../../lib/panel-history';
 import { usePopinTriggers } from '../popin-triggers';
 
 const ClosedWebsitePopin = lazy(() => import('./closed-website-popin').then((m) => ({ default: m.ClosedWebsitePopin })));
@@ -20,7 +21,8 @@ export function ShopPopins({ newsletter }: { newsletter: ReactNode }) {
   const stateSettings = useAppStateOf((state) => state.settings);
   const publicSettings = usePublicSettings();
   const settings = stateSettings ?? publicSettings;
-  usePopinTriggers(shop, stateSettings, onHome);
+  const panelOpen = useOpenVolet() !== undefined;
+  usePopinTriggers(shop, stateSettings, onHome, panelOpen);
   return (
     <Suspense fallback={null}>
       {popins.closed_website ? (
