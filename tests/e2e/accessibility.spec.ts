@@ -5,6 +5,7 @@ import { customerWithCart, openPayment, popin, recap, toHostedPage } from './che
 import { serveMapFixtures } from './map-fixtures';
 import { checkScreen } from './screen-check';
 import { xsrfToken } from './xsrf';
+import { readJson } from './api-read';
 
 /**
  * Every route and every modal and pop-in, at both sizes (the config's projects): axe-core finds
@@ -16,7 +17,7 @@ import { xsrfToken } from './xsrf';
 const MAP = ['.maplibregl-canvas-container', '.maplibregl-ctrl-attrib'];
 
 async function chooseDelivery(page: Page) {
-  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(page.request, '/api/delivery-locations')) as DeliveryLocation[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
   const delivery = location.deliveries[location.deliveries.length - 1]!;
   // The page sets the anti-forgery cookie when its first call answers: ask for it, not wait for it.
@@ -27,7 +28,7 @@ async function chooseDelivery(page: Page) {
 }
 
 async function aDish(page: Page): Promise<CatalogProduct> {
-  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const dishes = (await readJson(page.request, '/api/products')) as CatalogProduct[];
   return dishes.find((d) => !d.sold_out)!;
 }
 

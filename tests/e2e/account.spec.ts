@@ -5,6 +5,7 @@ import type { User } from '#shared/api/auth';
 import type { CatalogProduct } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { xsrfToken } from './xsrf';
+import { readJson } from './api-read';
 
 const DEMO = { email: 'demo@popote.fr', password: 'popote-demo' };
 let counter = 0;
@@ -53,11 +54,11 @@ async function logOut(page: Page) {
 
 test('a visitor signs up from the cart and goes on to payment with their cart', async ({ page }, info) => {
   await page.goto('/passer-commande');
-  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const dishes = (await readJson(page.request, '/api/products')) as CatalogProduct[];
   const starter = dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
   await page.getByRole('button', { name: `Ajouter au panier : ${starter.name}`, exact: true }).click();
   // A delivery point chosen as a visitor (it follows the login).
-  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(page.request, '/api/delivery-locations')) as DeliveryLocation[];
   const slot = locations.flatMap((l) => l.deliveries)[0]!;
   const token = await xsrfToken(page);
   expect((await page.request.post('/api/deliveries', { data: { id: slot.id }, headers: { 'x-xsrf-token': token } })).ok()).toBe(true);
@@ -106,7 +107,7 @@ test('a customer logs out, then logs in with “remember me” for 7 days; /logi
   await logInOnPage(page, email, 'tartine-42', true);
   const session = (await context.cookies()).find((c) => c.name === 'popote_session')!;
   // Counted from the server's time (this test's sandbox clock), which set the expiry.
-  const serverNow = Date.parse(((await (await page.request.get('/__sandbox/clock')).json()) as { now: string }).now);
+  const serverNow = Date.parse(((await readJson(page.request, '/__sandbox/clock')) as { now: string }).now);
   const days = (session.expires * 1000 - serverNow) / 86_400_000;
   expect(days).toBeGreaterThan(6.9);
   expect(days).toBeLessThanOrEqual(7.001);
@@ -141,7 +142,7 @@ test('a forgotten password is reset through the link mailed to the customer', as
   await modal.getByRole('button', { name: 'Recevoir le lien' }).click();
   await expect(modal.getByText('Votre demande de réinitialisation est bien enregistrée. Surveillez votre boite mail.')).toBeVisible();
 
-  const mails = (await (await request.get(`/__sandbox/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+  const mails = (await readJson(request, `/__sandbox/mailbox.json?to=${encodeURIComponent(email)}`)) as { subject: string; text: string }[];
   const mail = mails.find((m) => m.subject.includes('mot de passe'))!;
   const link = /https?:\/\/\S+\/compte\/mot-de-passe\/\S+/.exec(mail.text)![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
@@ -171,7 +172,7 @@ test('the demo customer browses orders by pages of 5, opens an invoice, and sees
   const orders = account.getByTestId('order');
   await expect(orders).toHaveCount(5);
   // Each status as the server says it (delivered is what the courier said, not the clock's guess).
-  const me = (await (await page.request.get('/api/me')).json()) as User;
+  const me = (await readJson(page.request, '/api/me')) as User;
   // Beside it, the delivery day in words: a future order's 'En cours de livraison' is not taken for today's.
   for (const [i, order] of me.orders.slice(0, 5).entries()) {
     await expect(orders.nth(i)).toContainText(order.current_status_text);
@@ -204,7 +205,7 @@ test('a customer changing from their usual point confirms once (issue 4)', async
   const { current_delivery_date: date } = await (await page.request.get('/api/state')).json();
   await request.post('/__sandbox/clock', { data: { now: `${date}T07:00:00+01:00` } });
   try {
-    const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+    const locations = (await readJson(page.request, '/api/delivery-locations')) as DeliveryLocation[];
     const [usual, other] = locations.filter((l) => l.deliveries.length === 1);
     const choose = async (name: string) => {
       // The warning needs to know who is choosing: the customer's state has arrived once the

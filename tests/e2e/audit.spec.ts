@@ -3,6 +3,7 @@ import { addDays, frenchLongDate, parisInstant, weekday } from '#shared/time';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { checkScreen } from './screen-check';
 import { logInTeam } from './team-steps';
+import { readJson } from './api-read';
 
 /**
  * The audit page says what a change did, value by value: an admin loads a dish at 5,50 €, VAT
@@ -13,7 +14,7 @@ import { logInTeam } from './team-steps';
 
 /** A working day three weeks ahead (the team spec's are next week's), the first for the phone, the second for the desktop, made this test's today. */
 async function privateDay(request: APIRequestContext, project: string): Promise<string> {
-  const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
+  const today = ((await readJson(request, '/api/state')) as { current_delivery_date: string }).current_delivery_date;
   let day = addDays(today, 21);
   for (let found = 0; ; day = addDays(day, 1)) {
     if (weekday(day) === 0 || weekday(day) === 6) continue;
@@ -46,7 +47,7 @@ test('the journal shows each change’s values before and after: a dish’s pric
   await load(550, 10, 10);
   // The cook's slip: 0,01 € and 20 %.
   await load(1, 20, 10);
-  const stock = (await (await page.request.get(`/api/staff/stock?date=${day}`)).json()) as { dishes: { product_id: number; name: string }[] };
+  const stock = (await readJson(page.request, `/api/staff/stock?date=${day}`)) as { dishes: { product_id: number; name: string }[] };
   const productId = stock.dishes.find((d) => d.name === name)!.product_id;
   await teamCall(page, 'PUT', `/api/staff/stock/${day}/${productId}`, { data: { quantity: 12 } });
   // The invitation answers the member and how their link travels.

@@ -3,11 +3,12 @@ import type { CatalogProduct, Menu } from '#shared/api/catalog';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { formatAmount } from '#shared/money';
 import { xsrfToken } from './xsrf';
+import { readJson } from './api-read';
 
 /** The day's formulas and dishes as the server sees them (prices in cents). */
 async function catalog(page: Page) {
-  const menus = (await (await page.request.get('/api/menus')).json()) as Menu[];
-  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const menus = (await readJson(page.request, '/api/menus')) as Menu[];
+  const dishes = (await readJson(page.request, '/api/products')) as CatalogProduct[];
   // Starters have no daily stock in the seed: the tests never run out of them.
   const starter = dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
   return { menu: menus[0]!, starter };
@@ -196,7 +197,7 @@ test('paying without an account opens the cart’s login panel, with a way back'
 /** Empties the cart of whoever the page is logged in as (the demo's cart outlives a test). */
 async function emptyCart(page: Page) {
   const token = await xsrfToken(page);
-  const cart = (await (await page.request.get('/api/cart')).json()) as { products: { unique_id: string; quantity: number }[] };
+  const cart = (await readJson(page.request, '/api/cart')) as { products: { unique_id: string; quantity: number }[] };
   for (const line of cart.products) {
     for (let i = 0; i < line.quantity; i++) await page.request.post('/api/cart/decrement', { data: { id: line.unique_id }, headers: { 'x-xsrf-token': token } });
   }
@@ -212,7 +213,7 @@ test('a customer returns containers, never worth more than the order', async ({ 
   await emptyCart(page);
 
   await page.goto('/passer-commande');
-  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const dishes = (await readJson(page.request, '/api/products')) as CatalogProduct[];
   // A drink alone costs less than one container's 4 €: not even one can be returned on it.
   const cheap = dishes.filter((d) => !d.sold_out && d.price < DEPOSIT_PER_MENU_CENTS).sort((a, b) => a.price - b.price)[0]!;
   await page.getByRole('button', { name: `Ajouter au panier : ${cheap.name}`, exact: true }).click();

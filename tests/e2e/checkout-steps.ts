@@ -2,6 +2,7 @@ import { expect, type Page } from './fixtures';
 import type { CatalogProduct } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { xsrfToken } from './xsrf';
+import { readJson } from './api-read';
 
 /** The steps of a checkout that the payment specs share: a customer with a cart, the recap, the card page, the pop-in. */
 
@@ -26,7 +27,7 @@ export async function customerWithCart(page: Page, project: string, pick: (d: Ca
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page).toHaveURL('/');
 
-  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(page.request, '/api/delivery-locations')) as DeliveryLocation[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
   const delivery = location.deliveries[location.deliveries.length - 1]!;
   const chosen = await page.request.post('/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrfToken(page) } });
@@ -36,7 +37,7 @@ export async function customerWithCart(page: Page, project: string, pick: (d: Ca
   // The customer's state has arrived (the header offers their account): paying then goes to the
   // recap, not to the login the page offers while it does not yet know who is there.
   await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
-  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const dishes = (await readJson(page.request, '/api/products')) as CatalogProduct[];
   const dish = dishes.find((d) => !d.sold_out && pick(d))!;
   await page.getByRole('button', { name: `Ajouter au panier : ${dish.name}`, exact: true }).click();
   // In the cart on the server once the header counts it: a call made next (validation) finds it.

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 import { CONTACT_MESSAGES, MAX_FILE_BYTES, isJobType } from '#shared/api/contact';
 import { MESSAGES } from '#shared/api/messages';
 import { docx, executable, pdf } from '../fixtures/upload-files';
+import { readJson } from './api-read';
 
 const DEMO = { email: 'demo@popote.fr', password: 'popote-demo' };
 let counter = 0;
@@ -16,7 +17,7 @@ interface Mail {
 }
 
 async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  return (await (await request.get(`/__sandbox/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+  return (await readJson(request, `/__sandbox/mailbox.json?to=${encodeURIComponent(to)}`)) as Mail[];
 }
 
 /** The team's mail about a sender (the newest first). */
@@ -33,7 +34,7 @@ async function fillIdentity(form: Locator, email: string) {
 
 /** The subject list's labels a form should offer: the job ones or the others, after the prompt. */
 async function subjects(request: APIRequestContext, jobs: boolean): Promise<string[]> {
-  const types = ((await (await request.get('/api/state')).json()) as { contact_types: Record<string, string> }).contact_types;
+  const types = ((await readJson(request, '/api/state')) as { contact_types: Record<string, string> }).contact_types;
   return ['Choisissez l’objet de votre message', ...Object.entries(types).filter(([key]) => isJobType(key) === jobs).map(([, label]) => label)];
 }
 

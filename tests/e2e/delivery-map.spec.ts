@@ -3,10 +3,11 @@ import type { DeliveryLocation } from '#shared/api/delivery';
 import { serveMapFixtures } from './map-fixtures';
 import { expectEveryPoint, pinOf } from './map-pins';
 import { escapeRegExp } from './text-match';
+import { readJson } from './api-read';
 
 test('the map renders tiles and numbered pins; a pin chooses its point', async ({ page, context, isMobile, request }) => {
   const fixtures = await serveMapFixtures(context);
-  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(request, '/api/delivery-locations')) as DeliveryLocation[];
   const mapCode: string[] = [];
   page.on('request', (r) => {
     if (/\/assets\/delivery-map-/.test(r.url())) mapCode.push(r.url());
@@ -46,7 +47,7 @@ test('the map renders tiles and numbered pins; a pin chooses its point', async (
 test('without the map service, the pins and the list still work over a plain background', async ({ page, context, isMobile, request }) => {
   // On the context: once the service worker controls the page, it is the one fetching the map.
   await context.route('https://tiles.openfreemap.org/**', (route) => route.abort('internetdisconnected'));
-  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(request, '/api/delivery-locations')) as DeliveryLocation[];
   await page.goto('/points-de-livraison');
   if (isMobile) await page.getByRole('button', { name: 'Carte', exact: true }).click();
   const map = page.getByTestId('delivery-map');

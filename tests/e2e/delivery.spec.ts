@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { frenchTime, frenchTimeRange } from '#shared/time';
 import { escapeRegExp } from './text-match';
+import { readJson } from './api-read';
 
 /** Freezes the server's and the browser's clocks at a time of the current delivery date (Paris). */
 async function freezeAt(page: Page, request: APIRequestContext, time: string) {
@@ -9,7 +10,7 @@ async function freezeAt(page: Page, request: APIRequestContext, time: string) {
   const now = `${date}T${time}+01:00`;
   await request.post('/__sandbox/clock', { data: { now } });
   await page.clock.setFixedTime(new Date(now));
-  const locations = (await (await request.get(`/api/delivery-locations?date=${date}`)).json()) as DeliveryLocation[];
+  const locations = (await readJson(request, `/api/delivery-locations?date=${date}`)) as DeliveryLocation[];
   return locations;
 }
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import type { CatalogProduct } from '#shared/api/catalog';
 import { customerWithCart, expectValidated, openPayment, recap, snackbar, toHostedPage } from './checkout-steps';
 import { xsrfToken } from './xsrf';
+import { readJson } from './api-read';
 
 const SANDBOX = '/__sandbox/edenred';
 const edenred = (page: Page) => recap(page).getByRole('region', { name: 'Edenred' });
@@ -182,7 +183,7 @@ function dishesSumming(dishes: CatalogProduct[], cents: number): CatalogProduct[
 for (const total of [2400, 2500, 2600, 4280]) {
   test(`Edenred for an order of ${euros(total)}: the balance pays within the 25 € cap, the widget only below it`, async ({ page }, info) => {
     const { location, dish } = await customerWithCart(page, `${info.project.name}-plafond`, (d) => d.price > 0);
-    const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+    const dishes = (await readJson(page.request, '/api/products')) as CatalogProduct[];
     // The cart's first dish is in; the others are added as the customer would, then the cart is read again.
     const others = dishesSumming(dishes, total - dish.price);
     for (const other of others) {

@@ -1,6 +1,7 @@
 import { expect, test as base } from '@playwright/test';
 import { SANDBOX_SCOPE_COOKIE, SANDBOX_SCOPE_HEADER } from '../../server/sandbox/scope';
 import { parisInstant } from '#shared/time';
+import { readJson } from './api-read';
 
 export { expect };
 export type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
@@ -20,7 +21,7 @@ export const test = base.extend<{ scope: string }>({
   scope: async ({ playwright, baseURL }, use, info) => {
     const scope = `e2e-${info.testId}-${info.retry}`;
     const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { [SANDBOX_SCOPE_HEADER]: scope } });
-    const state = (await (await request.get('/api/state')).json()) as { current_delivery_date: string };
+    const state = (await readJson(request, '/api/state')) as { current_delivery_date: string };
     const now = parisInstant(state.current_delivery_date, '09:00').toISOString();
     expect((await request.post('/__sandbox/clock', { data: { now } })).ok()).toBe(true);
     await request.dispose();

@@ -3,6 +3,7 @@ import type { CatalogProduct } from '#shared/api/catalog';
 import { customerWithCart, expectValidated, openPayment, snackbar, toHostedPage } from './checkout-steps';
 import { catalogKept } from './catalog-kept';
 import { checkScreen } from './screen-check';
+import { readJson } from './api-read';
 
 // The service worker is what these scenarios are about (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -20,11 +21,11 @@ const ADD_DISH = /^\/api\/cart\/products$/;
 const cartButton = (page: Page, count: number) => page.getByRole('button', { name: new RegExp(`^Panier, ${count} article`) });
 
 async function serverCart(page: Page) {
-  return (await (await page.request.get('/api/cart')).json()) as { products: { quantity: number }[] };
+  return (await readJson(page.request, '/api/cart')) as { products: { quantity: number }[] };
 }
 
 async function aStarter(page: Page): Promise<CatalogProduct> {
-  const dishes = (await (await page.request.get('/api/products')).json()) as CatalogProduct[];
+  const dishes = (await readJson(page.request, '/api/products')) as CatalogProduct[];
   return dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
 }
 
@@ -163,7 +164,7 @@ test('offline, a logged-in customer is still shown as such, with their chosen po
 });
 
 test('a cart that expires offline says so, and shows no dishes it no longer holds', async ({ page, context, request }) => {
-  const { current_delivery_date: date } = (await (await request.get('/api/state')).json()) as { current_delivery_date: string };
+  const { current_delivery_date: date } = (await readJson(request, '/api/state')) as { current_delivery_date: string };
   const nine = new Date(`${date}T09:00:00+01:00`);
   await page.clock.install({ time: nine });
   await underTheWorker(page);
@@ -197,7 +198,7 @@ test('a stalled login says the connection is slow, then gives up at its deadline
 });
 
 test('offline the next morning: yesterday’s menus are not shown as today’s, the opening follows the device’s clock', async ({ page, context, request }) => {
-  const { current_delivery_date: date } = (await (await request.get('/api/state')).json()) as { current_delivery_date: string };
+  const { current_delivery_date: date } = (await readJson(request, '/api/state')) as { current_delivery_date: string };
   await page.clock.install({ time: new Date(`${date}T09:00:00+01:00`) });
   await underTheWorker(page);
   await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
@@ -386,7 +387,7 @@ test('the worker in control, a page never visited whose navigation hangs: the of
 test('a delivery point chosen while every answer is lost: applied by the server, and said chosen, not failed', async ({ page, network }) => {
   // S22: each POST reaches the server, which applies it; its answer never comes back.
   await page.goto('/passer-commande');
-  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as { name: string; is_private: boolean; deliveries: { id: number }[] }[];
+  const locations = (await readJson(page.request, '/api/delivery-locations')) as { name: string; is_private: boolean; deliveries: { id: number }[] }[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length === 1)!;
   network.fail(/^\/api\/deliveries$/, { kind: 'drop' }, { method: 'POST' });
   await page.getByRole('button', { name: 'Choisir un point de livraison' }).click();
@@ -396,6 +397,6 @@ test('a delivery point chosen while every answer is lost: applied by the server,
   await expect(snackbar(page, 'Point de livraison enregistré')).toContainText(location.name);
   await expect(selector).toHaveCount(0);
   expect(network.sent(/^\/api\/deliveries$/, 'POST').length).toBeGreaterThan(0);
-  const state = (await (await page.request.get('/api/state')).json()) as { current_delivery: { id: number } | null };
+  const state = (await readJson(page.request, '/api/state')) as { current_delivery: { id: number } | null };
   expect(state.current_delivery?.id).toBe(location.deliveries[0]!.id);
 });

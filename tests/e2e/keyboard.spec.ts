@@ -3,6 +3,7 @@ import type { Menu } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { expectValidated, popin, recap } from './checkout-steps';
 import { serveMapFixtures } from './map-fixtures';
+import { readJson } from './api-read';
 
 /**
  * The keyboard alone: every step below is a key press (Tab, Shift+Tab, Enter, Space, arrows,
@@ -63,9 +64,9 @@ async function typeInto(page: Page, label: RegExp, text: string) {
 test('a whole order with the keyboard only: delivery, formula, signup, card payment', async ({ page, context, request }, info) => {
   test.setTimeout(240_000);
   await serveMapFixtures(context);
-  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(request, '/api/delivery-locations')) as DeliveryLocation[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
-  const menu = ((await (await request.get('/api/menus')).json()) as Menu[])[0]!;
+  const menu = ((await readJson(request, '/api/menus')) as Menu[])[0]!;
   await page.goto('/passer-commande');
   await expect(page.getByRole('heading', { name: 'Passer commande' })).toBeVisible();
 

@@ -12,6 +12,7 @@ import { customerWithCart, openPayment, recap } from './checkout-steps';
 import { serveMapFixtures, type MapFixtures } from './map-fixtures';
 import { expectEveryPoint, pinOf } from './map-pins';
 import { escapeRegExp } from './text-match';
+import { readJson } from './api-read';
 
 // The service worker is what these scenarios are about (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -57,7 +58,7 @@ async function toPointsPage(page: Page) {
 /** A visit of the points page under the worker: the map chunk, style and tiles go to its caches. */
 async function visitMapOnline(page: Page, context: BrowserContext, isMobile: boolean) {
   const fixtures = await serveMapFixtures(context);
-  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(page.request, '/api/delivery-locations')) as DeliveryLocation[];
   await page.goto('/');
   await controlledBySw(page);
   // The worker's own warm-up of the map is over: what the visit adds to the caches is the visit's.
@@ -89,7 +90,7 @@ async function choosePin(page: Page, map: ReturnType<Page['getByTestId']>, locat
 
 test('the map is kept from the first visit: offline, a points page never opened draws it from the kept code, style and tiles; pins and list work; back online too', async ({ page, context, isMobile }) => {
   const fixtures = await serveMapFixtures(context);
-  const locations = (await (await page.request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(page.request, '/api/delivery-locations')) as DeliveryLocation[];
   await page.goto('/');
   await controlledBySw(page);
   await catalogKept(page, 'map');

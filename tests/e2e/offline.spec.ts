@@ -4,6 +4,7 @@ import { CARD_RETURN_PATH } from '#shared/api/checkout';
 import { customerWithCart, openPayment, recap, toHostedPage } from './checkout-steps';
 import { xsrfToken } from './xsrf';
 import { catalogKept } from './catalog-kept';
+import { readJson } from './api-read';
 
 // The service worker is what these scenarios are about (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -44,14 +45,14 @@ async function goOnline(page: Page, context: BrowserContext) {
 }
 
 async function serverCart(page: Page) {
-  return (await (await page.request.get('/api/cart')).json()) as { products: { quantity: number; product_name: string }[] };
+  return (await readJson(page.request, '/api/cart')) as { products: { quantity: number; product_name: string }[] };
 }
 
-const starterOf = async (page: Page) => ((await (await page.request.get('/api/products')).json()) as CatalogProduct[]).find((d) => d.category === 'starter' && !d.sold_out)!;
+const starterOf = async (page: Page) => ((await readJson(page.request, '/api/products')) as CatalogProduct[]).find((d) => d.category === 'starter' && !d.sold_out)!;
 
 test('cold start offline after one visit: the shell, the menus with their age, the dish photos, and the banner', async ({ page, context }) => {
   await visitOnce(page);
-  const photographed = ((await (await page.request.get('/api/products')).json()) as CatalogProduct[]).find((d) => d.cover !== null)!;
+  const photographed = ((await readJson(page.request, '/api/products')) as CatalogProduct[]).find((d) => d.cover !== null)!;
   await goOffline(page, context);
   await page.reload();
   await expect(banner(page)).toContainText('les points de livraison et votre panier restent consultables');

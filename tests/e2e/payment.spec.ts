@@ -3,6 +3,7 @@ import { pdfText } from './pdf-text';
 import { formatAmount } from '#shared/money';
 import { customerWithCart, expectValidated, openPayment, popin, recap, snackbar, toHostedPage } from './checkout-steps';
 import { logInTeam } from './team-steps';
+import { readJson } from './api-read';
 
 /** An amount as the recap writes it ("12,50 €"), in cents. */
 const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
@@ -156,13 +157,13 @@ test('a card after declared vouchers: they come off the rest at once, the card p
   await expect(page.locator('dd.amount')).toHaveText(euros(final - 125));
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
-  const placed = ((await (await page.request.get('/api/me')).json()) as { orders: { invoice_number: string; delivery_day: string }[] }).orders[0]!;
+  const placed = ((await readJson(page.request, '/api/me')) as { orders: { invoice_number: string; delivery_day: string }[] }).orders[0]!;
   const date = placed.delivery_day.split('/').reverse().join('-');
 
   // The team's documents ask the courier for exactly the vouchers declared, beside one card payment.
   const team = await context.newPage();
   await logInTeam(team, 'admin@popote.fr');
-  const board = (await (await team.request.get(`/api/staff/orders?date=${date}`)).json()) as { orders: { invoice_number: string; delivery: { tour: string }; means: { means: string; amount: number }[] }[] };
+  const board = (await readJson(team.request, `/api/staff/orders?date=${date}`)) as { orders: { invoice_number: string; delivery: { tour: string }; means: { means: string; amount: number }[] }[] };
   const order = board.orders.find((o) => o.invoice_number === placed.invoice_number)!;
   expect(order.means.map((m) => [m.means, m.amount])).toEqual([
     ['paper_vouchers', 125],
@@ -171,9 +172,9 @@ test('a card after declared vouchers: they come off the rest at once, the card p
   const labels = await pdfText(await (await team.request.get(`/api/staff/labels.pdf?date=${date}`)).body());
   const label = labels.slice(labels.indexOf(placed.invoice_number), labels.indexOf(placed.invoice_number) + 400);
   expect(label).toMatch(/Tickets papier à récupérer : 1 × 1,25 €/);
-  const tours = (await (await team.request.get('/api/staff/tours')).json()) as { tours: { id: number; name: string }[] };
+  const tours = (await readJson(team.request, '/api/staff/tours')) as { tours: { id: number; name: string }[] };
   const tour = tours.tours.find((t) => t.name === order.delivery.tour)!;
-  const round = (await (await team.request.get(`/api/staff/rounds/${tour.id}?date=${date}`)).json()) as { stops: { orders: { invoice_number: string; vouchers_declared: unknown }[] }[] };
+  const round = (await readJson(team.request, `/api/staff/rounds/${tour.id}?date=${date}`)) as { stops: { orders: { invoice_number: string; vouchers_declared: unknown }[] }[] };
   const bag = round.stops.flatMap((s) => s.orders).find((o) => o.invoice_number === placed.invoice_number)!;
   expect(bag.vouchers_declared).toEqual({ total_cents: 125, rows: [{ count: 1, unit_cents: 125 }] });
   await team.close();
@@ -218,11 +219,11 @@ test('paper vouchers worth the whole order: nothing is left to pay, the order wa
   await expect(modal.getByTestId('payment-remaining-price')).toHaveText(/^0,00\s€$/);
   await expect(modal.getByText('Il ne reste rien à payer : validez votre commande pour la confirmer.')).toBeVisible();
   await expect(modal.getByRole('button', { name: /^Utiliser ma cagnotte/ })).toHaveCount(0);
-  expect(((await (await page.request.get('/api/me')).json()) as { orders: unknown[] }).orders).toEqual([]);
+  expect(((await readJson(page.request, '/api/me')) as { orders: unknown[] }).orders).toEqual([]);
   await modal.getByRole('button', { name: 'Valider ma commande' }).click();
   await expectValidated(page, location.name);
   // What the ticket brings beyond the starter reaches the pool once the courier has it.
-  expect(((await (await page.request.get('/api/me')).json()) as { poolPending: number }).poolPending).toBe(1900 - final);
+  expect(((await readJson(page.request, '/api/me')) as { poolPending: number }).poolPending).toBe(1900 - final);
   await expectInvoiceInAccount(page);
 });
 

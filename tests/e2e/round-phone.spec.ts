@@ -3,6 +3,7 @@ import { expect, test, type Page } from './flaky-network';
 import { bag, customerCalls, hydrated, order, outbox, privateDay, privateTour } from './round-steps';
 import { checkScreen } from './screen-check';
 import { logInTeam, TEAM_PASSWORD } from './team-steps';
+import { readJson } from './api-read';
 
 /**
  * The courier's phone on a bad line, past what round.spec.ts covers: the session ending (12 h)
@@ -39,7 +40,7 @@ test('the round on a bad line: a session that ends with actions waiting, a new b
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
-  const rounds = (await (await page.request.get(`/api/staff/rounds?date=${day}`)).json()) as { rounds: { tour_id: number; name: string }[] };
+  const rounds = (await readJson(page.request, `/api/staff/rounds?date=${day}`)) as { rounds: { tour_id: number; name: string }[] };
   const tour = rounds.rounds.find((r) => r.name === tourName)!.tour_id;
   const address = `/equipe/tournee?date=${day}&tour=${tour}`;
   await page.goto(address);
@@ -118,7 +119,7 @@ test('the round on a bad line: a session that ends with actions waiting, a new b
   await expect(outbox(refused)).toHaveText('Tout est envoyé', { timeout: 30_000 });
   await expect(bag(refused, first.invoice).getByRole('button', { name: 'Corriger les titres' })).toBeEnabled();
   network.heal();
-  const round = (await (await refused.request.get(`/api/staff/rounds/${tour}?date=${day}`)).json()) as { stops: { orders: { order_id: number; outcome: string | null }[] }[] };
+  const round = (await readJson(refused.request, `/api/staff/rounds/${tour}?date=${day}`)) as { stops: { orders: { order_id: number; outcome: string | null }[] }[] };
   expect(round.stops.flatMap((s) => s.orders).find((o) => o.order_id === third.id)?.outcome).toBe('handed_over');
   expect(thrown).toEqual([]);
   await refused.close();

@@ -4,6 +4,7 @@ import type { RoundEvent } from '#shared/api/courier-round';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { addDays, parisInstant, weekday } from '#shared/time';
 import { expect, type APIRequestContext, type Page } from './fixtures';
+import { readJson } from './api-read';
 
 /** The courier's round in the browser: a private day and tour, a customer's order on it, the phone's kept events (round.spec.ts, round-phone.spec.ts). */
 
@@ -13,12 +14,12 @@ import { expect, type APIRequestContext, type Page } from './fixtures';
  * test's day) and the team's test's days after it, within the ten working days that have slots.
  */
 export async function privateDay(request: APIRequestContext, ahead = 2): Promise<string> {
-  const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
+  const today = ((await readJson(request, '/api/state')) as { current_delivery_date: string }).current_delivery_date;
   let day = addDays(today, ahead);
   while (weekday(day) === 0 || weekday(day) === 6) day = addDays(day, 1);
   expect(day < addDays(today, 7)).toBe(true);
   expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
-  expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
+  expect(((await readJson(request, '/api/state')) as { current_delivery_date: string }).current_delivery_date).toBe(day);
   return day;
 }
 
@@ -27,7 +28,7 @@ export async function privateDay(request: APIRequestContext, ahead = 2): Promise
  * holds this run's bags only, so it can be closed. The day's public tours, by name.
  */
 export async function privateTour(request: APIRequestContext, slot: number): Promise<string> {
-  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(request, '/api/delivery-locations')) as DeliveryLocation[];
   const tours = [...new Set(locations.filter((l) => !l.is_private).flatMap((l) => l.deliveries.map((d) => d.tour.name)))].sort();
   expect(tours.length).toBeGreaterThan(slot);
   return tours[slot]!;
@@ -63,18 +64,18 @@ function ticketsFor(cents: number, count: number, cap = false) {
 export async function order(request: APIRequestContext, what: { formulas?: number; dish?: boolean; returned?: number; tickets: number; tour?: string }) {
   const call = customerCalls(request);
   if (what.formulas) {
-    const menus = (await (await request.get('/api/menus')).json()) as Menu[];
+    const menus = (await readJson(request, '/api/menus')) as Menu[];
     const menu = menus.find((m) => m.categories.filter((c) => c.required).every((c) => c.products.some((p) => !p.sold_out)))!;
     const sub_products = Object.fromEntries(menu.categories.filter((c) => c.required).map((c) => [String(c.id), c.products.find((p) => !p.sold_out)!.id]));
     const cart = (await call('/api/cart/menus', { menu: { id: menu.id, sub_products, additional_products: {} } })) as { products: { unique_id: string }[] };
     for (let i = 1; i < what.formulas; i++) await call('/api/cart/increment', { id: cart.products[0]!.unique_id });
   }
   if (what.dish) {
-    const dishes = (await (await request.get('/api/products')).json()) as { id: number; price: number; sold_out: boolean; category: string }[];
+    const dishes = (await readJson(request, '/api/products')) as { id: number; price: number; sold_out: boolean; category: string }[];
     await call('/api/cart/products', { id: dishes.find((d) => !d.sold_out && d.category === 'main')!.id });
   }
   for (let i = 0; i < (what.returned ?? 0); i++) await call('/api/cart/deposits');
-  const locations = (await (await request.get('/api/delivery-locations')).json()) as DeliveryLocation[];
+  const locations = (await readJson(request, '/api/delivery-locations')) as DeliveryLocation[];
   const deliveries = locations
     .filter((l) => !l.is_private)
     .sort((a, b) => a.id - b.id)
@@ -100,7 +101,7 @@ export async function order(request: APIRequestContext, what: { formulas?: numbe
 }
 
 async function ordersOf(request: APIRequestContext) {
-  return ((await (await request.get('/api/me')).json()) as { orders: { id: number; invoice_number: string }[] }).orders;
+  return ((await readJson(request, '/api/me')) as { orders: { id: number; invoice_number: string }[] }).orders;
 }
 
 /** A team member's calls through the test's own request context (its cookies), with the team's token. */

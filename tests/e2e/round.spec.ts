@@ -5,6 +5,7 @@ import { bag, customerCalls, hydrated, keptEvents, order, outbox, privateDay, pr
 import { serveMapFixtures } from './map-fixtures';
 import { checkScreen } from './screen-check';
 import { logInTeam, TEAM_PASSWORD } from './team-steps';
+import { readJson } from './api-read';
 
 /**
  * The courier's round on the phone, offline first (/equipe/tournee): a customer who pays with paper
@@ -57,14 +58,14 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await call('/api/register', { firstname: 'Léa', lastname: 'Durand', phone: '06 12 34 56 78', email, password: 'tartine-42', password_confirmation: 'tartine-42', cgv: true });
   await call('/api/login', { email, password: 'tartine-42' });
   await order(request, { formulas: 2, tickets: 2 });
-  expect(((await (await request.get('/api/me')).json()) as { deposits: number; orders: unknown[] })).toMatchObject({ deposits: 2 });
+  expect(((await readJson(request, '/api/me')) as { deposits: number; orders: unknown[] })).toMatchObject({ deposits: 2 });
   const day = await privateDay(request);
   const tourName = await privateTour(request, (info.project.name === 'phone' ? 0 : 1) + 2 * (info.retry + info.repeatEachIndex));
   // Days later by the sandbox's clock: the session has ended, the customer logs in again.
   await call('/api/login', { email, password: 'tartine-42' });
   const paid = await order(request, { formulas: 1, returned: 2, tickets: 2, tour: tourName });
   const cancelled = await order(request, { dish: true, tickets: 1, tour: tourName });
-  const before = (await (await request.get('/api/me')).json()) as { pool: number; deposits: number };
+  const before = (await readJson(request, '/api/me')) as { pool: number; deposits: number };
   expect(before.deposits).toBe(1);
 
   // (2) The courier opens the round online; the service worker in control keeps the page.
@@ -72,7 +73,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
-  const rounds = (await (await page.request.get(`/api/staff/rounds?date=${day}`)).json()) as { rounds: { tour_id: number; name: string; bags: number }[] };
+  const rounds = (await readJson(page.request, `/api/staff/rounds?date=${day}`)) as { rounds: { tour_id: number; name: string; bags: number }[] };
   const mine = rounds.rounds.find((r) => r.name === tourName)!;
   expect(mine.bags).toBe(2);
   const tour = mine.tour_id;
@@ -86,7 +87,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   // The round's map, opened on demand: the stops numbered in the round's order; a pin brings its
   // stop into view. (Its tiles come from the map service's fixtures, in its real format.)
   const mapService = await serveMapFixtures(context);
-  const shown = (await (await page.request.get(`/api/staff/rounds/${tour}?date=${day}`)).json()) as { stops: { rank: number; name: string; lat: number | null }[] };
+  const shown = (await readJson(page.request, `/api/staff/rounds/${tour}?date=${day}`)) as { stops: { rank: number; name: string; lat: number | null }[] };
   const placed = shown.stops.filter((s) => s.lat !== null);
   await page.getByText('Carte des arrêts', { exact: true }).click();
   const map = page.getByTestId('round-map');
@@ -211,7 +212,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   const staff = staffCalls(again.request);
   const resent = (await staff(`/api/staff/rounds/${tour}/events?date=${day}`, { events: kept.filter((k) => k.status === 'sent').map((k) => k.event) })) as { results: { status: string }[] };
   expect(resent.results.map((r) => r.status)).toEqual(Array(5).fill('duplicate'));
-  const round = (await (await again.request.get(`/api/staff/rounds/${tour}?date=${day}`)).json()) as { stops: { orders: { order_id: number; outcome: string; vouchers_received: { count: number }[]; containers_received: number }[] }[] };
+  const round = (await readJson(again.request, `/api/staff/rounds/${tour}?date=${day}`)) as { stops: { orders: { order_id: number; outcome: string; vouchers_received: { count: number }[]; containers_received: number }[] }[] };
   const seen = round.stops.flatMap((s) => s.orders).find((o) => o.order_id === paid.id)!;
   expect(seen).toMatchObject({ outcome: 'handed_over', vouchers_received: [{ count: 1, unit_cents: paid.tickets.unit }], containers_received: 3 });
 
@@ -235,7 +236,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
 
   // The customer's account: the order delivered, one voucher short owed; the extra container, out
   // of the one they still held, waits for an admin's eyes before its 4 € reach the pool.
-  const after = (await (await request.get('/api/me')).json()) as { pool: number; poolPending: number; deposits: number; orders: { id: number; balance_due: number; current_status_text: string }[] };
+  const after = (await readJson(request, '/api/me')) as { pool: number; poolPending: number; deposits: number; orders: { id: number; balance_due: number; current_status_text: string }[] };
   const short = paid.paid - paid.tickets.unit;
   expect(after.pool).toBe(before.pool);
   expect(after.poolPending).toBe(4_00);
@@ -268,7 +269,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await checkScreen(desk, 'equipe-a-valider');
   await held.getByRole('button', { name: /^Valider et créditer 4,00/ }).click();
   await expect(desk.getByText('Rien à valider : toutes les réceptions correspondent aux déclarations.')).toBeVisible();
-  expect(((await (await request.get('/api/me')).json()) as { pool: number }).pool).toBe(before.pool + 4_00);
+  expect(((await readJson(request, '/api/me')) as { pool: number }).pool).toBe(before.pool + 4_00);
 
   await desk.goto('/equipe/titres');
   await hydrated(desk);
@@ -332,7 +333,7 @@ test('a courier records a stop with no network, keeps it across a reload and a r
   await home.setViewportSize({ width: 1280, height: 800 });
   await shot(home, 'customer-due-paid-1280', paidNote);
   await checkScreen(home, 'compte-reste-regle-par-carte', { include: 'dialog' });
-  expect(((await (await request.get('/api/me')).json()) as { orders: { id: number; balance_due: number }[] }).orders.find((o) => o.id === paid.id)!.balance_due).toBe(0);
+  expect(((await readJson(request, '/api/me')) as { orders: { id: number; balance_due: number }[] }).orders.find((o) => o.id === paid.id)!.balance_due).toBe(0);
   await payer.close();
   await office.close();
   await reopened.close();

@@ -3,6 +3,7 @@ import { serveMapFixtures } from './map-fixtures';
 import type { CatalogProduct, Menu } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { euros } from './text-match';
+import { readJson } from './api-read';
 
 /**
  * Pages come from the server with their content: readable with JavaScript off, described for
@@ -10,7 +11,7 @@ import { euros } from './text-match';
  * hydration mismatch.
  */
 
-const json = async <T>(request: APIRequestContext, url: string) => (await (await request.get(url)).json()) as T;
+const json = async <T>(request: APIRequestContext, url: string) => (await readJson(request, url)) as T;
 
 /** The head's tags of a page's HTML, by attribute. */
 function headOf(html: string) {

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { readJson } from './api-read';
 
 const ROUTES: [string, string][] = [
   ['/', 'Le déjeuner fait maison, livré en triporteur près de votre bureau'],
@@ -126,6 +127,6 @@ test('a tap on « Ajouter » before the app has taken the page over is held, the
   await loading;
   await expect(page.getByRole('button', { name: 'Panier, 1 article' })).toBeVisible();
   await expect(add).not.toHaveAttribute('aria-busy');
-  const cart = (await (await page.request.get('/api/cart')).json()) as { products: { quantity: number }[] };
+  const cart = (await readJson(page.request, '/api/cart')) as { products: { quantity: number }[] };
   expect(cart.products.map((line) => line.quantity)).toEqual([1]);
 });

@@ -2,6 +2,7 @@ import { totpCode } from '../../server/lib/totp';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { checkScreen } from './screen-check';
 import { logInTeam } from './team-steps';
+import { readJson } from './api-read';
 
 /**
  * An admin's account as a bank keeps it (docs/product/team.md): the demo's admin invites a new
@@ -13,7 +14,7 @@ import { logInTeam } from './team-steps';
 const STRONG = 'ardoise-brume-tricycle-quatorze';
 
 async function serverNow(request: APIRequestContext): Promise<Date> {
-  return new Date(((await (await request.get('/__sandbox/clock')).json()) as { now: string }).now);
+  return new Date(((await readJson(request, '/__sandbox/clock')) as { now: string }).now);
 }
 
 /** The scope's time moves on, so the next code is a new one (a code is never accepted twice). */
@@ -27,7 +28,7 @@ async function invitationLink(page: Page, email: string): Promise<string> {
   let text = '';
   await expect
     .poll(async () => {
-      const mails = (await (await page.request.get(`/__sandbox/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      const mails = (await readJson(page.request, `/__sandbox/mailbox.json?to=${encodeURIComponent(email)}`)) as { text: string }[];
       text = mails[0]?.text ?? '';
       return text;
     })

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { checkScreen } from './screen-check';
 import { logInTeam, TEAM_PASSWORD } from './team-steps';
 import { escapeRegExp } from './text-match';
+import { readJson } from './api-read';
 
 /**
  * Popote Équipe, the team's app: an admin cancels an order paid with Edenred and by card, a cook
@@ -22,7 +23,7 @@ const EDENRED = '/__sandbox/edenred';
  * the second for the desktop, made this test's today.
  */
 async function privateDay(request: APIRequestContext, project: string): Promise<string> {
-  const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
+  const today = ((await readJson(request, '/api/state')) as { current_delivery_date: string }).current_delivery_date;
   const slot = project === 'phone' ? 0 : 1;
   let day = addDays(today, 8);
   for (let found = 0; ; day = addDays(day, 1)) {
@@ -30,7 +31,7 @@ async function privateDay(request: APIRequestContext, project: string): Promise<
     if (found++ === slot) break;
   }
   expect((await request.post('/__sandbox/clock', { data: { now: parisInstant(day, '09:00').toISOString() } })).ok()).toBe(true);
-  expect(((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date).toBe(day);
+  expect(((await readJson(request, '/api/state')) as { current_delivery_date: string }).current_delivery_date).toBe(day);
   return day;
 }
 
@@ -47,7 +48,7 @@ test('an admin finds an order paid with Edenred and by card, cancels it: both re
 
   // A customer pays 3 € from Edenred and the rest by card.
   const { location } = await customerWithCart(page, info.project.name, (d) => d.price >= 1000);
-  const email = ((await (await page.request.get('/api/me')).json()) as { email: string }).email;
+  const email = ((await readJson(page.request, '/api/me')) as { email: string }).email;
   await openPayment(page);
   const popupOpened = page.waitForEvent('popup');
   await recap(page).getByRole('button', { name: 'Connecter mon compte Edenred' }).click();
@@ -63,7 +64,7 @@ test('an admin finds an order paid with Edenred and by card, cancels it: both re
   const po = await toHostedPage(page);
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   await expectValidated(page, location.name);
-  expect((await (await page.request.get(`${EDENRED}/accounts/${edenredUser}`)).json()).data.balance_cents).toBe(0);
+  expect(((await readJson(page.request, `${EDENRED}/accounts/${edenredUser}`)) as { data: { balance_cents: number } }).data.balance_cents).toBe(0);
 
   // The admin, in another tab of the same browser (each session has its own cookies).
   const team = await context.newPage();
@@ -97,7 +98,7 @@ test('an admin finds an order paid with Edenred and by card, cancels it: both re
   await expect(order.getByRole('button', { name: 'Annuler la commande' })).toHaveCount(0);
 
   // Both paid back in the providers' emulators.
-  expect((await (await page.request.get(`${EDENRED}/accounts/${edenredUser}`)).json()).data.balance_cents).toBe(300);
+  expect(((await readJson(page.request, `${EDENRED}/accounts/${edenredUser}`)) as { data: { balance_cents: number } }).data.balance_cents).toBe(300);
   await team.goto(`/__sandbox/paygreen/pay/${po}`);
   await expect(team.getByRole('heading', { level: 1 })).toHaveText('Ce paiement est remboursé');
 
@@ -105,7 +106,7 @@ test('an admin finds an order paid with Edenred and by card, cancels it: both re
   let mail: { id: number; subject: string; attachments: { filename: string }[] } | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await page.request.get(`/__sandbox/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as NonNullable<typeof mail>[];
+      const mails = (await readJson(page.request, `/__sandbox/mailbox.json?to=${encodeURIComponent(email)}`)) as NonNullable<typeof mail>[];
       mail = mails.find((m) => m.subject.includes('annulée'));
       return mail?.subject;
     })
@@ -134,7 +135,7 @@ test('a cook marks a dish sold out (the customer’s open page shows it within 5
   const placed = await page.request.post('/api/payment', { headers });
   expect(placed.ok(), await placed.text()).toBe(true);
 
-  const dishes = (await (await request.get('/api/products')).json()) as CatalogProduct[];
+  const dishes = (await readJson(request, '/api/products')) as CatalogProduct[];
   const dish = dishes.find((d) => d.category === 'starter' && !d.sold_out)!;
   await page.goto('/passer-commande');
   const card = page.locator('article').filter({ has: page.getByRole('heading', { name: dish.name, exact: true }) }).first();
@@ -166,7 +167,7 @@ test('a cook marks a dish sold out (the customer’s open page shows it within 5
   // The day's catalog from the page: a preview that changes nothing, then applied as previewed.
   const slug = `tartine-equipe-${info.project.name}`;
   const name = `Tartine de l’équipe (${info.project.name})`;
-  const current = (await (await request.get(`/__sandbox/catalog-availability?date=${day}`)).json()) as { slug: string; stock: number | null }[];
+  const current = (await readJson(request, `/__sandbox/catalog-availability?date=${day}`)) as { slug: string; stock: number | null }[];
   const file = {
     dates: [day],
     products: [{ slug, name, short_description: 'Pain de campagne, chèvre et miel.', description: 'Une tartine du jour.', ingredients: ['pain', 'chèvre', 'miel'], allergens: ['gluten', 'lait'], category: 'main', price_cents: 650, vat_rate: 10 }],
@@ -189,7 +190,7 @@ test('a cook marks a dish sold out (the customer’s open page shows it within 5
   // The production sheet of the day, on screen then on paper: one A4 page with the totals.
   await teamNav(cook).getByRole('link', { name: 'Cuisine' }).click();
   await expect(cook.getByRole('heading', { level: 1, name: /^Fiche de production/ })).toBeVisible();
-  const sheet = (await (await cook.request.get(`/api/staff/kitchen-sheet?date=${day}`)).json()) as { dishes: { name: string; total: number }[]; containers: number; final: boolean };
+  const sheet = (await readJson(cook.request, `/api/staff/kitchen-sheet?date=${day}`)) as { dishes: { name: string; total: number }[]; containers: number; final: boolean };
   const table = cook.getByRole('table', { name: 'Portions à préparer par plat et par tournée' });
   await expect(table.getByRole('row')).toHaveCount(sheet.dishes.length + 1);
   await expect(table.getByRole('row').filter({ has: cook.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(ordered.name)}`) }) })).toContainText('1');

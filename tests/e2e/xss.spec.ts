@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { readJson } from './api-read';
 
 /**
  * Text from the database is shown as text: a dish whose name and descriptions hold markup, loaded
@@ -36,12 +37,12 @@ test.afterEach(async ({ request }) => {
 test('a dish name and description holding markup show literally and never run', async ({ page, request }) => {
   test.setTimeout(120_000);
   // A week ahead, in this test's own time: the dish joins a day no other test sees.
-  const today = ((await (await request.get('/api/state')).json()) as { current_delivery_date: string }).current_delivery_date;
+  const today = ((await readJson(request, '/api/state')) as { current_delivery_date: string }).current_delivery_date;
   const weekLater = new Date(Date.parse(`${today}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
   await request.post('/__sandbox/clock', { data: { now: `${weekLater}T07:00:00+01:00` } });
-  const { current_delivery_date: date } = (await (await request.get('/api/state')).json()) as { current_delivery_date: string };
+  const { current_delivery_date: date } = (await readJson(request, '/api/state')) as { current_delivery_date: string };
   expect(date).toBe(weekLater);
-  const listed = (await (await request.get(`/__sandbox/catalog-availability?date=${date}`)).json()) as { slug: string; stock: number | null }[];
+  const listed = (await readJson(request, `/__sandbox/catalog-availability?date=${date}`)) as { slug: string; stock: number | null }[];
   const before = listed.filter((a) => a.slug !== SLUG);
   day = { date, before };
   const imported = await request.post('/__sandbox/catalog-import', {
