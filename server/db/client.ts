@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -91,6 +93,18 @@ function listeners() {
   };
 }
 
+/*
+ * PGlite's PostgreSQL (a 9 MB WebAssembly module) compiled once per process and shared by every
+ * embedded database it opens. Without it each database compiled its own copy, and dropped it on
+ * close: a test worker opening and closing a database per file made V8 allocate and free compiled
+ * WebAssembly over and over, once to a fatal error in V8's bookkeeping of that memory
+ * (`ThreadIsolation::UnregisterWasmAllocation`, docs/testing.md); shared, the code is never freed,
+ * and each opening skips the compilation.
+ */
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+const compiledPglite = () =>
+  (pgliteModule ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)));
+
 /**
  * PostgreSQL when the URL is postgres://…, otherwise the embedded PGlite: `memory://` for tests,
  * `file:PATH` or nothing (then DATA_DIR/pglite) for data kept on disk. `image`, for `memory://`:
@@ -139,12 +153,13 @@ export async function openDatabase(url: string | undefined, dataDir = '.data', i
     };
   }
   let client: FairPGlite;
+  const pgliteWasmModule = await compiledPglite();
   if (url === 'memory://') {
-    client = new FairPGlite(image ? { loadDataDir: image } : undefined);
+    client = new FairPGlite(image ? { loadDataDir: image, pgliteWasmModule } : { pgliteWasmModule });
   } else {
     const dir = url?.startsWith('file:') ? url.slice('file:'.length) : join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new FairPGlite(dir);
+    client = new FairPGlite({ dataDir: dir, pgliteWasmModule });
   }
   await client.waitReady;
   const changes = listeners();

@@ -41,11 +41,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, browserName: 'chromium' } },
-    // Journeys whose screens do not change with the width (payments, offline, the service worker
-    // and flaky-network behaviour) run on the phone, where customers are, and so does the
-    // courier's round, a phone's work; their screens' desktop layout is checked by
-    // accessibility.spec.ts at both sizes. It keeps the suite within its CI time.
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' }, testIgnore: /\/(flaky-network|payment|edenred|offline|offline-sw|round|round-phone|push)\.spec\.ts$/ },
+    // The desktop project runs what changes with the width: every screen and overlay
+    // (accessibility.spec.ts: axe and the layout check at both sizes, which also catches a page
+    // hydrated differently at this width), the shell's navigation, the contact forms (files are
+    // dropped on a desktop), the map beside the list, the keyboard, the server's pages and the
+    // team's office screens. Journeys whose logic does not change with the width (payments,
+    // offline, flaky networks, the service worker, the courier's round, accounts, cart, catalog,
+    // security) run once, on the phone, where customers are: run twice they cost CI minutes and
+    // checked nothing more (docs/testing.md).
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' }, testMatch: /\/(accessibility|shell|contact|delivery-map|delivery-search|keyboard|server-rendering|team)\.spec\.ts$/ },
   ],
   webServer: {
     command: 'node --enable-source-maps dist-server/index.mjs',
