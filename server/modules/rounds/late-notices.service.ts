@@ -36,7 +36,7 @@ interface LateStop {
 /**
  * The stops of `date` with someone to tell, whose window started LATE_GRACE_MS ago or more and
  * did not end more than ARRIVAL_STALE_MS ago (past that, news of a delay is stale, as an arrival
- * would be). Whether the tricycle arrived is judged under the round's lock (tellStop).
+ * would be), and no "Arrivé" yet: judged again under the round's lock (tellStop).
  */
 async function startedStops(db: Db, date: string, now: Date): Promise<LateStop[]> {
   const rows = await db
@@ -52,7 +52,14 @@ async function startedStops(db: Db, date: string, now: Date): Promise<LateStop[]
     .from(orders)
     .innerJoin(deliveries, eq(deliveries.id, orders.deliveryId))
     .innerJoin(deliveryLocations, eq(deliveryLocations.id, deliveries.deliveryLocationId))
-    .where(and(eq(deliveries.date, date), toTell()));
+    .where(
+      and(
+        eq(deliveries.date, date),
+        toTell(),
+        // Most stops have the tricycle on time: not locked again every minute until their window ends.
+        sql`not exists (select 1 from ${roundArrivals} join ${rounds} on ${rounds.id} = ${roundArrivals.roundId} where ${rounds.tourId} = ${deliveries.tourId} and ${rounds.date} = ${deliveries.date} and ${roundArrivals.deliveryLocationId} = ${deliveries.deliveryLocationId})`,
+      ),
+    );
   return rows.filter(
     (s) => now.getTime() >= parisInstant(date, s.startsAt).getTime() + LATE_GRACE_MS && now.getTime() <= parisInstant(date, s.endsAt).getTime() + ARRIVAL_STALE_MS,
   );
