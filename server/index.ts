@@ -8,6 +8,7 @@ import { purgeExpired } from './lib/purge';
 import { sweepExpiredCarts } from './modules/cart/cart.service';
 import { retryPendingRefunds } from './modules/day-orders/refunds.service';
 import { checkLedger } from './modules/ledger/ledger-check.service';
+import { tellLateCustomers } from './modules/rounds/late-notices.service';
 import { setLedgerProblems } from './lib/metrics';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -110,6 +111,23 @@ const pusher = setInterval(() => {
 }, 5_000);
 pusher.unref();
 
+// Once a minute, the stops whose window started (5 minutes' grace) without the tricycle tell their
+// subscribed customers it is late, once (server/modules/rounds/late-notices.service.ts; two servers
+// tell once). By everyone's clock only, as the cart sweep.
+let lateRun: Promise<void> | null = null;
+const lateCheck = setInterval(() => {
+  if (lateRun || closing || !app.clock.shared()) return;
+  lateRun = tellLateCustomers(app)
+    .then((told) => {
+      if (told) app.log.info({ told }, 'late notices queued');
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'late check failed'))
+    .finally(() => {
+      lateRun = null;
+    });
+}, 60_000);
+lateCheck.unref();
+
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -117,6 +135,7 @@ async function shutdown(signal: string) {
   clearInterval(purge);
   clearInterval(mailer);
   clearInterval(pusher);
+  clearInterval(lateCheck);
   clearInterval(refundRetry);
   clearInterval(ledgerDaily);
   clearTimeout(firstMail);

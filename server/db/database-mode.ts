@@ -64,6 +64,7 @@ const PEOPLE_TABLES = [
   'rounds',
   'round_events',
   'round_arrivals',
+  'late_notices',
   'push_subscriptions',
   'push_outbox',
   // The demo's own VAPID keys: production's come from the environment.

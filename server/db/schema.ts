@@ -1345,6 +1345,26 @@ export const roundArrivals = pgTable(
   (t) => [uniqueIndex('round_arrivals_stop_uq').on(t.roundId, t.deliveryLocationId)],
 );
 
+/**
+ * A late notice queued for an order at its stop (docs/product/notifications.md, "Late"): the
+ * stop's window started and the tricycle had not arrived. Once per order and stop: written in the
+ * transaction that queues the push, with ON CONFLICT DO NOTHING, so two servers checking at the
+ * same moment tell once. What the notice said (the estimate) is not kept.
+ */
+export const lateNotices = pgTable(
+  'late_notices',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    toldAt: timestamp('told_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.deliveryId] })],
+);
+
 /** Emulated push service of the sandbox (/__sandbox/push/{box}): what each box received. */
 export const sandboxPushMessages = pgTable('sandbox_push_messages', {
   id: serial('id').primaryKey(),

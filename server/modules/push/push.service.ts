@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pushOutbox, pushSubscriptions, type PushMessage } from '../../db/schema';
 
@@ -42,6 +42,19 @@ export async function enqueuePushes(tx: Conn, notices: { customerId: number; mes
   );
   if (rows.length) await tx.insert(pushOutbox).values(rows);
   return rows.length;
+}
+
+/**
+ * Withdraws the pushes still queued with one of these tags and this title: news that what the
+ * caller records makes wrong (a late notice once the tricycle is there). One being sent goes.
+ */
+export async function withdrawQueued(tx: Conn, tags: string[], title: string): Promise<number> {
+  if (!tags.length) return 0;
+  const gone = await tx
+    .delete(pushOutbox)
+    .where(and(inArray(sql`${pushOutbox.message}->>'tag'`, tags), sql`${pushOutbox.message}->>'title' = ${title}`))
+    .returning({ id: pushOutbox.id });
+  return gone.length;
 }
 
 /** Keeps a browser's subscription for a customer: a browser already known is theirs now, with its new keys. */

@@ -3,17 +3,18 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ROUND_ERRORS, ROUND_MESSAGES, type ArrivedEvent, type RoundEventResult } from '#shared/api/courier-round';
 import { frenchTime, parisInstant } from '#shared/time';
 import type { Tx } from '../../db/client';
-import { deliveries, deliveryLocations, orders, roundArrivals, type OrderState, type PushMessage } from '../../db/schema';
+import { deliveries, deliveryLocations, lateNotices, orders, roundArrivals, type OrderState, type PushMessage } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
-import { enqueuePushes, orderPageOf } from '../push/push.service';
+import { enqueuePushes, orderPageOf, withdrawQueued } from '../push/push.service';
 import { lockRound } from './courier-round.repo';
+import { LATE_TITLE } from './late-estimate';
 import { actsAsAdmin, courierOf, mayWorkOn, type RoundMember } from './round-couriers.service';
 import { GONE_STATES } from './rounds.service';
 
 /** An "Arrivé" counted this long after the courier tapped it is old news: recorded, told to nobody. */
 export const ARRIVAL_STALE_MS = 15 * 60 * 1000;
 /** Orders whose customer is still to meet the tricycle: not cancelled, refunded, delivered nor noted absent. */
-const SETTLED_STATES = [...GONE_STATES, 'delivered', 'absent'] as OrderState[];
+export const SETTLED_STATES = [...GONE_STATES, 'delivered', 'absent'] as OrderState[];
 
 
 /** The stop of a tour at a point on a date: its name and window, or null when the tour does not stop there that day. */
@@ -57,6 +58,13 @@ export async function recordArrival(app: FastifyInstance, actor: Actor, member: 
       .returning({ id: roundArrivals.id });
     // Already arrived at this stop (another tap, the other phone): its customers were told once.
     if (!inserted.length) return { id: event.id, status: 'duplicate' };
+    // A late notice not sent yet is wrong now; one sent is replaced on the lock screen (same tag).
+    const late = await tx.select({ orderId: lateNotices.orderId }).from(lateNotices).where(eq(lateNotices.deliveryId, stop.deliveryId));
+    await withdrawQueued(
+      tx,
+      late.map((l) => `commande-${l.orderId}`),
+      LATE_TITLE,
+    );
     const counted = countedAt(deviceAt, now, date);
     const stale = now.getTime() - counted.getTime() > ARRIVAL_STALE_MS;
     if (!stale) told = await tellCustomers(tx, stop, date, counted, now);
