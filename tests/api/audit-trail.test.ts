@@ -23,6 +23,13 @@ import { MONDAY, at, createPostgresDatabase, createTestApp, onPostgres, rowsOf, 
 import { TEAM, staffLoggedIn, type StaffBrowser } from './staff-helpers';
 
 /**
+ * These tests start other processes (the command-line tools, a second server), each compiling its
+ * TypeScript and opening the database: a bound against a hang, not a speed (on a loaded 2-core
+ * machine one took 30 s, the default bound).
+ */
+const PROCESSES_TIMEOUT = 120_000;
+
+/**
  * The audit trail nobody can rewrite: every change of a price, a VAT rate, a stock or a role
  * keeps its values before and after; the table refuses UPDATE, DELETE and TRUNCATE; each line is
  * sealed in a hash chain that `npm run audit:verify` replays, naming the entry where it breaks.
@@ -364,7 +371,7 @@ describe('npm run audit:verify', () => {
       rmSync(dir, { recursive: true, force: true });
       await target.drop();
     }
-  });
+  }, PROCESSES_TIMEOUT);
 
   it('says so when the database cannot be found or has no chain, exit 1', async () => {
     const missing = await runScript('server/lib/audit-verify-cli.ts', [], { DATABASE_URL: `file:${join(tmpdir(), 'popote-nulle-part')}` });
@@ -373,7 +380,7 @@ describe('npm run audit:verify', () => {
     const memory = await runScript('server/lib/audit-verify-cli.ts', [], { DATABASE_URL: 'memory://' });
     expect(memory.code).toBe(1);
     expect(memory.stderr).toContain('une base en mémoire n’existe que dans le serveur qui l’a ouverte');
-  });
+  }, PROCESSES_TIMEOUT);
 });
 
 describe('the migration', () => {

@@ -11,6 +11,13 @@ import { createTestApp, customerWithCart, PRODUCTION_KEYS, refused, setMoney, vi
 import { acceptInvitation, enrolSecondFactor, staffBrowser, staffLoggedIn } from './staff-helpers';
 
 /**
+ * These tests start other processes (the command-line tools, a second server), each compiling its
+ * TypeScript and opening the database: a bound against a hang, not a speed (on a loaded 2-core
+ * machine one took 30 s, the default bound).
+ */
+const PROCESSES_TIMEOUT = 120_000;
+
+/**
  * A database that ran the demo, then production (docs/operations.md, "A database that ran the
  * demo"): the demo's team is public, so whatever it made — a team member, an invitation, a
  * customer and their pool — must not carry over. Production refuses such a database until
@@ -90,7 +97,7 @@ describe('production on a database that ran the demo', () => {
     } finally {
       await demo.close();
     }
-  });
+  }, PROCESSES_TIMEOUT);
 
   it('refuses a database of an earlier version that ran the demo (no mode recorded, the demo’s rows there)', async () => {
     const demo = await createTestApp();
