@@ -102,8 +102,10 @@ function listeners() {
  * and each opening skips the compilation.
  */
 let pgliteModule: Promise<WebAssembly.Module> | undefined;
+/** The server's types (Node's, without the DOM's) name WebAssembly's types, not its functions. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
 const compiledPglite = () =>
-  (pgliteModule ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)));
+  (pgliteModule ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => wasm.compile(bytes)));
 
 /**
  * PostgreSQL when the URL is postgres://…, otherwise the embedded PGlite: `memory://` for tests,
