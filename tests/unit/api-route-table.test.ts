@@ -3,7 +3,7 @@ import { ApiError, setTransport, type Transport } from '../../src/lib/api-client
 import { call } from '../../src/lib/api-call';
 import { API_PREFIX, pathOf, type ApiRoute } from '#shared/api/route-table';
 import { API_ROUTES } from '#shared/api/routes/index';
-import { CHECKOUT } from '#shared/api/routes/checkout';
+import { BALANCE_DUE } from '#shared/api/routes/balance-due';
 import { STAFF } from '#shared/api/routes/staff';
 
 const entries = Object.values(API_ROUTES).flatMap((domain) => Object.entries(domain as Record<string, ApiRoute>));
@@ -31,7 +31,7 @@ describe('the route table', () => {
 
 describe('pathOf', () => {
   it('puts the parameters in the path, encoded', () => {
-    expect(pathOf(CHECKOUT.getOrdersByIdBalanceCardByPo, { id: 12, po: 'po/1 x' })).toBe('/api/orders/12/balance/card/po%2F1%20x');
+    expect(pathOf(BALANCE_DUE.getOrdersByIdBalanceCardByPo, { id: 12, po: 'po/1 x' })).toBe('/api/orders/12/balance/card/po%2F1%20x');
   });
 
   it('adds the query, leaving empty values out', () => {
@@ -40,7 +40,7 @@ describe('pathOf', () => {
   });
 
   it('refuses a missing parameter rather than call a wrong address', () => {
-    expect(() => pathOf(CHECKOUT.getOrdersByIdBalanceCardByPo, { id: 12 } as never)).toThrow(/po/);
+    expect(() => pathOf(BALANCE_DUE.getOrdersByIdBalanceCardByPo, { id: 12 } as never)).toThrow(/po/);
   });
 });
 

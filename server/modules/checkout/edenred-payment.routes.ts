@@ -6,7 +6,7 @@ import { CUSTOMER_ONLY, mergeRefusals, type Refusals } from '../../plugins/opena
 import { requireCustomerId } from '../../plugins/session';
 import { lockWhileCardPending } from './card-pending.service';
 import { closeWidget, payOnly, payPartly, refundForRefusedCard, registerWidgetPayment, removeEdenredPayment, startWidget, widgetOrderDetails } from './edenred-payment';
-import { CHECKOUT } from '#shared/api/routes/checkout';
+import { EDENRED_PAYMENT } from '#shared/api/routes/edenred-payment';
 import { serve } from '../../lib/table-route';
 
 /**
@@ -22,26 +22,26 @@ const BALANCE_PAYMENT: Refusals = {
 export const edenredPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Paying or changing the Edenred part waits for a card payment under way (a refused card's
   // Edenred part is given back by its own route, once the card is known refused).
-  app.addHook('preHandler', lockWhileCardPending(app, [CHECKOUT.postPaymentEdenredRefundByIdOrder.path]));
+  app.addHook('preHandler', lockWhileCardPending(app, [EDENRED_PAYMENT.postPaymentEdenredRefundByIdOrder.path]));
 
-  await serve(app, CHECKOUT.postPaymentEdenredOnly, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, BALANCE_PAYMENT) } }, async (request) =>
+  await serve(app, EDENRED_PAYMENT.postPaymentEdenredOnly, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, BALANCE_PAYMENT) } }, async (request) =>
     payOnly(app, requireCustomerId(request), request.body.amount));
 
-  await serve(app, CHECKOUT.postPaymentEdenredPartly, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, BALANCE_PAYMENT, { 422: ['amount_too_small'] }) } }, async (request) => payPartly(app, requireCustomerId(request), request.body.amount));
+  await serve(app, EDENRED_PAYMENT.postPaymentEdenredPartly, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, BALANCE_PAYMENT, { 422: ['amount_too_small'] }) } }, async (request) => payPartly(app, requireCustomerId(request), request.body.amount));
 
-  await serve(app, CHECKOUT.postPaymentEdenredRefund, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 409: [EDENRED_ERRORS.amountMismatch] }) } }, async (request) =>
+  await serve(app, EDENRED_PAYMENT.postPaymentEdenredRefund, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 409: [EDENRED_ERRORS.amountMismatch] }) } }, async (request) =>
     removeEdenredPayment(app, requireCustomerId(request), request.body.authorization_id, request.body.amount));
 
-  await serve(app, CHECKOUT.postPaymentEdenredRefundByIdOrder, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 409: ['payment_not_refused'] }) }, schema: { params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }) } }, async (request) => refundForRefusedCard(app, requireCustomerId(request), request.params.id));
+  await serve(app, EDENRED_PAYMENT.postPaymentEdenredRefundByIdOrder, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 409: ['payment_not_refused'] }) }, schema: { params: z.object({ id: z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' }) }) } }, async (request) => refundForRefusedCard(app, requireCustomerId(request), request.params.id));
 
-  await serve(app, CHECKOUT.postPaymentEdenredSession, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 402: [EDENRED_ERRORS.limitExceeded, CHECKOUT_ERRORS.mealVoucherCap] }) } }, async (request) =>
+  await serve(app, EDENRED_PAYMENT.postPaymentEdenredSession, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 402: [EDENRED_ERRORS.limitExceeded, CHECKOUT_ERRORS.mealVoucherCap] }) } }, async (request) =>
     startWidget(app, requireCustomerId(request)));
 
-  await serve(app, CHECKOUT.postPaymentEdenredSessionClose, { config: { refusals: CUSTOMER_ONLY } }, async (request) => closeWidget(app, requireCustomerId(request), request.body.session_id));
+  await serve(app, EDENRED_PAYMENT.postPaymentEdenredSessionClose, { config: { refusals: CUSTOMER_ONLY } }, async (request) => closeWidget(app, requireCustomerId(request), request.body.session_id));
 
-  await serve(app, CHECKOUT.postPaymentEdenred, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 409: [EDENRED_ERRORS.amountMismatch] }) } }, async (request) =>
+  await serve(app, EDENRED_PAYMENT.postPaymentEdenred, { config: { refusals: mergeRefusals(CUSTOMER_ONLY, { 409: [EDENRED_ERRORS.amountMismatch] }) } }, async (request) =>
     registerWidgetPayment(app, requireCustomerId(request), request.body.payload));
 
-  await serve(app, CHECKOUT.getPaymentEdenredOrderDetails, { config: { refusals: CUSTOMER_ONLY } }, async (request) =>
+  await serve(app, EDENRED_PAYMENT.getPaymentEdenredOrderDetails, { config: { refusals: CUSTOMER_ONLY } }, async (request) =>
     widgetOrderDetails(app, requireCustomerId(request), request.query.id));
 };

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/snackbar-store';
 import { call } from '../../../lib/api-call';
 import { ACCOUNT } from '../../../shared/api/routes/account';
 import { AUTH } from '../../../shared/api/routes/auth';
-import { CHECKOUT } from '../../../shared/api/routes/checkout';
+import { BALANCE_DUE } from '../../../shared/api/routes/balance-due';
 
 /** GET /api/me: the logged-in customer's space (never persisted offline: personal data). */
 export const meQuery = queryOptions({
@@ -82,7 +82,7 @@ export function useResetPassword() {
 export function useSettleDue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: number) => call(CHECKOUT.postOrdersByIdBalance, { params: { id: orderId } }),
+    mutationFn: (orderId: number) => call(BALANCE_DUE.postOrdersByIdBalance, { params: { id: orderId } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     },
@@ -95,7 +95,7 @@ export function useSettleDue() {
  */
 export function usePayDueByCard() {
   return useMutation({
-    mutationFn: (orderId: number) => call(CHECKOUT.postOrdersByIdBalanceCard, { params: { id: orderId }, body: {} }),
+    mutationFn: (orderId: number) => call(BALANCE_DUE.postOrdersByIdBalanceCard, { params: { id: orderId }, body: {} }),
     onSuccess: ({ hosted_payment_url }) => window.location.assign(hosted_payment_url),
   });
 }
@@ -108,7 +108,7 @@ export function useDueCardOutcome() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, poId, canceled }: { orderId: number; poId: string; canceled: boolean }) =>
-      call(canceled ? CHECKOUT.postOrdersByIdBalanceCardByPoCancel : CHECKOUT.getOrdersByIdBalanceCardByPo, { params: { id: orderId, po: poId } }),
+      call(canceled ? BALANCE_DUE.postOrdersByIdBalanceCardByPoCancel : BALANCE_DUE.getOrdersByIdBalanceCardByPo, { params: { id: orderId, po: poId } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     },

@@ -2,6 +2,7 @@ import { call } from '../../../lib/api-call';
 import type { LunchVoucherRow } from '../../../shared/api/checkout';
 import { CHECKOUT } from '../../../shared/api/routes/checkout';
 import { EDENRED } from '../../../shared/api/routes/edenred';
+import { EDENRED_PAYMENT } from '../../../shared/api/routes/edenred-payment';
 
 export const validateCart = () => call(CHECKOUT.postCartValidate);
 /** The customer's open pre-order (404 no_pre_order when there is none). */
@@ -26,13 +27,13 @@ export const fetchCardOrder = (poId: string, back = false) => call(CHECKOUT.getP
 export const edenredOauthUrl = () => call(EDENRED.postEdenredOauthUrl);
 export const edenredBalance = () => call(EDENRED.getEdenredBalance);
 export const edenredLogout = () => call(EDENRED.postEdenredLogout);
-export const payEdenredOnly = (amount: number) => call(CHECKOUT.postPaymentEdenredOnly, { body: { amount } });
-export const payEdenredPartly = (amount: number) => call(CHECKOUT.postPaymentEdenredPartly, { body: { amount } });
+export const payEdenredOnly = (amount: number) => call(EDENRED_PAYMENT.postPaymentEdenredOnly, { body: { amount } });
+export const payEdenredPartly = (amount: number) => call(EDENRED_PAYMENT.postPaymentEdenredPartly, { body: { amount } });
 export const removeEdenredPayment = (authorization_id: string, amount: number) =>
-  call(CHECKOUT.postPaymentEdenredRefund, { body: { authorization_id, amount } });
+  call(EDENRED_PAYMENT.postPaymentEdenredRefund, { body: { authorization_id, amount } });
 export const refundEdenredForCard = (poId: string) =>
-  call(CHECKOUT.postPaymentEdenredRefundByIdOrder, { params: { id: poId } });
-export const startEdenredWidget = () => call(CHECKOUT.postPaymentEdenredSession);
-export const closeEdenredWidget = (sessionId: string) => call(CHECKOUT.postPaymentEdenredSessionClose, { body: { session_id: sessionId } });
-export const registerEdenredWidget = (payload: string) => call(CHECKOUT.postPaymentEdenred, { body: { payload } });
-export const edenredOrderDetails = (id: number) => call(CHECKOUT.getPaymentEdenredOrderDetails, { query: { id } });
+  call(EDENRED_PAYMENT.postPaymentEdenredRefundByIdOrder, { params: { id: poId } });
+export const startEdenredWidget = () => call(EDENRED_PAYMENT.postPaymentEdenredSession);
+export const closeEdenredWidget = (sessionId: string) => call(EDENRED_PAYMENT.postPaymentEdenredSessionClose, { body: { session_id: sessionId } });
+export const registerEdenredWidget = (payload: string) => call(EDENRED_PAYMENT.postPaymentEdenred, { body: { payload } });
+export const edenredOrderDetails = (id: number) => call(EDENRED_PAYMENT.getPaymentEdenredOrderDetails, { query: { id } });

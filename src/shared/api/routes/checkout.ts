@@ -1,6 +1,6 @@
 import { route } from '../route-table';
 
-/** The order and its payments (server/modules/checkout): the pre-order, the card, Edenred, vouchers, a balance due. */
+/** The order and its card payment (server/modules/checkout): the pre-order, vouchers, the pool, PayGreen. */
 export const CHECKOUT = {
   postCartValidate: route({ method: 'POST', path: '/api/cart/validate', summary: 'Turn the cart into a pre-order', schemas: () => import('../checkout').then((m) => ({ answer: m.preOrderSchema })) }),
   postCartOrder: route({ method: 'POST', path: '/api/cart/order', summary: 'Order a free cart at once', schemas: () => import('../checkout').then((m) => ({ answer: m.validatedOrderSchema })) }),
@@ -13,16 +13,4 @@ export const CHECKOUT = {
   getPaymentPaygreenReturn: route({ method: 'GET', path: '/api/payment/paygreen/return', summary: 'Where PayGreen sends the buyer back' }),
   postPaymentPaygreenNotification: route({ method: 'POST', path: '/api/payment/paygreen/notification', summary: 'PayGreen’s payment notification', schemas: () => import('../checkout').then((m) => ({ answer: m.cardNotificationAnswerSchema })) }),
   getPaymentPaygreenByIdOrder: route({ method: 'GET', path: '/api/payment/paygreen/:id/order', summary: 'The order a card payment placed (back=1: the buyer is just back from the hosted page)', schemas: () => import('../checkout').then((m) => ({ answer: m.validatedOrderSchema })) }),
-  postOrdersByIdBalance: route({ method: 'POST', path: '/api/orders/:id/balance', summary: 'Settle what is still due on one of my orders from my pool', schemas: () => Promise.all([import('../balance-due'), import('../staff-ledger')]).then(([m0, m1]) => ({ params: m0.dueParamsSchema, answer: m1.dueAnswerSchema })) }),
-  postOrdersByIdBalanceCard: route({ method: 'POST', path: '/api/orders/:id/balance/card', summary: 'Pay what is still due on one of my orders by card (PayGreen hosted page)', schemas: () => Promise.all([import('../balance-due'), import('../checkout')]).then(([m0, m1]) => ({ params: m0.dueParamsSchema, body: m0.dueCardBodySchema, answer: m1.cardPaymentStartSchema })) }),
-  getOrdersByIdBalanceCardByPo: route({ method: 'GET', path: '/api/orders/:id/balance/card/:po', summary: 'What a card payment of a balance due came to, asked of PayGreen', schemas: () => import('../balance-due').then((m) => ({ params: m.dueCardParamsSchema, answer: m.dueCardAnswerSchema })) }),
-  postOrdersByIdBalanceCardByPoCancel: route({ method: 'POST', path: '/api/orders/:id/balance/card/:po/cancel', summary: 'Give up a card payment of a balance due (cancelled at PayGreen unless paid)', schemas: () => import('../balance-due').then((m) => ({ params: m.dueCardParamsSchema, answer: m.dueCardAnswerSchema })) }),
-  postPaymentEdenredOnly: route({ method: 'POST', path: '/api/payment/edenred/only', summary: 'Pay the whole rest with the Edenred balance', schemas: () => Promise.all([import('../checkout'), import('../edenred')]).then(([m0, m1]) => ({ body: m1.edenredAmountBodySchema, answer: m0.validatedOrderSchema })) }),
-  postPaymentEdenredPartly: route({ method: 'POST', path: '/api/payment/edenred/partly', summary: 'Hold part of the rest on the Edenred balance', schemas: () => import('../edenred').then((m) => ({ body: m.edenredAmountBodySchema, answer: m.partlyAnswerSchema })) }),
-  postPaymentEdenredRefund: route({ method: 'POST', path: '/api/payment/edenred/refund', summary: 'Remove the Edenred payment', schemas: () => Promise.all([import('../checkout'), import('../edenred')]).then(([m0, m1]) => ({ body: m1.edenredRefundBodySchema, answer: m0.preOrderSchema })) }),
-  postPaymentEdenredRefundByIdOrder: route({ method: 'POST', path: '/api/payment/edenred/refund/:id/order', summary: 'Give the Edenred part back after a refused card', schemas: () => import('../edenred').then((m) => ({ answer: m.refundForCardAnswerSchema })) }),
-  postPaymentEdenredSession: route({ method: 'POST', path: '/api/payment/edenred/session', summary: 'Open an Edenred widget session', schemas: () => import('../edenred').then((m) => ({ answer: m.widgetSessionAnswerSchema })) }),
-  postPaymentEdenredSessionClose: route({ method: 'POST', path: '/api/payment/edenred/session/close', summary: 'Close an unpaid Edenred widget session', schemas: () => Promise.all([import('../checkout'), import('../edenred')]).then(([m0, m1]) => ({ body: m1.widgetCloseBodySchema, answer: m0.preOrderSchema })) }),
-  postPaymentEdenred: route({ method: 'POST', path: '/api/payment/edenred', summary: 'Register the Edenred widget’s payment', schemas: () => import('../edenred').then((m) => ({ body: m.widgetPaymentBodySchema, answer: m.widgetPaymentAnswerSchema })) }),
-  getPaymentEdenredOrderDetails: route({ method: 'GET', path: '/api/payment/edenred/order-details', summary: 'Whether the widget payment placed the order', schemas: () => import('../edenred').then((m) => ({ query: m.orderDetailsQuerySchema, answer: m.orderDetailsSchema })) }),
 };

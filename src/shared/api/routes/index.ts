@@ -1,5 +1,6 @@
 import { ACCOUNT } from './account';
 import { AUTH } from './auth';
+import { BALANCE_DUE } from './balance-due';
 import { CART } from './cart';
 import { CATALOG } from './catalog';
 import { CHECKOUT } from './checkout';
@@ -8,6 +9,7 @@ import { CONTACT } from './contact';
 import { DAY_ORDERS } from './day-orders';
 import { DELIVERY } from './delivery';
 import { EDENRED } from './edenred';
+import { EDENRED_PAYMENT } from './edenred-payment';
 import { EVENTS } from './events';
 import { HEALTH } from './health';
 import { KITCHEN_SHEET } from './kitchen';
@@ -26,4 +28,4 @@ import { STOCK } from './stock';
  * client imports a domain's file, never this one: the shop's first screen would carry the team's
  * routes. Tests and tools read it whole.
  */
-export const API_ROUTES = { ACCOUNT, AUTH, CART, CATALOG, CHECKOUT, CLOSING, CONTACT, DAY_ORDERS, DELIVERY, EDENRED, EVENTS, HEALTH, KITCHEN_SHEET, LEDGER, NEWSLETTER, PLATFORM, PUSH, ROUNDS, SHOP, STAFF, STATE, STOCK };
+export const API_ROUTES = { ACCOUNT, AUTH, BALANCE_DUE, CART, CATALOG, CHECKOUT, CLOSING, CONTACT, DAY_ORDERS, DELIVERY, EDENRED, EDENRED_PAYMENT, EVENTS, HEALTH, KITCHEN_SHEET, LEDGER, NEWSLETTER, PLATFORM, PUSH, ROUNDS, SHOP, STAFF, STATE, STOCK };
