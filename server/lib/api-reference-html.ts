@@ -1,3 +1,6 @@
+import { PLATFORM } from '#shared/api/routes/platform';
+
+const DOCUMENT_PATH = PLATFORM.getOpenapiJson.path;
 /** The parts of an OpenAPI 3.1 document the HTML reference reads. */
 export interface OpenApiDocument {
   openapi: string;
@@ -70,7 +73,7 @@ export function renderApiReference(document: OpenApiDocument, stylesheet: string
     `<title>${escape(document.info.title)} reference</title><link rel="stylesheet" href="${escape(stylesheet)}"></head><body>`,
     `<h1>${escape(document.info.title)} <small>OpenAPI ${escape(document.openapi)}</small></h1>`,
     document.info.description ? `<p>${escape(document.info.description)}</p>` : '',
-    '<p>The same reference as a document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>',
+    `<p>The same reference as a document: <a href="${DOCUMENT_PATH}">${DOCUMENT_PATH}</a>.</p>`,
     `<nav><ul>${toc}</ul></nav>`,
     operations.map(({ method, path, op }) => operation(method, path, op)).join(''),
     '</body></html>',

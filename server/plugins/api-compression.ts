@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_PREFIX } from '#shared/api/route-table';
 import { compress, pickEncoding, type Encoding } from '../lib/content-encoding';
 
 /** Below this an answer goes as it is: compressing it would save a few bytes for a little CPU. */
@@ -44,7 +45,7 @@ export default fp(async function apiCompression(app: FastifyInstance) {
   };
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return payload;
+    if (!request.url.startsWith(API_PREFIX) || reply.hasHeader('content-encoding')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     if (Buffer.byteLength(payload) < API_COMPRESS_MIN_BYTES) return payload;

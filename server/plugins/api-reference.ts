@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { renderApiReference, API_REFERENCE_CSS, type OpenApiDocument } from '../lib/api-reference-html';
 import { isRateLimited } from '../lib/rate-limit';
 import { completeDocument, operationIdOf, refusalsExtension, refusalsOf, REFUSALS_EXTENSION, securityOf, SECURITY_SCHEMES, type RouteRules } from './openapi-contract';
+import { PLATFORM } from '#shared/api/routes/platform';
+import { API_PREFIX } from '#shared/api/route-table';
+import { serve } from '../lib/table-route';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** Only the public JSON API is documented. */
-const isPublicApi = (url: string) => url.startsWith('/api/');
+const isPublicApi = (url: string) => url.startsWith(API_PREFIX);
 
 /**
  * The API reference, generated from the zod schemas each route already validates with:
@@ -88,7 +91,7 @@ export const apiReferenceRoutes = fp(async function apiReferenceRoutes(app: Fast
   const reference = () => {
     if (!cached) {
       const document = app.swagger() as OpenApiDocument;
-      cached = { json: JSON.stringify(document), html: renderApiReference(document, '/api/docs.css') };
+      cached = { json: JSON.stringify(document), html: renderApiReference(document, PLATFORM.getDocsCss.path) };
     }
     return cached;
   };
@@ -96,19 +99,7 @@ export const apiReferenceRoutes = fp(async function apiReferenceRoutes(app: Fast
   const anyDocument = z.looseObject({ openapi: z.string() });
   const text = (type: string) => ({ description: type, content: { [type]: { schema: z.string() } } });
 
-  app.get(
-    '/api/openapi.json',
-    { config: { session: false }, schema: { summary: 'This reference as an OpenAPI 3.1 document', response: { 200: anyDocument } } },
-    async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(reference().json),
-  );
-  app.get(
-    '/api/docs',
-    { config: { session: false }, schema: { summary: 'This reference as an HTML page', response: { 200: text('text/html') } } },
-    async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(reference().html),
-  );
-  app.get(
-    '/api/docs.css',
-    { config: { session: false }, schema: { summary: 'The stylesheet of the HTML reference', response: { 200: text('text/css') } } },
-    async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(API_REFERENCE_CSS),
-  );
+  await serve(app, PLATFORM.getOpenapiJson, { config: { session: false }, schema: { response: { 200: anyDocument } } }, async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(reference().json));
+  await serve(app, PLATFORM.getDocs, { config: { session: false }, schema: { response: { 200: text('text/html') } } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(reference().html));
+  await serve(app, PLATFORM.getDocsCss, { config: { session: false }, schema: { response: { 200: text('text/css') } } }, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(API_REFERENCE_CSS));
 }, { name: 'api-reference', dependencies: ['openapi-collector'] });

@@ -6,6 +6,8 @@ import { CSRF_STATUS, ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { OPENS_A_SESSION } from './openapi-contract';
 import { isApiRoute, setSessionCookies } from './session';
+import { PLATFORM } from '#shared/api/routes/platform';
+import { serve } from '../lib/table-route';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,7 +40,7 @@ export default fp(async function csrf(app: FastifyInstance) {
   });
 
   /** Sets (or refreshes) the XSRF-TOKEN cookie, creating the visitor's session if needed. */
-  app.get('/api/csrf-cookie', { config: { refusals: OPENS_A_SESSION }, schema: { summary: 'Refresh the anti-forgery cookie', response: { 204: emptyAnswer('The XSRF-TOKEN cookie is set (and the session cookie when new)') } } }, async (request, reply) => {
+  await serve(app, PLATFORM.getCsrfCookie, { config: { refusals: OPENS_A_SESSION }, schema: { response: { 204: emptyAnswer('The XSRF-TOKEN cookie is set (and the session cookie when new)') } } }, async (request, reply) => {
     const session = await request.ensureSession();
     setSessionCookies(app, reply, session);
     return reply.code(204).send();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CSRF_STATUS, ERROR_CODES, errorBodySchema } from '#shared/api/errors';
 import { STAFF_ERRORS } from '#shared/api/staff';
-import { STAFF_SESSION_COOKIE, STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
+import { STAFF_API_PREFIX, STAFF_SESSION_COOKIE, STAFF_XSRF_COOKIE } from '#shared/api/staff-session';
 import { SESSION_COOKIE, UNAUTHENTICATED, XSRF_COOKIE } from './session';
 
 /*
@@ -11,7 +11,7 @@ import { SESSION_COOKIE, UNAUTHENTICATED, XSRF_COOKIE } from './session';
  */
 
 /** The refusal statuses a route may answer, each with the error codes it may carry. */
-export type Refusals = Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 419 | 422 | 429, readonly string[]>>;
+export type Refusals = Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 419 | 422 | 429 | 503, readonly string[]>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,7 +79,7 @@ type SchemeName = keyof typeof SECURITY_SCHEMES;
 type SecurityRequirement = Partial<Record<SchemeName, string[]>>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const isStaffPath = (url: string) => url.startsWith('/api/staff/');
+const isStaffPath = (url: string) => url.startsWith(STAFF_API_PREFIX);
 /** Who may call a team route: 'public', 'pending' (any session), 'any' member signed in, or roles (admin only when unset). */
 const staffRule = (rules: RouteRules) => rules.staff ?? ['admin'];
 

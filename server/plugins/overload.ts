@@ -2,6 +2,8 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OVERLOADED } from '#shared/api/error-codes';
+import { API_PREFIX } from '#shared/api/route-table';
+import { HEALTH } from '#shared/api/routes/health';
 
 /** When the server stops taking new API requests (see docs/reliability.md, "Overload"). */
 export interface OverloadLimits {
@@ -27,7 +29,7 @@ export const OVERLOAD_LIMITS: OverloadLimits = { eventLoopDelayMs: 1000, sampleI
 
 
 /** Shed: API calls. Health must tell the truth to a load balancer, and pages and files need no database. */
-const sheds = (request: FastifyRequest) => request.url.startsWith('/api/') && !request.url.startsWith('/api/health');
+const sheds = (request: FastifyRequest) => request.url.startsWith(API_PREFIX) && !request.url.startsWith(HEALTH.getHealth.path);
 
 /**
  * Refuses new API requests with 503, `Retry-After` and the French envelope while the event loop

@@ -9,6 +9,7 @@ import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';
 import { readSessionWithCart, type SessionCart } from '../modules/cart/session-cart.service';
 import { sessionOwnerAllowed } from '../db/demo-rows';
+import { API_PREFIX } from '#shared/api/route-table';
 
 export const SESSION_COOKIE = 'popote_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -61,7 +62,7 @@ function cookieOptions(env: Env, session: Session, httpOnly: boolean) {
  * anti-forgery checks.
  */
 export function isApiRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith('/api/') ?? false;
+  return request.routeOptions.url?.startsWith(API_PREFIX) ?? false;
 }
 
 /**
@@ -72,9 +73,9 @@ export function isApiRequest(request: FastifyRequest): boolean {
   if (isApiRoute(request)) return true;
   const path = request.url.split('?', 1)[0]!;
   try {
-    return decodeURIComponent(path).startsWith('/api/');
+    return decodeURIComponent(path).startsWith(API_PREFIX);
   } catch {
-    return path.startsWith('/api/');
+    return path.startsWith(API_PREFIX);
   }
 }
 

@@ -4,6 +4,8 @@ import { dayCatalogChanged, dishSoldOut } from '../features/catalog/api/dish-new
 import { useAppStateOf } from '../lib/app-state';
 import { useLiveNews } from '../lib/live-news';
 import { notify } from '../lib/snackbar-store';
+import { pathOf } from '../shared/api/route-table';
+import { EVENTS } from '../shared/api/routes/events';
 
 /**
  * The shop's news (GET /api/events): the dishes of the customer's delivery day selling out or back,
@@ -16,7 +18,7 @@ export default function ShopNews() {
   const date = useAppStateOf((state) => state.current_delivery_date) ?? null;
   const customerId = useAppStateOf((state) => state.customer?.id ?? null) ?? null;
   useLiveNews(
-    date ? `/api/events?date=${date}` : '/api/events',
+    pathOf(EVENTS.getEvents, null, { date }),
     {
       onEvent: (event) => {
         if (event.kind === 'stock') dishSoldOut(queryClient, event.date, event.product_id, event.sold_out);

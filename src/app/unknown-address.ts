@@ -1,6 +1,8 @@
 import type { Transport } from '../lib/api-client';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { pathOf } from '../shared/api/route-table';
+import { CATALOG } from '../shared/api/routes/catalog';
 
 /** Only for matching addresses to routes (nothing is loaded or drawn with it): made once. */
 let matcher: ReturnType<typeof createAppRouter> | null = null;
@@ -37,7 +39,7 @@ export async function isUnknownAddress(pathname: string, transport: Transport): 
   // Longer than any dish's (and than what a page may read).
   if (name.length > 200) return true;
   try {
-    const answer = await transport(`/api/products/${encodeURIComponent(name)}`, { method: 'GET' });
+    const answer = await transport(pathOf(CATALOG.getProductsById, { id: name }), { method: 'GET' });
     return answer.status === 404;
   } catch {
     return false;

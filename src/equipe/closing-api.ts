@@ -1,34 +1,34 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
 import type { VoucherIssuer } from '../shared/api/courier-round';
-import { closingSchema } from '../shared/api/staff-closing';
-import { remittanceSchema, remittancesSchema } from '../shared/api/staff-remittances';
-import { decisionAnswerSchema, heldReceiptsSchema } from '../shared/api/staff-ledger';
+import { call } from '../lib/api-call';
+import { CLOSING } from '../shared/api/routes/closing';
+import { LEDGER } from '../shared/api/routes/ledger';
+import { pathOf } from '../shared/api/route-table';
 
 /** The day's closing, the paper vouchers' remittances and the receipts held for review (admin). Online only: it is money. */
 export const closingQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'closing', date],
-    queryFn: ({ signal }) => api(`/api/staff/closing?date=${date}`, { schema: closingSchema, signal }),
+    queryFn: ({ signal }) => call(CLOSING.getStaffClosing, { query: { date }, signal }),
   });
 
 export function useCloseDay(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
     /** `undelivered`: closing knowing some of the day's deliveries are not done (else refused, 409 day_undelivered). */
-    mutationFn: ({ undelivered }: { undelivered: boolean }) => api(`/api/staff/closing/${date}/close${undelivered ? '?confirm=undelivered' : ''}`, { method: 'POST', schema: closingSchema }),
+    mutationFn: ({ undelivered }: { undelivered: boolean }) => call(CLOSING.postStaffClosingByDateClose, { params: { date }, query: { confirm: undelivered ? 'undelivered' : undefined } }),
     onSuccess: (closing) => queryClient.setQueryData(closingQuery(date).queryKey, closing),
   });
 }
 
 /** The accountant's CSV of a day or a period (the browser downloads it). */
 export const closingCsvHref = (range: { date: string } | { from: string; to: string }) =>
-  `/api/staff/closing.csv?${new URLSearchParams('date' in range ? { date: range.date } : { from: range.from, to: range.to }).toString()}`;
+  pathOf(CLOSING.getStaffClosingCsv, null, 'date' in range ? { date: range.date } : { from: range.from, to: range.to });
 
 /** Paper vouchers waiting per issuer, and the remittance batches (admin). */
 export const remittancesQuery = queryOptions({
   queryKey: ['staff', 'remittances'],
-  queryFn: ({ signal }) => api('/api/staff/remittances', { schema: remittancesSchema, signal }),
+  queryFn: ({ signal }) => call(CLOSING.getStaffRemittances, { signal }),
 });
 
 export function useRemittanceStep() {
@@ -36,10 +36,10 @@ export function useRemittanceStep() {
   return useMutation({
     mutationFn: (step: { create: VoucherIssuer } | { sent: number } | { paid: number; amount: number }) =>
       'create' in step
-        ? api('/api/staff/remittances', { method: 'POST', body: { issuer: step.create }, schema: remittanceSchema })
+        ? call(CLOSING.postStaffRemittances, { body: { issuer: step.create } })
         : 'sent' in step
-          ? api(`/api/staff/remittances/${step.sent}/sent`, { method: 'POST', schema: remittanceSchema })
-          : api(`/api/staff/remittances/${step.paid}/paid`, { method: 'POST', body: { amount: step.amount }, schema: remittanceSchema }),
+          ? call(CLOSING.postStaffRemittancesByIdSent, { params: { id: step.sent } })
+          : call(CLOSING.postStaffRemittancesByIdPaid, { params: { id: step.paid }, body: { amount: step.amount } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: remittancesQuery.queryKey }),
   });
 }
@@ -47,14 +47,14 @@ export function useRemittanceStep() {
 /** What couriers received beyond the declarations, waiting for an admin (four eyes). */
 export const heldReceiptsQuery = queryOptions({
   queryKey: ['staff', 'held-receipts'],
-  queryFn: ({ signal }) => api('/api/staff/held-receipts', { schema: heldReceiptsSchema, signal }),
+  queryFn: ({ signal }) => call(LEDGER.getStaffHeldReceipts, { signal }),
 });
 
 /** An admin's decision on a held receipt, with a note. */
 export function useDecideHeld() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) => api(`/api/staff/held-receipts/${id}/${decision}`, { method: 'POST', body: { note }, schema: decisionAnswerSchema }),
+    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'reject'; note: string }) => call(decision === 'approve' ? LEDGER.postStaffHeldReceiptsByIdApprove : LEDGER.postStaffHeldReceiptsByIdReject, { params: { id }, body: { note } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: heldReceiptsQuery.queryKey }),
   });
 }

@@ -1,29 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NetworkError, api } from '../lib/api-client';
+import { ApiError, NetworkError } from '../lib/api-client';
 import { liveNewsOpen } from '../lib/live-news';
-import { messageSchema } from '../shared/api/auth';
-import {
-  kitchenSheetSchema,
-  auditSchema,
-  catalogImportAnswerSchema,
-  refundAnswerSchema,
-  staffEnrolledSchema,
-  staffEnrolmentSchema,
-  staffInvitedSchema,
-  staffLinkSchema,
-  staffMeSchema,
-  staffMemberSchema,
-  staffMembersSchema,
-  staffOrderSchema,
-  staffOrdersSchema,
-  staffStockSchema,
-  type RefundBody,
-  type StaffRoleName,
-} from '../shared/api/staff';
-import { roundCourierAnswerSchema, staffTourSchema, staffToursSchema, type TourCouriersBody } from '../shared/api/staff-rounds';
-import { dueAnswerSchema } from '../shared/api/staff-ledger';
+import type { RefundBody, StaffRoleName } from '../shared/api/staff';
+import type { TourCouriersBody } from '../shared/api/staff-rounds';
 import type { VoucherIssuer } from '../shared/api/courier-round';
 import { keepIdentity, keptIdentity } from './round/kept-identity';
+import { call } from '../lib/api-call';
+import { CATALOG } from '../shared/api/routes/catalog';
+import { DAY_ORDERS } from '../shared/api/routes/day-orders';
+import { KITCHEN_SHEET } from '../shared/api/routes/kitchen';
+import { LEDGER } from '../shared/api/routes/ledger';
+import { ROUNDS } from '../shared/api/routes/rounds';
+import { STAFF } from '../shared/api/routes/staff';
+import { STOCK } from '../shared/api/routes/stock';
 
 /**
  * The team app's calls (/api/staff/…), through the shop's API client (it echoes the team's own
@@ -40,7 +29,7 @@ export const staffMeQuery = queryOptions({
   queryKey: ['staff', 'me'],
   queryFn: async ({ signal }) => {
     try {
-      const me = await api('/api/staff/me', { schema: staffMeSchema, signal });
+      const me = await call(STAFF.getStaffMe, { signal });
       // A session still at its second factor's step is nobody yet, offline or not.
       keepIdentity(me.pending ? null : me);
       return me;
@@ -68,26 +57,26 @@ export const boardRefresh = () => (liveNewsOpen() ? LIVE_REFRESH_MS : BOARD_REFR
 export const staffOrdersQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'orders', date],
-    queryFn: ({ signal }) => api(`/api/staff/orders?date=${date}`, { schema: staffOrdersSchema, signal }),
+    queryFn: ({ signal }) => call(DAY_ORDERS.getStaffOrders, { query: { date }, signal }),
     refetchInterval: boardRefresh,
   });
 
 export const staffStockQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'stock', date],
-    queryFn: ({ signal }) => api(`/api/staff/stock?date=${date}`, { schema: staffStockSchema, signal }),
+    queryFn: ({ signal }) => call(STOCK.getStaffStock, { query: { date }, signal }),
     refetchInterval: boardRefresh,
   });
 
 export const staffMembersQuery = queryOptions({
   queryKey: ['staff', 'members'],
-  queryFn: ({ signal }) => api('/api/staff/members', { schema: staffMembersSchema, signal }),
+  queryFn: ({ signal }) => call(STAFF.getStaffMembers, { signal }),
 });
 
 export const staffAuditQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'audit', date],
-    queryFn: ({ signal }) => api(`/api/staff/audit?date=${date}`, { schema: auditSchema, signal }),
+    queryFn: ({ signal }) => call(STAFF.getStaffAudit, { query: { date }, signal }),
   });
 
 /** Logging in or out changes everything the team app shows: it is all read again. */
@@ -99,7 +88,7 @@ function useAfterSession() {
 export function useStaffLogin() {
   const after = useAfterSession();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api('/api/staff/login', { method: 'POST', body, schema: staffMeSchema }),
+    mutationFn: (body: { email: string; password: string }) => call(STAFF.postStaffLogin, { body }),
     onSuccess: after,
   });
 }
@@ -108,7 +97,7 @@ export function useStaffLogin() {
 export function useSecondFactor() {
   const after = useAfterSession();
   return useMutation({
-    mutationFn: (body: { code: string }) => api('/api/staff/second-factor/verify', { method: 'POST', body, schema: staffMeSchema }),
+    mutationFn: (body: { code: string }) => call(STAFF.postStaffSecondFactorVerify, { body }),
     onSuccess: after,
   });
 }
@@ -116,7 +105,7 @@ export function useSecondFactor() {
 /** A new secret to enrol (its QR code), for an admin without a second factor. */
 export function useStartEnrolment() {
   return useMutation({
-    mutationFn: () => api('/api/staff/second-factor/enrolment', { method: 'POST', schema: staffEnrolmentSchema }),
+    mutationFn: () => call(STAFF.postStaffSecondFactorEnrolment),
   });
 }
 
@@ -126,7 +115,7 @@ export function useStartEnrolment() {
  */
 export function useConfirmEnrolment() {
   return useMutation({
-    mutationFn: (body: { code: string }) => api('/api/staff/second-factor/enrolment/confirm', { method: 'POST', body, schema: staffEnrolledSchema }),
+    mutationFn: (body: { code: string }) => call(STAFF.postStaffSecondFactorEnrolmentConfirm, { body }),
   });
 }
 
@@ -136,7 +125,7 @@ export const useSessionChanged = useAfterSession;
 export function useStaffLogout() {
   const after = useAfterSession();
   return useMutation({
-    mutationFn: () => api('/api/staff/logout', { method: 'POST', schema: messageSchema }),
+    mutationFn: () => call(STAFF.postStaffLogout),
     onSuccess: after,
   });
 }
@@ -144,7 +133,7 @@ export function useStaffLogout() {
 export function useStaffPassword() {
   const after = useAfterSession();
   return useMutation({
-    mutationFn: (body: { token: string; password: string; password_confirmation: string }) => api('/api/staff/password', { method: 'POST', body, schema: staffMeSchema }),
+    mutationFn: (body: { token: string; password: string; password_confirmation: string }) => call(STAFF.postStaffPassword, { body }),
     onSuccess: after,
   });
 }
@@ -159,7 +148,7 @@ export function useCancelOrder() {
   const after = useAfterOrderChange();
   return useMutation({
     mutationFn: ({ id, reason, key }: { id: number; reason: string; key: string }) =>
-      api(`/api/staff/orders/${id}/cancel`, { method: 'POST', body: { reason }, schema: refundAnswerSchema, idempotencyKey: key }),
+      call(DAY_ORDERS.postStaffOrdersByIdCancel, { params: { id }, body: { reason }, idempotencyKey: key }),
     onSettled: after,
   });
 }
@@ -168,7 +157,7 @@ export function useRefundOrder() {
   const after = useAfterOrderChange();
   return useMutation({
     // The dialog's key: sent again after a lost answer, the refund is made once.
-    mutationFn: ({ id, key, ...body }: { id: number; key: string } & RefundBody) => api(`/api/staff/orders/${id}/refund`, { method: 'POST', body, schema: refundAnswerSchema, idempotencyKey: key }),
+    mutationFn: ({ id, key, ...body }: { id: number; key: string } & RefundBody) => call(DAY_ORDERS.postStaffOrdersByIdRefund, { params: { id }, body, idempotencyKey: key }),
     onSettled: after,
   });
 }
@@ -178,7 +167,7 @@ export function useRecordDue() {
   const after = useAfterOrderChange();
   return useMutation({
     mutationFn: ({ id, key, ...body }: { id: number; key: string; means: 'paper_vouchers' | 'cash'; amount?: number; rows?: { issuer: VoucherIssuer; count: number; unit_cents: number }[]; note?: string }) =>
-      api(`/api/staff/orders/${id}/balance`, { method: 'POST', body, schema: dueAnswerSchema, idempotencyKey: key }),
+      call(LEDGER.postStaffOrdersByIdBalance, { params: { id }, body, idempotencyKey: key }),
     onSettled: after,
   });
 }
@@ -186,7 +175,7 @@ export function useRecordDue() {
 export function useRetryRefunds() {
   const after = useAfterOrderChange();
   return useMutation({
-    mutationFn: (id: number) => api(`/api/staff/orders/${id}/refunds/retry`, { method: 'POST', schema: staffOrderSchema }),
+    mutationFn: (id: number) => call(DAY_ORDERS.postStaffOrdersByIdRefundsRetry, { params: { id } }),
     onSettled: after,
   });
 }
@@ -196,7 +185,7 @@ export function useSetStock(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, body }: { productId: number; body: { quantity: number | null } | { sold_out: boolean } }) =>
-      api(`/api/staff/stock/${date}/${productId}`, { method: 'PUT', body }),
+      call(STOCK.putStaffStockByDateByProductId, { params: { date, productId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'stock', date] }),
   });
 }
@@ -209,7 +198,7 @@ function useAfterMembers() {
 export function useInviteMember() {
   const after = useAfterMembers();
   return useMutation({
-    mutationFn: (body: { email: string; name: string; roles: StaffRoleName[] }) => api('/api/staff/members', { method: 'POST', body, schema: staffInvitedSchema }),
+    mutationFn: (body: { email: string; name: string; roles: StaffRoleName[] }) => call(STAFF.postStaffMembers, { body }),
     onSettled: after,
   });
 }
@@ -217,14 +206,14 @@ export function useInviteMember() {
 export function useChangeMember() {
   const after = useAfterMembers();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; roles?: StaffRoleName[]; active?: boolean }) => api(`/api/staff/members/${id}`, { method: 'PATCH', body, schema: staffMemberSchema }),
+    mutationFn: ({ id, ...body }: { id: number; roles?: StaffRoleName[]; active?: boolean }) => call(STAFF.patchStaffMembersById, { params: { id }, body }),
     onSettled: after,
   });
 }
 
 export function useResendLink() {
   return useMutation({
-    mutationFn: (id: number) => api(`/api/staff/members/${id}/link`, { method: 'POST', schema: staffLinkSchema }),
+    mutationFn: (id: number) => call(STAFF.postStaffMembersByIdLink, { params: { id } }),
   });
 }
 
@@ -232,7 +221,7 @@ export function useResendLink() {
 export function useResetSecondFactor() {
   const after = useAfterMembers();
   return useMutation({
-    mutationFn: (id: number) => api(`/api/staff/members/${id}/second-factor/reset`, { method: 'POST', schema: staffMemberSchema }),
+    mutationFn: (id: number) => call(STAFF.postStaffMembersByIdSecondFactorReset, { params: { id } }),
     onSettled: after,
   });
 }
@@ -245,7 +234,7 @@ export function useCatalogImport() {
       const form = new FormData();
       form.set('catalog', catalog);
       for (const photo of photos) form.append('photos', photo, photo.name);
-      return api(`/api/staff/catalog-import${preview ? '?preview=1' : ''}`, { method: 'POST', body: form, schema: catalogImportAnswerSchema });
+      return call(CATALOG.postStaffCatalogImport, { query: { preview: preview ? '1' : undefined }, body: form });
     },
     onSuccess: (answer) => (answer.applied ? queryClient.invalidateQueries({ queryKey: ['staff', 'stock'] }) : undefined),
   });
@@ -255,7 +244,7 @@ export function useCatalogImport() {
 
 export const staffToursQuery = queryOptions({
   queryKey: ['staff', 'tours'],
-  queryFn: ({ signal }) => api('/api/staff/tours', { schema: staffToursSchema, signal }),
+  queryFn: ({ signal }) => call(ROUNDS.getStaffTours, { signal }),
 });
 
 /** Sets a tour's stops in this order; the list shows it at once and goes back if the server refuses. */
@@ -264,7 +253,7 @@ export function useSetTourStops() {
   const key = staffToursQuery.queryKey;
   return useMutation({
     mutationFn: ({ tourId, locationIds }: { tourId: number; locationIds: number[] }) =>
-      api(`/api/staff/tours/${tourId}/stops`, { method: 'PUT', body: { location_ids: locationIds }, schema: staffTourSchema }),
+      call(ROUNDS.putStaffToursByIdStops, { params: { id: tourId }, body: { location_ids: locationIds } }),
     onMutate: async ({ tourId, locationIds }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);
@@ -289,7 +278,7 @@ export function useSetTourCouriers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tourId, couriers }: { tourId: number; couriers: TourCouriersBody['couriers'] }) =>
-      api(`/api/staff/tours/${tourId}/couriers`, { method: 'PUT', body: { couriers }, schema: staffTourSchema }),
+      call(ROUNDS.putStaffToursByIdCouriers, { params: { id: tourId }, body: { couriers } }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: staffToursQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['staff', 'rounds'] })]),
   });
 }
@@ -299,7 +288,7 @@ export function useSetRoundCourier(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tourId, staffId }: { tourId: number; staffId: number | null }) =>
-      api(`/api/staff/rounds/${tourId}/courier?date=${date}`, { method: 'PUT', body: { staff_id: staffId }, schema: roundCourierAnswerSchema }),
+      call(ROUNDS.putStaffRoundsByIdCourier, { params: { id: tourId }, query: { date }, body: { staff_id: staffId } }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['staff', 'rounds', date] }), queryClient.invalidateQueries({ queryKey: ['staff', 'round'] })]),
   });
 }
@@ -307,7 +296,7 @@ export function useSetRoundCourier(date: string) {
 export const kitchenSheetQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'kitchen-sheet', date],
-    queryFn: ({ signal }) => api(`/api/staff/kitchen-sheet?date=${date}`, { schema: kitchenSheetSchema, signal }),
+    queryFn: ({ signal }) => call(KITCHEN_SHEET.getStaffKitchenSheet, { query: { date }, signal }),
     refetchInterval: boardRefresh,
   });
 
@@ -315,7 +304,7 @@ export const kitchenSheetQuery = (date: string) =>
 export function useSheetPrinted(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/api/staff/kitchen-sheet/printed', { method: 'POST', body: { date }, schema: messageSchema }),
+    mutationFn: () => call(KITCHEN_SHEET.postStaffKitchenSheetPrinted, { body: { date } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'kitchen-sheet', date] }),
   });
 }

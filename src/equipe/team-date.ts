@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
-import { staffDaySchema } from '../shared/api/staff-rounds';
 import { parisDate } from '../shared/time';
 import type { DateSearch } from './date-search';
+import { call } from '../lib/api-call';
+import { ROUNDS } from '../shared/api/routes/rounds';
 
 
 /**
@@ -12,7 +12,7 @@ import type { DateSearch } from './date-search';
  */
 export const staffDayQuery = queryOptions({
   queryKey: ['staff', 'day'],
-  queryFn: ({ signal }) => api('/api/staff/day', { schema: staffDaySchema, signal }),
+  queryFn: ({ signal }) => call(ROUNDS.getStaffDay, { signal }),
   staleTime: 60_000,
   retry: false,
   // Asked even offline, so that it fails at once and the page opens on today (below).

@@ -1,6 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useLiveNews } from '../lib/live-news';
+import { pathOf } from '../shared/api/route-table';
+import { EVENTS } from '../shared/api/routes/events';
 
 /**
  * The team's news of a day (GET /api/staff/events): an order placed or changed, a dish sold out, a
@@ -31,7 +33,7 @@ export function useTeamNews(date: string | null): void {
       }, BURST_MS),
     };
   };
-  useLiveNews(date ? `/api/staff/events?date=${date}` : null, {
+  useLiveNews(date ? pathOf(EVENTS.getStaffEvents, null, { date }) : null, {
     onEvent: (event) => soon(event.kind === 'reset'),
     onCut: () => {
       if (navigator.onLine) soon(false);

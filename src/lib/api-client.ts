@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import { CSRF_STATUS, OVERLOADED, type ErrorEnvelope as ErrorBody } from '../shared/api/error-codes';
 import { IDEMPOTENCY_HEADER } from '../shared/api/idempotency';
 import { STAFF_API_PREFIX, STAFF_XSRF_COOKIE } from '../shared/api/staff-session';
+import { PLATFORM } from '../shared/api/routes/platform';
 
 /** A refused or failed API call, with the server's error envelope when it sent one. */
 export class ApiError extends Error {
@@ -84,16 +85,16 @@ function readCookie(name: string): string | undefined {
 
 /** Asks the server for a fresh anti-forgery cookie. */
 export async function refreshCsrfToken(signal?: AbortSignal): Promise<void> {
-  await fetch('/api/csrf-cookie', { credentials: 'same-origin', signal });
+  await fetch(PLATFORM.getCsrfCookie.path, { credentials: 'same-origin', signal });
 }
 
 /**
  * A response schema, or how to load it: the first screen's queries load theirs with the answer,
  * so zod is not part of the page's first JavaScript (their first data comes with the page anyway).
  */
-export type Schema<T> = z.ZodMiniType<T> | (() => Promise<z.ZodMiniType<T>>);
+export type Schema<T> = z.ZodMiniType<T> | (() => Promise<z.ZodMiniType<T> | undefined>);
 
-interface RequestOptions<T> {
+export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Parses (and so validates) the answer. */
@@ -224,8 +225,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     throw new ApiError(response.status, isErrorBody(data) ? data : { message: `Le serveur a répondu avec le code ${response.status}.` });
   }
   options.onResponse?.(response);
-  if (!options.schema) return data as T;
   const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   // An answer of another shape (a newer server, a proxy's page): said in words, not zod's dump.
   if (!parsed.success) throw new ApiError(response.status, { message: 'La réponse du serveur est inattendue : rechargez la page puis réessayez.', code: 'unexpected_answer' });

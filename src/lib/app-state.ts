@@ -21,13 +21,15 @@ import { keepState, keptState } from './kept-state';
 import { offlineReadable } from './offline-queries';
 import { pageHydrated, useHydratedValue } from './use-hydrated';
 import { wait } from './wait';
+import { STATE } from '../shared/api/routes/state';
 
 /** GET /api/state: customer, delivery, cart, settings and contact types (refreshed after changes). */
 export const appStateQuery = queryOptions({
   queryKey: ['state'],
   queryFn: async ({ signal }) => {
     stateRequestedAt = Date.now();
-    const state = await api('/api/state', { schema: () => stateSchemas().then((m) => m.stateSchema), signal });
+    // The path from the table, the schema loaded in two tasks (above) rather than the table's one import.
+    const state = await api(STATE.getState.path, { schema: () => stateSchemas().then((m) => m.stateSchema), signal });
     // An answer that comes while the page hydrates is applied once hydration has ended, in a task
     // of its own: applied before hydration's effects subscribe, it would have every part that
     // shows it drawn again synchronously inside them, one long task (docs/bench/README.md).

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from '../../server/lib/api-reference-html';
+import type { ApiRoute } from '#shared/api/route-table';
+import { API_ROUTES } from '#shared/api/routes/index';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
@@ -128,6 +130,24 @@ describe('GET /api/openapi.json', () => {
         expect(schemas.length, `${key} ${status}: no schema`).toBeGreaterThan(0);
         for (const schema of schemas) expect(schema, key).toBeTruthy();
       }
+    }
+  });
+});
+
+describe('the route table (src/shared/api/routes/)', () => {
+  const entries = Object.values(API_ROUTES).flatMap((domain) => Object.entries(domain as Record<string, ApiRoute>));
+
+  it('holds every /api route the server serves, and only those: the API is written once', () => {
+    const served = apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    const table = entries.map(([, route]) => `${route.method} ${route.path}`).sort();
+    expect(table).toEqual(served);
+  });
+
+  it('names each route by its operationId, and documents it with its summary', () => {
+    for (const [name, route] of entries) {
+      const operation = operationOf(route.method, route.path);
+      expect((operation as { operationId?: string } | undefined)?.operationId, `${route.method} ${route.path}`).toBe(name);
+      expect(operation?.summary).toBe(route.summary);
     }
   });
 });

@@ -3,6 +3,8 @@ import { STAFF_ERRORS, staffStockSchema } from '#shared/api/staff';
 import { productListSchema } from '#shared/api/catalog';
 import { MONDAY, createTestApp, customerWithCart, refused, visitor, type TestApp } from './helpers';
 import { staffLoggedIn, TEAM, type StaffBrowser } from './staff-helpers';
+import { pathOf } from '#shared/api/route-table';
+import { STOCK } from '#shared/api/routes/stock';
 
 let app: TestApp;
 let cook: StaffBrowser;
@@ -12,7 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const stock = async () => staffStockSchema.parse((await cook.request('GET', `/api/staff/stock?date=${MONDAY}`)).json()).dishes;
+const stock = async () => staffStockSchema.parse((await cook.request(STOCK.getStaffStock.method, pathOf(STOCK.getStaffStock, null, { date: MONDAY }))).json()).dishes;
+/** The team's change of a dish's stock, called through the route table (its method and path). */
+const setStock = (date: string, productId: number, body: unknown) => cook.request(STOCK.putStaffStockByDateByProductId.method, pathOf(STOCK.putStaffStockByDateByProductId, { date, productId }), body);
 const customerSees = async (id: number) => productListSchema.parse((await app.app.inject('/api/products')).json()).find((p) => p.id === id)!;
 
 describe('the day’s stock (cuisine, admin)', () => {
@@ -32,23 +36,23 @@ describe('the day’s stock (cuisine, admin)', () => {
 
   it('sets a cap, never under the portions ordered; marks a dish sold out and back, the customer’s menu following at once', async () => {
     const dish = (await stock()).find((d) => d.category === 'dessert' && !d.sold_out)!;
-    const set = await cook.request('PUT', `/api/staff/stock/${MONDAY}/${dish.product_id}`, { quantity: dish.reserved + 5 });
+    const set = await setStock(MONDAY, dish.product_id, { quantity: dish.reserved + 5 });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ stock: dish.reserved + 5, left: 5, sold_out: false });
     expect((await customerSees(dish.product_id)).sold_out).toBe(false);
 
-    const out = await cook.request('PUT', `/api/staff/stock/${MONDAY}/${dish.product_id}`, { sold_out: true });
+    const out = await setStock(MONDAY, dish.product_id, { sold_out: true });
     expect(out.json()).toMatchObject({ sold_out: true, left: 0 });
     expect((await customerSees(dish.product_id)).sold_out).toBe(true);
     // A customer cannot take it any more.
     const v = await visitor(app.app);
     refused(await v.request('POST', '/api/cart/products', { id: dish.product_id }), 409, 'sold_out');
 
-    const back = await cook.request('PUT', `/api/staff/stock/${MONDAY}/${dish.product_id}`, { sold_out: false });
+    const back = await setStock(MONDAY, dish.product_id, { sold_out: false });
     expect(back.json()).toMatchObject({ sold_out: false, stock: dish.reserved + 5 });
     expect((await customerSees(dish.product_id)).sold_out).toBe(false);
 
-    const lifted = await cook.request('PUT', `/api/staff/stock/${MONDAY}/${dish.product_id}`, { quantity: null });
+    const lifted = await setStock(MONDAY, dish.product_id, { quantity: null });
     expect(lifted.json()).toMatchObject({ stock: null, left: null });
 
     const admin = await staffLoggedIn(app.app);
@@ -59,11 +63,11 @@ describe('the day’s stock (cuisine, admin)', () => {
 
   it('refuses a cap under what is ordered, a dish not on the day’s menu, and bad input', async () => {
     const ordered = (await stock()).find((d) => d.ordered > 0)!;
-    refused(await cook.request('PUT', `/api/staff/stock/${MONDAY}/${ordered.product_id}`, { quantity: ordered.ordered - 1 }), 409, STAFF_ERRORS.stockBelowOrdered);
-    refused(await cook.request('PUT', `/api/staff/stock/2031-01-01/${ordered.product_id}`, { quantity: 3 }), 404);
-    refused(await cook.request('PUT', `/api/staff/stock/${MONDAY}/${ordered.product_id}`, { quantity: -1 }), 422);
-    refused(await cook.request('PUT', `/api/staff/stock/${MONDAY}/${ordered.product_id}`, { quantity: 'dix' }), 422);
-    refused(await cook.request('PUT', `/api/staff/stock/${MONDAY}/${ordered.product_id}`, {}), 422);
-    refused(await cook.request('PUT', `/api/staff/stock/lundi/${ordered.product_id}`, { quantity: 3 }), 422);
+    refused(await setStock(MONDAY, ordered.product_id, { quantity: ordered.ordered - 1 }), 409, STAFF_ERRORS.stockBelowOrdered);
+    refused(await setStock('2031-01-01', ordered.product_id, { quantity: 3 }), 404);
+    refused(await setStock(MONDAY, ordered.product_id, { quantity: -1 }), 422);
+    refused(await setStock(MONDAY, ordered.product_id, { quantity: 'dix' }), 422);
+    refused(await setStock(MONDAY, ordered.product_id, {}), 422);
+    refused(await setStock('lundi', ordered.product_id, { quantity: 3 }), 422);
   });
 });

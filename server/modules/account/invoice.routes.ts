@@ -9,6 +9,8 @@ import { renderInvoice } from '../../pdf/invoice';
 import { SELLER } from '../../pdf/seller';
 import { customerById, orderOf } from './account.repo';
 import { sendPdf } from '../../lib/pdf-reply';
+import { ACCOUNT } from '#shared/api/routes/account';
+import { serve } from '../../lib/table-route';
 
 const NOT_FOUND = 'Facture introuvable.';
 export const invoiceParamsSchema = z.object({ id: z.coerce.number({ error: NOT_FOUND }).pipe(idField(NOT_FOUND)) });
@@ -18,20 +20,12 @@ export const invoiceParamsSchema = z.object({ id: z.coerce.number({ error: NOT_F
  * Another customer's order answers 404 like a missing one, so ids reveal nothing.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/pdfs/invoices/:id',
-    {
-      config: { refusals: CUSTOMER_ONLY },
-      schema: { summary: 'An invoice as a PDF', params: invoiceParamsSchema, response: { 200: nonJsonAnswer('application/pdf', 'The invoice') } },
-      // Anonymous callers learn nothing, not even whether the id is well formed.
-      preValidation: async (request) => void requireCustomerId(request),
-    },
-    async (request, reply) => {
-      const customerId = requireCustomerId(request);
-      const [found, customer] = await Promise.all([orderOf(app.db, customerId, request.params.id), customerById(app.db, customerId)]);
-      if (!found?.order.invoiceNumber || !customer) throw notFound(NOT_FOUND);
-      const pdf = await renderInvoice({ seller: SELLER, customer, order: found.order, lines: found.lines });
-      return sendPdf(reply, pdf, `facture-${found.order.invoiceNumber}.pdf`);
-    },
-  );
+  // Anonymous callers learn nothing, not even whether the id is well formed.
+  await serve(app, ACCOUNT.getPdfsInvoicesById, { config: { refusals: CUSTOMER_ONLY }, preValidation: async (request) => void requireCustomerId(request), schema: { params: invoiceParamsSchema, response: { 200: nonJsonAnswer('application/pdf', 'The invoice') } } }, async (request, reply) => {
+    const customerId = requireCustomerId(request);
+    const [found, customer] = await Promise.all([orderOf(app.db, customerId, request.params.id), customerById(app.db, customerId)]);
+    if (!found?.order.invoiceNumber || !customer) throw notFound(NOT_FOUND);
+    const pdf = await renderInvoice({ seller: SELLER, customer, order: found.order, lines: found.lines });
+    return sendPdf(reply, pdf, `facture-${found.order.invoiceNumber}.pdf`);
+  });
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, loginBodySchema, messageSchema, passwordEmailBodySchema, passwordResetBodySchema, registerBodySchema } from '#shared/api/auth';
+import { AUTH_MESSAGES } from '#shared/api/auth';
 import { isConnected } from '../edenred/edenred.service';
-import { customerSummarySchema, loginAnswerSchema } from '#shared/api/state';
 import { rateLimit } from '../../lib/rate-limit';
 import { THROTTLED_LOGIN } from '../../plugins/openapi-contract';
 import { login, logout, register, requestPasswordReset, resetPassword, startCustomerSession } from './auth.service';
+import { AUTH } from '#shared/api/routes/auth';
+import { serve } from '../../lib/table-route';
 
 const MINUTE = 60 * 1000;
 
@@ -39,66 +40,36 @@ const summary = (c: { id: number; firstname: string; lastname: string; email: st
 
 /** Sign-up, login, logout and password reset (docs/product/accounts.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/register',
-    {
-      config: noReplay,
-      schema: { summary: 'Sign up', body: registerBodySchema, response: { 201: customerSummarySchema } },
-      preHandler: rateLimit({ name: 'register', ...AUTH_LIMITS.registerPerIp }),
-    },
-    async (request, reply) => {
-      const customer = await register(app, request.body);
-      return reply.code(201).send(summary(customer, false));
-    },
-  );
+  await serve(app, AUTH.postRegister, { config: noReplay, preHandler: rateLimit({ name: 'register', ...AUTH_LIMITS.registerPerIp }) }, async (request, reply) => {
+    const customer = await register(app, request.body);
+    return reply.code(201).send(summary(customer, false));
+  });
 
-  app.post(
-    '/api/login',
-    {
-      config: { ...noReplay, refusals: THROTTLED_LOGIN },
-      schema: { summary: 'Log in', body: loginBodySchema, response: { 200: loginAnswerSchema } },
-    },
-    async (request, reply) => {
-      const customer = await login(app, request.ip, request.body.email, request.body.password);
-      const { cartNotice } = await startCustomerSession(app, request, reply, customer.id, request.body.remember);
-      return { ...summary(customer, await isConnected(app.db, customer.id)), cart_notice: cartNotice };
-    },
-  );
+  await serve(app, AUTH.postLogin, { config: { ...noReplay, refusals: THROTTLED_LOGIN } }, async (request, reply) => {
+    const customer = await login(app, request.ip, request.body.email, request.body.password);
+    const { cartNotice } = await startCustomerSession(app, request, reply, customer.id, request.body.remember);
+    return { ...summary(customer, await isConnected(app.db, customer.id)), cart_notice: cartNotice };
+  });
 
-  app.post('/api/logout', { config: noReplay, schema: { summary: 'Log out', response: { 200: messageSchema } } }, async (request, reply) => {
+  await serve(app, AUTH.postLogout, { config: noReplay }, async (request, reply) => {
     await logout(app, request, reply);
     return { message: 'Vous êtes déconnecté. À bientôt !' };
   });
 
-  app.post(
-    '/api/auth/password/email',
-    {
-      schema: { summary: 'Send a password reset link', body: passwordEmailBodySchema, response: { 200: messageSchema } },
-      preHandler: [
-        rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerIp }),
-        rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerEmail, keys: byEmail }),
-      ],
-    },
-    async (request) => {
-      await requestPasswordReset(app, request.body.email);
-      // The same answer whether or not the address has an account.
-      return { message: AUTH_MESSAGES.resetRequested };
-    },
-  );
+  await serve(app, AUTH.postAuthPasswordEmail, { preHandler: [
+      rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerIp }),
+      rateLimit({ name: 'password-email', ...AUTH_LIMITS.resetEmailPerEmail, keys: byEmail }),
+    ] }, async (request) => {
+    await requestPasswordReset(app, request.body.email);
+    // The same answer whether or not the address has an account.
+    return { message: AUTH_MESSAGES.resetRequested };
+  });
 
-  app.post(
-    '/api/auth/password/reset',
-    {
-      config: noReplay,
-      schema: { summary: 'Set a new password with a reset link', body: passwordResetBodySchema, response: { 200: messageSchema } },
-      preHandler: rateLimit({ name: 'password-reset', ...AUTH_LIMITS.resetPerIp }),
-    },
-    async (request, reply) => {
-      const customerId = await resetPassword(app, request.body);
-      // The customer's own sessions are gone; an anonymous one hands its cart over as at login.
-      if (request.session?.customerId) request.session = null;
-      await startCustomerSession(app, request, reply, customerId, false);
-      return { message: AUTH_MESSAGES.resetDone };
-    },
-  );
+  await serve(app, AUTH.postAuthPasswordReset, { config: noReplay, preHandler: rateLimit({ name: 'password-reset', ...AUTH_LIMITS.resetPerIp }) }, async (request, reply) => {
+    const customerId = await resetPassword(app, request.body);
+    // The customer's own sessions are gone; an anonymous one hands its cart over as at login.
+    if (request.session?.customerId) request.session = null;
+    await startCustomerSession(app, request, reply, customerId, false);
+    return { message: AUTH_MESSAGES.resetDone };
+  });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { addMenuBodySchema, addProductBodySchema, cartLineBodySchema, cartSchema, discountBodySchema } from '#shared/api/cart';
 import { failureLimit, markRateLimited } from '../../lib/rate-limit';
 import { mergeRefusals, OPENS_A_SESSION, type Refusals } from '../../plugins/openapi-contract';
 import type { CartContext } from './cart-engine';
@@ -9,6 +8,8 @@ import { CART_ERRORS } from '#shared/api/cart';
 import { CHECKOUT_ERRORS } from '#shared/api/checkout';
 import { GUEST_ADDRESS_MAX_PORTIONS } from '#shared/constants';
 import { AppError } from '../../lib/errors';
+import { CART } from '#shared/api/routes/cart';
+import { serve } from '../../lib/table-route';
 
 const MINUTE = 60 * 1000;
 
@@ -29,7 +30,6 @@ const wrongCodes = failureLimit({
 
 const isWrongCode = (error: unknown) => error instanceof AppError && error.code === CART_ERRORS.invalidDiscount;
 
-const answers = { response: { 200: cartSchema } };
 
 /** What adding portions may meet: sold out, a line or the cart full, a guest's cap. */
 const ADDING: Refusals = { 409: [CART_ERRORS.soldOut, CART_ERRORS.lineLimit, CART_ERRORS.anonymousLimit] };
@@ -62,7 +62,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     return { db: app.db, now: app.clock.now(), owner: { sessionId: session.id, customerId: session.customerId }, demoData: app.env.DEMO_DATA, session: request.sessionCart, sharedTime: app.clock.shared(), clientAddress: request.ip, guestAddressMax: GUEST_ADDRESS_MAX_PORTIONS * app.env.RATE_LIMIT_FACTOR };
   }
 
-  app.get('/api/cart', { config: { refusals: OPENS_A_SESSION }, schema: { summary: 'The session’s cart', ...answers } }, async (request) => readCart(await context(request)));
+  await serve(app, CART.getCart, { config: { refusals: OPENS_A_SESSION } }, async (request) => readCart(await context(request)));
 
   // Every change below shares one count (one handler, so one store) per visitor: the session, or
   // the address before there is one.
@@ -74,32 +74,28 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     }),
   );
 
-  app.post('/api/cart/products', { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.unavailable] }) }, schema: { summary: 'Add a dish to the cart', body: addProductBodySchema, ...answers } }, async (request) =>
-    addProduct(await context(request), request.body.id),
-  );
-  app.post('/api/cart/menus', { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.invalidMenu] }) }, schema: { summary: 'Add a composed formula to the cart', body: addMenuBodySchema, ...answers } }, async (request) =>
-    addMenu(await context(request), request.body.menu),
-  );
-  app.post('/api/cart/increment', { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 404: [CART_ERRORS.unknownLine] }) }, schema: { summary: 'One more of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
-    changeQuantity(await context(request), request.body.id, 1),
-  );
-  app.post('/api/cart/decrement', { onRequest: limited, config: { refusals: { 404: [CART_ERRORS.unknownLine] } }, schema: { summary: 'One less of a cart line', body: cartLineBodySchema, ...answers } }, async (request) =>
-    changeQuantity(await context(request), request.body.id, -1),
-  );
+  await serve(app, CART.postCartProducts, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.unavailable] }) } }, async (request) =>
+    addProduct(await context(request), request.body.id));
+  await serve(app, CART.postCartMenus, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.invalidMenu] }) } }, async (request) =>
+    addMenu(await context(request), request.body.menu));
+  await serve(app, CART.postCartIncrement, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 404: [CART_ERRORS.unknownLine] }) } }, async (request) =>
+    changeQuantity(await context(request), request.body.id, 1));
+  await serve(app, CART.postCartDecrement, { onRequest: limited, config: { refusals: { 404: [CART_ERRORS.unknownLine] } } }, async (request) =>
+    changeQuantity(await context(request), request.body.id, -1));
 
-  app.post('/api/cart/cutlery', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) }, schema: { summary: 'Add a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', 1));
-  app.delete('/api/cart/cutlery', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) }, schema: { summary: 'Remove a cutlery set', ...answers } }, async (request) => changeBonus(await context(request), 'cutlery', -1));
-  app.post('/api/cart/tote-bags', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) }, schema: { summary: 'Add a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', 1));
-  app.delete('/api/cart/tote-bags', { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) }, schema: { summary: 'Remove a tote bag', ...answers } }, async (request) => changeBonus(await context(request), 'toteBags', -1));
-  app.post('/api/cart/deposits', { onRequest: limited, config: { refusals: DEPOSITS }, schema: { summary: 'Return one more container', ...answers } }, async (request) => changeDeposits(await context(request), 1));
-  app.delete('/api/cart/deposits', { onRequest: limited, config: { refusals: DEPOSITS }, schema: { summary: 'Return one container less', ...answers } }, async (request) => changeDeposits(await context(request), -1));
+  await serve(app, CART.postCartCutlery, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) } }, async (request) => changeBonus(await context(request), 'cutlery', 1));
+  await serve(app, CART.deleteCartCutlery, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) } }, async (request) => changeBonus(await context(request), 'cutlery', -1));
+  await serve(app, CART.postCartToteBags, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) } }, async (request) => changeBonus(await context(request), 'toteBags', 1));
+  await serve(app, CART.deleteCartToteBags, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) } }, async (request) => changeBonus(await context(request), 'toteBags', -1));
+  await serve(app, CART.postCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, async (request) => changeDeposits(await context(request), 1));
+  await serve(app, CART.deleteCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, async (request) => changeDeposits(await context(request), -1));
 
-  app.post('/api/cart/discounts', { onRequest: limited, config: { refusals: { 422: [CART_ERRORS.invalidDiscount] } }, schema: { summary: 'Apply a promo or sponsor code', body: discountBodySchema, ...answers } }, async (request) => {
+  await serve(app, CART.postCartDiscounts, { onRequest: limited, config: { refusals: { 422: [CART_ERRORS.invalidDiscount] } } }, async (request) => {
     // The session first, so the try counts under the visitor as well as the address; then the try
     // takes its slot before the code is looked up (tries sent at once all count), and keeps it
     // only when the code was refused.
     const ctx = await context(request);
     return wrongCodes.judge(request, () => applyDiscount(ctx, request.body.code), isWrongCode);
   });
-  app.delete('/api/cart/discounts', { onRequest: limited, schema: { summary: 'Remove the applied code', ...answers } }, async (request) => removeDiscount(await context(request)));
+  await serve(app, CART.deleteCartDiscounts, { onRequest: limited }, async (request) => removeDiscount(await context(request)));
 };

@@ -2,11 +2,13 @@ import { basename } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#shared/api/errors';
-import { catalogImportAnswerSchema, catalogImportFieldsSchema, catalogImportQuerySchema, type StaffRoleName } from '#shared/api/staff';
+import { catalogImportFieldsSchema, type StaffRoleName } from '#shared/api/staff';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/staff-session';
 import { CATALOG_MAX_BYTES, CatalogImportError, importCatalog, parseCatalogFile, type PhotoSource } from './catalog-import.service';
+import { CATALOG } from '#shared/api/routes/catalog';
+import { serve } from '../../lib/table-route';
 
 /** A day's catalog and a few phone-sized photos; the file itself is small (CATALOG_MAX_BYTES). */
 const UPLOAD_LIMITS = { files: 21, fileSize: 20 * 1024 * 1024, fields: 1, fieldSize: CATALOG_MAX_BYTES, parts: 22, headerPairs: 20 };
@@ -37,54 +39,47 @@ const KITCHEN: StaffRoleName[] = ['cuisine'];
 export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
 
-  app.post(
-    '/api/staff/catalog-import',
-    {
-      config: { staff: KITCHEN, documentedMultipartBody: { fields: catalogImportFieldsSchema, files: 'photos' }, refusals: { 409: ['catalog_import_refused'], 413: [ERROR_CODES.tooLarge] } },
-      schema: { summary: 'Team: load a day’s catalog (preview=1: what it would change, changing nothing)', querystring: catalogImportQuerySchema, response: { 200: catalogImportAnswerSchema } },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMedia, 'Le fichier de la carte s’envoie en multipart/form-data.');
-      let text: string | null = null;
-      let tooLarge = false;
-      const photos = new Map<string, Buffer>();
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'catalog' && typeof part.value === 'string') {
-            // Busboy cuts a field at its limit and says so: a cut file would read as broken JSON.
-            if (part.valueTruncated) tooLarge = true;
-            else text = part.value;
-          }
-        } else if (part.fieldname === 'catalog') {
-          // The page sends the file as it was chosen: a file part.
-          text = await readCatalogPart(part.file);
-          if (text === null) tooLarge = true;
-        } else if (part.fieldname === 'photos') {
-          photos.set(basename(part.filename), await part.toBuffer());
-        } else {
-          await part.toBuffer();
+  await serve(app, CATALOG.postStaffCatalogImport, { config: { staff: KITCHEN, documentedMultipartBody: { fields: catalogImportFieldsSchema, files: 'photos' }, refusals: { 409: ['catalog_import_refused'], 413: [ERROR_CODES.tooLarge] } } }, async (request) => {
+    if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMedia, 'Le fichier de la carte s’envoie en multipart/form-data.');
+    let text: string | null = null;
+    let tooLarge = false;
+    const photos = new Map<string, Buffer>();
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'catalog' && typeof part.value === 'string') {
+          // Busboy cuts a field at its limit and says so: a cut file would read as broken JSON.
+          if (part.valueTruncated) tooLarge = true;
+          else text = part.value;
         }
+      } else if (part.fieldname === 'catalog') {
+        // The page sends the file as it was chosen: a file part.
+        text = await readCatalogPart(part.file);
+        if (text === null) tooLarge = true;
+      } else if (part.fieldname === 'photos') {
+        photos.set(basename(part.filename), await part.toBuffer());
+      } else {
+        await part.toBuffer();
       }
-      if (tooLarge) {
-        const message = `Le fichier de la carte dépasse ${CATALOG_MAX_BYTES / 1024} Ko : une carte fait quelques dizaines de plats.`;
-        throw new AppError(413, ERROR_CODES.tooLarge, message, { catalog: [message] });
-      }
-      if (text === null) throw new AppError(422, ERROR_CODES.validation, 'Choisissez le fichier de la carte (JSON).', { catalog: ['Choisissez le fichier de la carte (JSON).'] });
-      const parsed = parseCatalogFile(text);
-      if (!parsed.ok) throw new AppError(422, ERROR_CODES.validation, 'Fichier de la carte invalide : rien n’a été importé.', { catalog: parsed.errors });
-      const source: PhotoSource = { mediaDir: app.env.MEDIA_DIR, read: async (name) => photos.get(basename(name)) ?? null };
-      const preview = request.query.preview === '1';
-      const actor = actorOf(request);
-      try {
-        const summary = await importCatalog(app.db, parsed.data, source, {
-          dryRun: preview,
-          onApplied: (tx, done, changes) => audit(tx, actor, { action: 'catalog.import', details: { dates: parsed.data.dates, ...done, ...changes } }, app.clock.now()),
-        });
-        return { applied: !preview, ...summary };
-      } catch (err) {
-        if (err instanceof CatalogImportError) throw new AppError(409, 'catalog_import_refused', 'Import refusé : rien n’a été modifié.', { catalog: err.errors });
-        throw err;
-      }
-    },
-  );
+    }
+    if (tooLarge) {
+      const message = `Le fichier de la carte dépasse ${CATALOG_MAX_BYTES / 1024} Ko : une carte fait quelques dizaines de plats.`;
+      throw new AppError(413, ERROR_CODES.tooLarge, message, { catalog: [message] });
+    }
+    if (text === null) throw new AppError(422, ERROR_CODES.validation, 'Choisissez le fichier de la carte (JSON).', { catalog: ['Choisissez le fichier de la carte (JSON).'] });
+    const parsed = parseCatalogFile(text);
+    if (!parsed.ok) throw new AppError(422, ERROR_CODES.validation, 'Fichier de la carte invalide : rien n’a été importé.', { catalog: parsed.errors });
+    const source: PhotoSource = { mediaDir: app.env.MEDIA_DIR, read: async (name) => photos.get(basename(name)) ?? null };
+    const preview = request.query.preview === '1';
+    const actor = actorOf(request);
+    try {
+      const summary = await importCatalog(app.db, parsed.data, source, {
+        dryRun: preview,
+        onApplied: (tx, done, changes) => audit(tx, actor, { action: 'catalog.import', details: { dates: parsed.data.dates, ...done, ...changes } }, app.clock.now()),
+      });
+      return { applied: !preview, ...summary };
+    } catch (err) {
+      if (err instanceof CatalogImportError) throw new AppError(409, 'catalog_import_refused', 'Import refusé : rien n’a été modifié.', { catalog: err.errors });
+      throw err;
+    }
+  });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
-import { CHECKOUT_ERRORS, PAYMENT_ORDER_ID_PATTERN, cardCancelAnswerSchema, cardNotificationAnswerSchema, cardPaymentStartSchema, validatedOrderSchema } from '#shared/api/checkout';
+import { CHECKOUT_ERRORS, PAYMENT_ORDER_ID_PATTERN } from '#shared/api/checkout';
 import { emptyAnswer } from '#shared/api/documents';
 import { AppError } from '../../lib/errors';
 import { requireCustomerId } from '../../plugins/session';
@@ -10,12 +10,14 @@ import { settleCardPayment } from './card-settlement';
 import { settleDueCardPayment } from './balance-due';
 import { paymentPending, resolveLiveCardPayments } from './card-pending.service';
 import { validatedOrder } from './checkout.service';
+import { CHECKOUT } from '#shared/api/routes/checkout';
+import { serve } from '../../lib/table-route';
 
 const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' });
 
 /** Card payment through PayGreen's hosted page: start, return, notification, order (docs/product/payments.md). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/payment/paygreen', { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.alreadyPaid, CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'Start a card payment (PayGreen hosted page)', response: { 200: cardPaymentStartSchema } } }, async (request) => {
+  await serve(app, CHECKOUT.postPaymentPaygreen, { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.alreadyPaid, CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.paymentPending] } } }, async (request) => {
     return startCardPayment(app, requireCustomerId(request));
   });
 
@@ -24,7 +26,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * is canceled at PayGreen unless paid or authorized meanwhile (then settled, or 409 while
    * PayGreen decides); the cart can be changed again.
    */
-  app.post('/api/payment/paygreen/cancel', { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'Give up the card payment under way (cancelled at PayGreen)', response: { 200: cardCancelAnswerSchema } } }, async (request) => {
+  await serve(app, CHECKOUT.postPaymentPaygreenCancel, { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] } } }, async (request) => {
     if ((await resolveLiveCardPayments(app, requireCustomerId(request), { cancel: true })).length) throw paymentPending();
     return { pending: false };
   });
@@ -33,7 +35,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * The way back of payments started before returns went to the app's page (CARD_RETURN_PATH): a
    * payment order keeps the return URL it was made with, so this stays for those still under way.
    */
-  app.get('/api/payment/paygreen/return', { schema: { summary: 'Where PayGreen sends the buyer back', querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
+  await serve(app, CHECKOUT.getPaymentPaygreenReturn, { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
     const poId = request.query.po_id;
     const { status } = poId ? await settleCardPayment(app, poId, { buyerBack: true }) : { status: 'refused' as const };
     const target = new URLSearchParams({ payment_status: status, ...(poId ? { po_id: poId } : {}) });
@@ -41,15 +43,11 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** PayGreen's notification: only its id is read, the status is asked of PayGreen. */
-  app.post(
-    '/api/payment/paygreen/notification',
-    { config: { csrf: false }, schema: { summary: 'PayGreen’s payment notification', body: z.object({ id: providerIdSchema }).passthrough(), response: { 200: cardNotificationAnswerSchema } } },
-    async (request) => {
-      // A card payment of a balance due, or of a basket.
-      const { status } = (await settleDueCardPayment(app, request.body.id)) ?? (await settleCardPayment(app, request.body.id));
-      return { received: true as const, status };
-    },
-  );
+  await serve(app, CHECKOUT.postPaymentPaygreenNotification, { config: { csrf: false }, schema: { body: z.object({ id: providerIdSchema }).passthrough() } }, async (request) => {
+    // A card payment of a balance due, or of a basket.
+    const { status } = (await settleDueCardPayment(app, request.body.id)) ?? (await settleCardPayment(app, request.body.id));
+    return { received: true as const, status };
+  });
 
   /**
    * What a card payment came to, asked of PayGreen. `back=1`: the buyer has just come back from the
@@ -57,7 +55,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * about, once; the app's later checks and its quiet ones at start send no such mail.
    */
   const orderQuery = z.object({ back: z.literal('1').optional() });
-  app.get('/api/payment/paygreen/:id/order', { config: { refusals: { ...CUSTOMER_ONLY, 402: ['payment_refused'], 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { summary: 'The order a card payment placed (back=1: the buyer is just back from the hosted page)', params: z.object({ id: providerIdSchema }), querystring: orderQuery, response: { 200: validatedOrderSchema } } }, async (request) => {
+  await serve(app, CHECKOUT.getPaymentPaygreenByIdOrder, { config: { refusals: { ...CUSTOMER_ONLY, 402: ['payment_refused'], 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { params: z.object({ id: providerIdSchema }), querystring: orderQuery } }, async (request) => {
     const customerId = requireCustomerId(request);
     const settled = await settleCardPayment(app, request.params.id, { buyerBack: request.query.back === '1' });
     if (settled.customerId !== customerId) throw new AppError(404, 'not_found', 'Paiement introuvable.');

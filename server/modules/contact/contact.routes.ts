@@ -1,13 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { CONTACT_MESSAGES, contactBodySchema, contactResponseSchema, landingContactBodySchema } from '#shared/api/contact';
+import { CONTACT_MESSAGES, contactBodySchema, contactResponseSchema } from '#shared/api/contact';
 import { ERROR_CODES } from '#shared/api/errors';
 import { MESSAGES } from '#shared/api/messages';
 import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rate-limit';
 import { checkContact, storeCompanyRequest, storeContact } from './contact.service';
 import { MAX_CONTACT_BODY_BYTES, MULTIPART_LIMITS, dropFiles, keepFiles, receiveContactForm, type StoredFile } from './uploads';
+import { CONTACT } from '#shared/api/routes/contact';
+import { serve } from '../../lib/table-route';
 
 const MINUTE = 60 * 1000;
 /** Per IP: an office behind one address may send a few; a script may not send many. */
@@ -30,10 +32,10 @@ function validationError(error: z.core.$ZodError): AppError {
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 
-  app.post(
-    '/api/contact',
+  await serve(
+    app,
+    CONTACT.postContact,
     {
-      schema: { summary: 'Send the contact form (multipart, with files)', response: { 200: contactResponseSchema, 201: contactResponseSchema } },
       // Read part by part below (files streamed to disk), so documented rather than validated here.
       config: { documentedMultipartBody: { fields: contactBodySchema, files: 'files' } },
       // A declared body past the limit is refused before any of it is read.
@@ -45,6 +47,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
       preHandler: rateLimit({ name: 'contact', ...CONTACT_LIMITS.contact }),
+      // A new message is 201, a retried one already stored 200: the same answer.
+      schema: { response: { 200: contactResponseSchema, 201: contactResponseSchema } },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMedia, 'Ce formulaire s’envoie en multipart/form-data.');
@@ -67,15 +71,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/landing-page/contact',
-    {
-      schema: { summary: 'A company asks for a private delivery point', body: landingContactBodySchema, response: { 200: contactResponseSchema, 201: contactResponseSchema } },
-      preHandler: rateLimit({ name: 'landing', ...CONTACT_LIMITS.landing }),
-    },
-    async (request, reply) => {
-      const result = await storeCompanyRequest(app, request.body);
-      return reply.code(result.created ? 201 : 200).send({ message: CONTACT_MESSAGES.success, id: result.id });
-    },
-  );
+  await serve(app, CONTACT.postLandingPageContact, { preHandler: rateLimit({ name: 'landing', ...CONTACT_LIMITS.landing }), schema: { response: { 200: contactResponseSchema, 201: contactResponseSchema } } }, async (request, reply) => {
+    const result = await storeCompanyRequest(app, request.body);
+    return reply.code(result.created ? 201 : 200).send({ message: CONTACT_MESSAGES.success, id: result.id });
+  });
 };

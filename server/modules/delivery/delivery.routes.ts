@@ -1,11 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  deliveryLocationsQuerySchema,
-  deliveryLocationsSchema,
-  deliverySchema,
-  deliverySearchQuerySchema,
-  selectDeliveryBodySchema,
-} from '#shared/api/delivery';
 import { POINT_ACCESS_ERRORS, TOO_LATE_CODE } from '#shared/api/delivery';
 import { ERROR_CODES } from '#shared/api/errors';
 import { parisInstant } from '#shared/time';
@@ -17,6 +10,8 @@ import { deliveryDateAt, requestedDeliveryDate } from '../shop/shop.service';
 import { recordChoice } from './delivery.repo';
 import { checkChoice, DELIVERY_COOKIE, locationsAnswer, searchLocations } from './delivery.service';
 import { checkPointChoice } from './point-access.service';
+import { DELIVERY } from '#shared/api/routes/delivery';
+import { serve } from '../../lib/table-route';
 
 /**
  * Wrong company codes, per visitor and per address, as the cart's promo codes are: a code shared
@@ -39,26 +34,18 @@ const CHOOSING = mergeRefusals(OPENS_A_SESSION, {
 });
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/delivery-locations',
-    // Public and the same for everyone: from the in-process copy (read-cache.ts), no session read.
-    { config: { session: false }, schema: { summary: 'Delivery points with their slots on a date', querystring: deliveryLocationsQuerySchema, response: { 200: deliveryLocationsSchema } } },
-    async (request, reply) => {
-      const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      return sendSerialized(request, reply, await locationsAnswer(app.db, date));
-    },
-  );
+  // Public and the same for everyone: from the in-process copy (read-cache.ts), no session read.
+  await serve(app, DELIVERY.getDeliveryLocations, { config: { session: false } }, async (request, reply) => {
+    const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
+    return sendSerialized(request, reply, await locationsAnswer(app.db, date));
+  });
 
-  app.get(
-    '/api/delivery-locations/search',
-    { config: { session: false }, schema: { summary: 'Delivery points matching a search', querystring: deliverySearchQuerySchema, response: { 200: deliveryLocationsSchema } } },
-    async (request, reply) => {
-      const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
-      return sendCacheable(request, reply, await searchLocations(app.db, date, request.query.search));
-    },
-  );
+  await serve(app, DELIVERY.getDeliveryLocationsSearch, { config: { session: false } }, async (request, reply) => {
+    const date = await requestedDeliveryDate(app.db, app.clock.now(), request.query.date);
+    return sendCacheable(request, reply, await searchLocations(app.db, date, request.query.search));
+  });
 
-  app.post('/api/deliveries', { config: { refusals: CHOOSING }, schema: { summary: 'Choose a delivery slot', body: selectDeliveryBodySchema, response: { 200: deliverySchema } } }, async (request, reply) => {
+  await serve(app, DELIVERY.postDeliveries, { config: { refusals: CHOOSING } }, async (request, reply) => {
     const session = await request.ensureSession();
     const now = app.clock.now();
     const delivery = await checkChoice(app.db, request.body.id, await deliveryDateAt(app.db, now), now);

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nonJsonAnswer } from '#shared/api/documents';
-import { balanceSchema, edenredLogoutSchema, oauthUrlSchema } from '#shared/api/edenred';
 import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from '#shared/meal-vouchers';
 import { edenredSpentToday, usableToday } from './daily-limit.service';
 import { balanceOf, finishLogin, logout, startLogin, type LoginOutcome } from './edenred.service';
+import { EDENRED } from '#shared/api/routes/edenred';
+import { serve } from '../../lib/table-route';
 
 const PAGE_TEXT: Record<LoginOutcome, { title: string; body: string }> = {
   success: { title: 'Compte Edenred connecté', body: 'Votre compte Edenred est connecté. Cette fenêtre va se fermer.' },
@@ -36,30 +37,25 @@ const callbackQuery = z.object({
 /** The customer's Edenred link (docs/product/payments.md): login, balance, logout. */
 export const edenredRoutes: FastifyPluginAsyncZod = async (app) => {
   // A POST: it starts a login (its state and PKCE verifier are stored).
-  app.post('/api/edenred/oauth-url', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Start linking an Edenred account', response: { 200: oauthUrlSchema } } }, async (request) => {
+  await serve(app, EDENRED.postEdenredOauthUrl, { config: { refusals: CUSTOMER_ONLY } }, async (request) => {
     const customerId = requireCustomerId(request);
     return { url: await startLogin(app, request.session!.id, customerId) };
   });
 
   // Reached by the provider's redirect: a page, never a JSON error, whatever went wrong.
-  const callbackSchema = {
-    summary: 'Where Edenred’s login sends the popup back',
-    querystring: callbackQuery,
-    response: { 200: nonJsonAnswer('text/html', 'A page that tells the opener how the login went, then closes') },
-  };
-  app.get('/api/edenred/callback', { schema: callbackSchema }, async (request, reply) => {
+  await serve(app, EDENRED.getEdenredCallback, { schema: { querystring: callbackQuery, response: { 200: nonJsonAnswer('text/html', 'A page that tells the opener how the login went, then closes') } } }, async (request, reply) => {
     const outcome = await finishLogin(app, request.session?.id ?? null, request.query);
     return reply.type('text/html; charset=utf-8').send(callbackPage(outcome));
   });
 
   /** The balance, and what Edenred will accept of it today (the daily cap less today's payments here). */
-  app.get('/api/edenred/balance', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'The linked Edenred balance, and what of it Edenred accepts today', response: { 200: balanceSchema } } }, async (request) => {
+  await serve(app, EDENRED.getEdenredBalance, { config: { refusals: CUSTOMER_ONLY } }, async (request) => {
     const customerId = requireCustomerId(request);
     const [balance, spent] = await Promise.all([balanceOf(app, customerId), edenredSpentToday(app.db, customerId, app.clock.now())]);
     return { balance, usable: usableToday(balance, spent), spent_today: spent, daily_limit: MEAL_VOUCHER_DAILY_LIMIT_CENTS };
   });
 
-  app.post('/api/edenred/logout', { config: { refusals: CUSTOMER_ONLY }, schema: { summary: 'Unlink the Edenred account', response: { 200: edenredLogoutSchema } } }, async (request) => {
+  await serve(app, EDENRED.postEdenredLogout, { config: { refusals: CUSTOMER_ONLY } }, async (request) => {
     await logout(app, requireCustomerId(request));
     return { balance: 0, link: null, isConnectedToEdenred: false as const };
   });

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonAnswer } from '#shared/api/documents';
-import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, shopEventsQuerySchema, teamEventsQuerySchema, type LiveEvent } from '#shared/api/events';
+import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, type LiveEvent } from '#shared/api/events';
 import { AppError } from '../../lib/errors';
 import { watchEventStreams } from '../../lib/metrics';
 import { EventsHub, type Audience } from './events-hub';
+import { EVENTS } from '#shared/api/routes/events';
+import { serve } from '../../lib/table-route';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -103,18 +105,10 @@ async function stream(app: FastifyInstance, request: FastifyRequest<{ Querystrin
 
 /** GET /api/events: the shop's stream (the customer's delivery day, the customer's own orders). */
 export const shopEventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/events',
-    { config: { stream: true, refusals: { 503: [STREAMS_BUSY] } }, schema: { summary: 'News for the shop’s open pages: dishes sold out on the delivery day, the customer’s own orders', querystring: shopEventsQuerySchema, response: { 200: STREAM_ANSWER } } },
-    (request, reply) => stream(app, request, reply, { kind: 'shop', date: request.query.date ?? null, customerId: request.session?.customerId ?? null }),
-  );
+  await serve(app, EVENTS.getEvents, { config: { stream: true, refusals: { 503: [STREAMS_BUSY] } }, schema: { response: { 200: STREAM_ANSWER } } }, (request, reply) => stream(app, request, reply, { kind: 'shop', date: request.query.date ?? null, customerId: request.session?.customerId ?? null }));
 };
 
 /** GET /api/staff/events: the team's stream of a working day (any member). */
 export const teamEventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/staff/events',
-    { config: { staff: 'any', stream: true, refusals: { 503: [STREAMS_BUSY] } }, schema: { summary: 'Team: news for the board, the kitchen and the rounds of a day', querystring: teamEventsQuerySchema, response: { 200: STREAM_ANSWER } } },
-    (request, reply) => stream(app, request, reply, { kind: 'team', date: request.query.date }),
-  );
+  await serve(app, EVENTS.getStaffEvents, { config: { staff: 'any', stream: true, refusals: { 503: [STREAMS_BUSY] } }, schema: { response: { 200: STREAM_ANSWER } } }, (request, reply) => stream(app, request, reply, { kind: 'team', date: request.query.date }));
 };

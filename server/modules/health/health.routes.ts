@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HEALTH } from '#shared/api/routes/health';
+import { serve } from '../../lib/table-route';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
 
@@ -9,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
    * the caller's session: with a session cookie and the database down, that read would fail first
    * and its error envelope does not fit this route's 503 answer (it came out as a 500).
    */
-  app.get('/api/health', { config: { session: false }, schema: { summary: 'Whether the server and its database answer', response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+  await serve(app, HEALTH.getHealth, { config: { session: false }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await app.database.ping();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { PUSH_ERRORS, PUSH_MESSAGES, pushKeySchema, pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '#shared/api/push';
+import { PUSH_ERRORS, PUSH_MESSAGES } from '#shared/api/push';
 import { AppError } from '../../lib/errors';
 import { CUSTOMER_ONLY } from '../../plugins/openapi-contract';
 import { requireCustomerId } from '../../plugins/session';
@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 import { isAllowedPushEndpoint } from './push-services';
 import { deliverDuePushes, type PushRun } from './push-sender';
 import { vapidKeysOf, type VapidKeys } from './vapid';
+import { PUSH } from '#shared/api/routes/push';
+import { serve } from '../../lib/table-route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,39 +100,19 @@ const subscribedSchema = z.object({ subscribed: z.boolean() });
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const off = () => new AppError(404, PUSH_ERRORS.off, PUSH_MESSAGES.off);
 
-  app.get(
-    '/api/push/key',
-    {
-      config: { refusals: { 404: [PUSH_ERRORS.off] } },
-      schema: {
-        summary: 'The server’s VAPID public key (base64url), for PushManager.subscribe',
-        response: { 200: pushKeySchema },
-      },
-    },
-    async () => {
+  await serve(app, PUSH.getPushKey, { config: { refusals: { 404: [PUSH_ERRORS.off] } } }, async () => {
       const keys = await app.push.keys();
       if (!keys) throw off();
       return { public_key: keys.publicKey };
-    },
-  );
+    });
 
-  app.post(
-    '/api/push/subscriptions',
-    {
-      config: {
+  await serve(app, PUSH.postPushSubscriptions, { config: {
         refusals: {
           ...CUSTOMER_ONLY,
           404: [PUSH_ERRORS.off],
           422: [PUSH_ERRORS.endpointRefused],
         },
-      },
-      schema: {
-        summary: 'Keep this browser’s push subscription for my notices',
-        body: pushSubscriptionBodySchema,
-        response: { 201: subscribedSchema },
-      },
-    },
-    async (request, reply) => {
+      }, schema: { response: { 201: subscribedSchema } } }, async (request, reply) => {
       const customerId = requireCustomerId(request);
       if (!(await app.push.keys())) throw off();
       const { endpoint, keys } = request.body;
@@ -141,22 +123,10 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         auth: keys.auth,
       });
       return reply.code(201).send({ subscribed: true });
-    },
-  );
+    });
 
-  app.delete(
-    '/api/push/subscriptions',
-    {
-      config: { refusals: CUSTOMER_ONLY },
-      schema: {
-        summary: 'Stop my notices on this browser (its subscription is forgotten)',
-        body: pushUnsubscribeBodySchema,
-        response: { 200: subscribedSchema },
-      },
-    },
-    async (request) => {
+  await serve(app, PUSH.deletePushSubscriptions, { config: { refusals: CUSTOMER_ONLY }, schema: { response: { 200: subscribedSchema } } }, async (request) => {
       await deleteSubscription(app.db, requireCustomerId(request), request.body.endpoint);
       return { subscribed: false };
-    },
-  );
+    });
 };

@@ -12,6 +12,9 @@ import styles from './kitchen-sheet.module.css';
 import page from './team-page.module.css';
 import { plural } from '../../lib/format';
 import { useTeamNews } from '../team-news';
+import { pathOf } from '../../shared/api/route-table';
+import { KITCHEN_SHEET } from '../../shared/api/routes/kitchen';
+import { ROUNDS } from '../../shared/api/routes/rounds';
 
 /**
  * The production sheet of a day (cuisine, admin): portions per dish and tour in large figures,
@@ -43,11 +46,11 @@ export function KitchenSheetPage({ date }: { date: string }) {
               <Button onClick={print} busy={printed.isPending}>
                 Imprimer la fiche
               </Button>
-              <a className={buttonClass('secondary')} href={`/api/staff/kitchen-sheet.pdf?date=${date}`} target="_blank" rel="noopener" data-router="ignore">
+              <a className={buttonClass('secondary')} href={pathOf(KITCHEN_SHEET.getStaffKitchenSheetPdf, null, { date })} target="_blank" rel="noopener" data-router="ignore">
                 Fiche en PDF
               </a>
               {/* The labels are the kitchen's to print too: this is the one page every cook opens. */}
-              <a className={buttonClass('secondary')} href={`/api/staff/labels.pdf?date=${date}`} target="_blank" rel="noopener" data-router="ignore">
+              <a className={buttonClass('secondary')} href={pathOf(ROUNDS.getStaffLabelsPdf, null, { date })} target="_blank" rel="noopener" data-router="ignore">
                 Étiquettes des sacs (PDF)
               </a>
             </div>

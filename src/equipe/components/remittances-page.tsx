@@ -16,6 +16,8 @@ import { centsOf } from '../order-board-rules';
 import page from './team-page.module.css';
 import forms from './team-forms.module.css';
 import styles from './closing-page.module.css';
+import { pathOf } from '../../shared/api/route-table';
+import { CLOSING } from '../../shared/api/routes/closing';
 
 /**
  * "Titres papier" (/equipe/titres, admin): the paper meal vouchers the couriers brought back,
@@ -126,7 +128,7 @@ function Batch({ remittance: r, onFail }: { remittance: Remittance; onFail: (err
         ) : null}
       </div>
       <div className={styles.batchActions}>
-        <a href={`/api/staff/remittances/${r.id}/slip.pdf`} target="_blank" rel="noreferrer" data-router="ignore">
+        <a href={pathOf(CLOSING.getStaffRemittancesByIdSlipPdf, { id: r.id })} target="_blank" rel="noreferrer" data-router="ignore">
           Bordereau (PDF)
         </a>
         {r.state === 'prepared' ? (

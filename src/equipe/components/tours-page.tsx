@@ -12,6 +12,8 @@ import { DayHeading } from './day-picker';
 import hidden from '../../components/ui/visually-hidden.module.css';
 import styles from './tours-page.module.css';
 import page from './team-page.module.css';
+import { pathOf } from '../../shared/api/route-table';
+import { ROUNDS } from '../../shared/api/routes/rounds';
 
 /** A point's short name for the buttons' labels: 'Part-Dieu' for 'Part-Dieu – Gare (place …)'. */
 const shortPoint = (name: string) => name.split(' – ')[0]!;
@@ -35,7 +37,7 @@ export function ToursPage({ date }: { date: string }) {
       </p>
       {labels && (
         <p>
-          <a className={styles.pdf} href={`/api/staff/labels.pdf?date=${date}`} target="_blank" rel="noreferrer">
+          <a className={styles.pdf} href={pathOf(ROUNDS.getStaffLabelsPdf, null, { date })} target="_blank" rel="noreferrer">
             Étiquettes (PDF)
           </a>{' '}
           <span className={page.muted}>toutes les tournées, planches A4 de 3 × 8 étiquettes de 70 × 37 mm</span>
@@ -86,11 +88,11 @@ function TourCard({ tour, date, admin, labels, online, say }: { tour: StaffTour;
     <section className={styles.tour} aria-labelledby={`tour-${tour.id}`}>
       <h2 id={`tour-${tour.id}`}>{tour.name}</h2>
       <p className={styles.links}>
-        <a className={styles.pdf} href={`/api/staff/rounds/${tour.id}/sheet.pdf?date=${date}`} target="_blank" rel="noreferrer">
+        <a className={styles.pdf} href={pathOf(ROUNDS.getStaffRoundsByIdSheetPdf, { id: tour.id }, { date })} target="_blank" rel="noreferrer">
           Feuille de route (PDF)
         </a>
         {labels && (
-          <a className={styles.pdf} href={`/api/staff/labels.pdf?date=${date}&tour=${tour.id}`} target="_blank" rel="noreferrer">
+          <a className={styles.pdf} href={pathOf(ROUNDS.getStaffLabelsPdf, null, { date, tour: tour.id })} target="_blank" rel="noreferrer">
             Étiquettes (PDF)
           </a>
         )}

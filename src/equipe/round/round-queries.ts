@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { roundSchema, roundsAnswerSchema } from '../../shared/api/courier-round';
+import { call } from '../../lib/api-call';
+import { ROUNDS } from '../../shared/api/routes/rounds';
 
 /**
  * The courier's round, read from the server and kept on the phone (round-persistence.ts): once
@@ -17,14 +17,14 @@ const kept = { gcTime: ROUND_KEPT_MS, networkMode: 'always' } as const;
 export const roundsQuery = (date: string) =>
   queryOptions({
     queryKey: ['staff', 'rounds', date],
-    queryFn: ({ signal }) => api(`/api/staff/rounds?date=${date}`, { schema: roundsAnswerSchema, signal }),
+    queryFn: ({ signal }) => call(ROUNDS.getStaffRounds, { query: { date }, signal }),
     ...kept,
   });
 
 export const roundQuery = (tourId: number, date: string) =>
   queryOptions({
     queryKey: ['staff', 'round', tourId, date],
-    queryFn: ({ signal }) => api(`/api/staff/rounds/${tourId}?date=${date}`, { schema: roundSchema, signal }),
+    queryFn: ({ signal }) => call(ROUNDS.getStaffRoundsById, { params: { id: tourId }, query: { date }, signal }),
     refetchInterval: ROUND_REFRESH_MS,
     ...kept,
   });
@@ -36,7 +36,7 @@ export const isKeptTeamQuery = (key: readonly unknown[]) => key[0] === 'staff' &
 export function useCloseRound(tourId: number, date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(`/api/staff/rounds/${tourId}/close?date=${date}`, { method: 'POST', schema: roundSchema }),
+    mutationFn: () => call(ROUNDS.postStaffRoundsByIdClose, { params: { id: tourId }, query: { date } }),
     onSuccess: (round) => queryClient.setQueryData(roundQuery(tourId, date).queryKey, round),
     // Refused (a bag without an outcome, closed meanwhile by another phone): the round is read
     // again, so the page shows why.

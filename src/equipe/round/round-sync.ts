@@ -1,7 +1,8 @@
-import { ApiError, api } from '../../lib/api-client';
-import { roundEventsAnswerSchema } from '../../shared/api/courier-round';
+import { ApiError } from '../../lib/api-client';
 import { Outbox, idbStorage, memoryStorage } from './outbox';
 import { batchesToSend, failureOutcome, rejectAll, retryDelayMs, settle, stopReason, type KeptAuthor, type KeptEvent } from './outbox-rules';
+import { call } from '../../lib/api-call';
+import { ROUNDS } from '../../shared/api/routes/rounds';
 
 /**
  * Sends the outbox: at once after a tap, when the browser says the network is back, when the app
@@ -36,11 +37,7 @@ export type Send = (batch: KeptEvent[]) => Promise<{ id: string; status: 'applie
  */
 export const sendOverHttp: Send = async (batch) => {
   const { tour_id, date, author } = batch[0]!;
-  const answer = await api(`/api/staff/rounds/${tour_id}/events?date=${date}`, {
-    method: 'POST',
-    body: { ...(author ? { author: author.id } : {}), events: batch.map((entry) => entry.event) },
-    schema: roundEventsAnswerSchema,
-  });
+  const answer = await call(ROUNDS.postStaffRoundsByIdEvents, { params: { id: tour_id }, query: { date }, body: { ...(author ? { author: author.id } : {}), events: batch.map((entry) => entry.event) } });
   return answer.results;
 };
 

@@ -1,5 +1,7 @@
-import { api, ApiError } from '../../lib/api-client';
-import { PUSH_ERRORS, pushKeySchema } from '../../shared/api/push';
+import { ApiError } from '../../lib/api-client';
+import { PUSH_ERRORS } from '../../shared/api/push';
+import { call } from '../../lib/api-call';
+import { PUSH } from '../../shared/api/routes/push';
 
 /*
  * The browser's side of web push (docs/product/notifications.md): what the browser can do, the
@@ -24,7 +26,7 @@ export function pushSupported(): boolean {
 /** The shop's public key, or null when push is off on the server (404 push_off): the offer hides. */
 export async function readPushKey(signal?: AbortSignal): Promise<string | null> {
   try {
-    return (await api('/api/push/key', { schema: pushKeySchema, signal })).public_key;
+    return (await call(PUSH.getPushKey, { signal })).public_key;
   } catch (err) {
     if (err instanceof ApiError && err.body.code === PUSH_ERRORS.off) return null;
     throw err;
@@ -56,7 +58,8 @@ export async function subscribeToPush(key: string): Promise<'on' | 'denied' | 'o
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(key) });
   const { endpoint, keys } = subscription.toJSON();
   try {
-    await api('/api/push/subscriptions', { method: 'POST', body: { endpoint, keys } });
+    // A browser's subscription has both (the server refuses it otherwise, as it would a forged one).
+    await call(PUSH.postPushSubscriptions, { body: { endpoint: endpoint ?? '', keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } } });
   } catch (err) {
     // The server did not keep it: the browser's one is dropped, so both say the same.
     await subscription.unsubscribe().catch(() => false);
@@ -71,6 +74,6 @@ export async function unsubscribeFromPush(): Promise<void> {
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
   const { endpoint } = subscription;
-  await api('/api/push/subscriptions', { method: 'DELETE', body: { endpoint } });
+  await call(PUSH.deletePushSubscriptions, { body: { endpoint } });
   await subscription.unsubscribe();
 }

@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { messageSchema, userSchema, type LoginBody, type RegisterBody } from '../../../shared/api/auth';
-import { customerSummarySchema, loginAnswerSchema, type CartMergeNotice } from '../../../shared/api/state';
-import { dueAnswerSchema } from '../../../shared/api/staff-ledger';
-import { dueCardAnswerSchema } from '../../../shared/api/balance-due';
-import { cardPaymentStartSchema } from '../../../shared/api/checkout';
+import type { LoginBody, RegisterBody } from '../../../shared/api/auth';
+import type { CartMergeNotice } from '../../../shared/api/state';
 import { notify } from '../../../lib/snackbar-store';
+import { call } from '../../../lib/api-call';
+import { ACCOUNT } from '../../../shared/api/routes/account';
+import { AUTH } from '../../../shared/api/routes/auth';
+import { BALANCE_DUE } from '../../../shared/api/routes/balance-due';
 
 /** GET /api/me: the logged-in customer's space (never persisted offline: personal data). */
 export const meQuery = queryOptions({
   queryKey: ['me'],
-  queryFn: ({ signal }) => api('/api/me', { schema: userSchema, signal }),
+  queryFn: ({ signal }) => call(ACCOUNT.getMe, { signal }),
   staleTime: 30_000,
 });
 
@@ -34,7 +34,7 @@ function tellCartNotice(notice: CartMergeNotice | null | undefined) {
 export function useLogin() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (body: LoginBody) => api('/api/login', { method: 'POST', body, schema: loginAnswerSchema }),
+    mutationFn: (body: LoginBody) => call(AUTH.postLogin, { body }),
     onSuccess: async (answer) => {
       tellCartNotice(answer.cart_notice);
       await refresh();
@@ -47,8 +47,8 @@ export function useRegister() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: async (body: RegisterBody) => {
-      await api('/api/register', { method: 'POST', body, schema: customerSummarySchema });
-      return api('/api/login', { method: 'POST', body: { email: body.email, password: body.password, remember: false }, schema: loginAnswerSchema });
+      await call(AUTH.postRegister, { body });
+      return call(AUTH.postLogin, { body: { email: body.email, password: body.password, remember: false } });
     },
     onSuccess: refresh,
   });
@@ -57,7 +57,7 @@ export function useRegister() {
 export function useLogout() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: () => api('/api/logout', { method: 'POST', schema: messageSchema }),
+    mutationFn: () => call(AUTH.postLogout),
     // Not awaited: the caller closes the account first, so its guest forms never flash meanwhile.
     onSuccess: () => void refresh(),
   });
@@ -65,7 +65,7 @@ export function useLogout() {
 
 export function useRequestReset() {
   return useMutation({
-    mutationFn: (email: string) => api('/api/auth/password/email', { method: 'POST', body: { email }, schema: messageSchema }),
+    mutationFn: (email: string) => call(AUTH.postAuthPasswordEmail, { body: { email } }),
   });
 }
 
@@ -73,7 +73,7 @@ export function useResetPassword() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: (body: { token: string; email: string; password: string; password_confirmation: string }) =>
-      api('/api/auth/password/reset', { method: 'POST', body, schema: messageSchema }),
+      call(AUTH.postAuthPasswordReset, { body }),
     onSuccess: refresh,
   });
 }
@@ -82,7 +82,7 @@ export function useResetPassword() {
 export function useSettleDue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: number) => api(`/api/orders/${orderId}/balance`, { method: 'POST', schema: dueAnswerSchema }),
+    mutationFn: (orderId: number) => call(BALANCE_DUE.postOrdersByIdBalance, { params: { id: orderId } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     },
@@ -95,7 +95,7 @@ export function useSettleDue() {
  */
 export function usePayDueByCard() {
   return useMutation({
-    mutationFn: (orderId: number) => api(`/api/orders/${orderId}/balance/card`, { method: 'POST', body: {}, schema: cardPaymentStartSchema }),
+    mutationFn: (orderId: number) => call(BALANCE_DUE.postOrdersByIdBalanceCard, { params: { id: orderId }, body: {} }),
     onSuccess: ({ hosted_payment_url }) => window.location.assign(hosted_payment_url),
   });
 }
@@ -108,7 +108,7 @@ export function useDueCardOutcome() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, poId, canceled }: { orderId: number; poId: string; canceled: boolean }) =>
-      api(`/api/orders/${orderId}/balance/card/${encodeURIComponent(poId)}${canceled ? '/cancel' : ''}`, { method: canceled ? 'POST' : 'GET', schema: dueCardAnswerSchema }),
+      call(canceled ? BALANCE_DUE.postOrdersByIdBalanceCardByPoCancel : BALANCE_DUE.getOrdersByIdBalanceCardByPo, { params: { id: orderId, po: poId } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     },

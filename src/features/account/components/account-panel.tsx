@@ -16,6 +16,8 @@ import { formatLongDate, formatShortDateTime } from '../../../lib/format';
 import { meQuery, useDueCardOutcome, useLogout, usePayDueByCard, useSettleDue } from '../api/auth-calls';
 import { formatSponsorAmount, orderDeliveryDate, pageOf } from '../account-rules';
 import styles from './account-panel.module.css';
+import { pathOf } from '../../../shared/api/route-table';
+import { ACCOUNT } from '../../../shared/api/routes/account';
 
 interface AccountPanelProps {
   /** The current and usual delivery points, composed by the shell. */
@@ -148,7 +150,7 @@ function OrderItem({ order, pool }: { order: Order; pool: number }) {
       <div className={styles.orderFoot}>
         <span>{formatEuros(order.amount_total)}</span>
         {order.invoice_number ? (
-          <a href={`/api/pdfs/invoices/${order.id}`} target="_blank" rel="noreferrer" data-router="ignore">
+          <a href={pathOf(ACCOUNT.getPdfsInvoicesById, { id: order.id })} target="_blank" rel="noreferrer" data-router="ignore">
             Facture {order.invoice_number}
           </a>
         ) : null}

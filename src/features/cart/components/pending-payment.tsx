@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { LinkButton } from '../../../components/ui/link-button';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/snackbar-store';
 import { cancelCardPayment } from '../api/cart-calls';
 import { replaceCart } from '../cart-store';
+import { call } from '../../../lib/api-call';
+import { CART } from '../../../shared/api/routes/cart';
 
 /** The basket is locked while a card payment is under way: say so, and offer to give that payment up. */
 export function PendingPayment() {
@@ -13,8 +15,7 @@ export function PendingPayment() {
     setBusy(true);
     try {
       await cancelCardPayment();
-      const { cartSchema } = await import('../../../shared/api/cart');
-      replaceCart(await api('/api/cart', { schema: cartSchema }));
+      replaceCart(await call(CART.getCart));
     } catch (err) {
       notify({ title: 'Paiement en cours', message: err instanceof ApiError ? err.message : 'Réessayez dans un instant.', type: 'error' });
     } finally {

@@ -1,5 +1,7 @@
-import { ApiError, NetworkError, api, refreshCsrfToken } from '../../../lib/api-client';
-import { CONTACT_MESSAGES, contactResponseSchema, type ContactResponse, type LandingContactBody } from '../../../shared/api/contact';
+import { ApiError, NetworkError, refreshCsrfToken } from '../../../lib/api-client';
+import { CONTACT_MESSAGES, type ContactResponse, type LandingContactBody } from '../../../shared/api/contact';
+import { call } from '../../../lib/api-call';
+import { CONTACT } from '../../../shared/api/routes/contact';
 
 /**
  * Failures a second try can cure: the network or the server's side (5xx). An expired token (419)
@@ -42,10 +44,10 @@ async function withOneRetry<T>(call: () => Promise<T>): Promise<T> {
 
 /** POST /api/contact: the form's fields and its files (parts named `files`) as multipart. */
 export function sendContact(body: FormData, idempotencyKey: string): Promise<ContactResponse> {
-  return withOneRetry(() => api('/api/contact', { method: 'POST', body, schema: contactResponseSchema, idempotencyKey }));
+  return withOneRetry(() => call(CONTACT.postContact, { body, idempotencyKey }));
 }
 
 /** POST /api/landing-page/contact: a company's request (JSON). */
 export function sendLandingContact(body: LandingContactBody, idempotencyKey: string): Promise<ContactResponse> {
-  return withOneRetry(() => api('/api/landing-page/contact', { method: 'POST', body, schema: contactResponseSchema, idempotencyKey }));
+  return withOneRetry(() => call(CONTACT.postLandingPageContact, { body, idempotencyKey }));
 }

@@ -5,6 +5,8 @@ import { offlineReadable } from '../../../lib/offline-queries';
 import { recordServedAt } from '../../../lib/served-at';
 import type { SelectDeliveryBody } from '../../../shared/api/delivery';
 import { PUBLIC_READS, publicReadUrl } from '../../../shared/api/public-reads';
+import { call } from '../../../lib/api-call';
+import { DELIVERY } from '../../../shared/api/routes/delivery';
 /** The delivery schemas load with the answers (no zod on the first screen). */
 const deliverySchemas = () => import('../../../shared/api/delivery');
 
@@ -24,7 +26,7 @@ export function useSelectDelivery() {
   return useMutation({
     mutationFn: async (body: SelectDeliveryBody) => {
       try {
-        return await api('/api/deliveries', { method: 'POST', body, schema: () => deliverySchemas().then((m) => m.deliverySchema) });
+        return await call(DELIVERY.postDeliveries, { body });
       } catch (err) {
         // Sent, but its answer lost or stalled: the choice may have been applied. The state says
         // what the server holds; the same slot there is the choice made, not a failure.

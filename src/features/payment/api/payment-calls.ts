@@ -1,48 +1,39 @@
-import { api } from '../../../lib/api-client';
-import { cardCancelAnswerSchema, cardPaymentStartSchema, preOrderSchema, validatedOrderSchema, type LunchVoucherRow } from '../../../shared/api/checkout';
-import {
-  balanceSchema,
-  edenredLogoutSchema,
-  oauthUrlSchema,
-  orderDetailsSchema,
-  partlyAnswerSchema,
-  refundForCardAnswerSchema,
-  widgetPaymentAnswerSchema,
-  widgetSessionAnswerSchema,
-} from '../../../shared/api/edenred';
+import { call } from '../../../lib/api-call';
+import type { LunchVoucherRow } from '../../../shared/api/checkout';
+import { CHECKOUT } from '../../../shared/api/routes/checkout';
+import { EDENRED } from '../../../shared/api/routes/edenred';
+import { EDENRED_PAYMENT } from '../../../shared/api/routes/edenred-payment';
 
-const post = { method: 'POST' } as const;
-
-export const validateCart = () => api('/api/cart/validate', { ...post, schema: preOrderSchema });
+export const validateCart = () => call(CHECKOUT.postCartValidate);
 /** The customer's open pre-order (404 no_pre_order when there is none). */
-export const fetchPendingOrder = () => api('/api/pending-order', { ...post, schema: preOrderSchema });
+export const fetchPendingOrder = () => call(CHECKOUT.postPendingOrder);
 export const saveLunchVouchers = (lunch_vouchers: LunchVoucherRow[]) =>
-  api('/api/pending-order/lunch-vouchers', { ...post, body: { lunch_vouchers }, schema: preOrderSchema });
-export const applyPool = () => api('/api/pending-order/pool', { ...post, schema: preOrderSchema });
+  call(CHECKOUT.postPendingOrderLunchVouchers, { body: { lunch_vouchers } });
+export const applyPool = () => call(CHECKOUT.postPendingOrderPool);
 /** Pays a pre-order whose remaining price is 0 (pool, vouchers). */
 /**
  * Places the order when nothing is left to pay. `idempotencyKey`: one per pre-order, so a second
  * tap after a lost answer gets the order placed by the first, never an error (the server keeps it).
  */
-export const payWithoutCard = (idempotencyKey?: string) => api('/api/payment', { ...post, schema: validatedOrderSchema, idempotencyKey });
-export const orderFreeCart = () => api('/api/cart/order', { ...post, schema: validatedOrderSchema });
-export const startCardPayment = () => api('/api/payment/paygreen', { ...post, schema: cardPaymentStartSchema });
+export const payWithoutCard = (idempotencyKey?: string) => call(CHECKOUT.postPayment, { idempotencyKey });
+export const orderFreeCart = () => call(CHECKOUT.postCartOrder);
+export const startCardPayment = () => call(CHECKOUT.postPaymentPaygreen);
 /** `back`: the first check after the buyer came back from the hosted page (a pending payment is then mailed about). */
 /** Gives up the card payment under way (cancelled at the provider unless already paid): the basket unlocks. */
-export const giveUpCardPayment = () => api('/api/payment/paygreen/cancel', { ...post, schema: cardCancelAnswerSchema });
-export const fetchCardOrder = (poId: string, back = false) => api(`/api/payment/paygreen/${encodeURIComponent(poId)}/order${back ? '?back=1' : ''}`, { schema: validatedOrderSchema });
+export const giveUpCardPayment = () => call(CHECKOUT.postPaymentPaygreenCancel);
+export const fetchCardOrder = (poId: string, back = false) => call(CHECKOUT.getPaymentPaygreenByIdOrder, { params: { id: poId }, query: { back: back ? 1 : undefined } });
 
 // Edenred (docs/api.md).
-export const edenredOauthUrl = () => api('/api/edenred/oauth-url', { ...post, schema: oauthUrlSchema });
-export const edenredBalance = () => api('/api/edenred/balance', { schema: balanceSchema });
-export const edenredLogout = () => api('/api/edenred/logout', { ...post, schema: edenredLogoutSchema });
-export const payEdenredOnly = (amount: number) => api('/api/payment/edenred/only', { ...post, body: { amount }, schema: validatedOrderSchema });
-export const payEdenredPartly = (amount: number) => api('/api/payment/edenred/partly', { ...post, body: { amount }, schema: partlyAnswerSchema });
+export const edenredOauthUrl = () => call(EDENRED.postEdenredOauthUrl);
+export const edenredBalance = () => call(EDENRED.getEdenredBalance);
+export const edenredLogout = () => call(EDENRED.postEdenredLogout);
+export const payEdenredOnly = (amount: number) => call(EDENRED_PAYMENT.postPaymentEdenredOnly, { body: { amount } });
+export const payEdenredPartly = (amount: number) => call(EDENRED_PAYMENT.postPaymentEdenredPartly, { body: { amount } });
 export const removeEdenredPayment = (authorization_id: string, amount: number) =>
-  api('/api/payment/edenred/refund', { ...post, body: { authorization_id, amount }, schema: preOrderSchema });
+  call(EDENRED_PAYMENT.postPaymentEdenredRefund, { body: { authorization_id, amount } });
 export const refundEdenredForCard = (poId: string) =>
-  api(`/api/payment/edenred/refund/${encodeURIComponent(poId)}/order`, { ...post, schema: refundForCardAnswerSchema });
-export const startEdenredWidget = () => api('/api/payment/edenred/session', { ...post, schema: widgetSessionAnswerSchema });
-export const closeEdenredWidget = (sessionId: string) => api('/api/payment/edenred/session/close', { ...post, body: { session_id: sessionId }, schema: preOrderSchema });
-export const registerEdenredWidget = (payload: string) => api('/api/payment/edenred', { ...post, body: { payload }, schema: widgetPaymentAnswerSchema });
-export const edenredOrderDetails = (id: number) => api(`/api/payment/edenred/order-details?id=${id}`, { schema: orderDetailsSchema });
+  call(EDENRED_PAYMENT.postPaymentEdenredRefundByIdOrder, { params: { id: poId } });
+export const startEdenredWidget = () => call(EDENRED_PAYMENT.postPaymentEdenredSession);
+export const closeEdenredWidget = (sessionId: string) => call(EDENRED_PAYMENT.postPaymentEdenredSessionClose, { body: { session_id: sessionId } });
+export const registerEdenredWidget = (payload: string) => call(EDENRED_PAYMENT.postPaymentEdenred, { body: { payload } });
+export const edenredOrderDetails = (id: number) => call(EDENRED_PAYMENT.getPaymentEdenredOrderDetails, { query: { id } });
