@@ -22,6 +22,13 @@ function webManifest(): Plugin {
 /** One id per build: the persisted offline cache of an older build is not restored into a newer one. */
 const BUILD_ID = Date.now().toString(36);
 
+/**
+ * TanStack Store (the router's state) reads it through `use-sync-external-store/shim/with-selector`,
+ * the version for React 17 and older, which carries a copy of `useSyncExternalStore` and the code
+ * choosing between it and React's. React 19 has its own: the package's `with-selector` uses it.
+ */
+const resolve = { alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }] };
+
 const routerPlugin = () =>
   tanstackRouter({
     target: 'react',
@@ -40,6 +47,7 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
   // its packages are bundled in, so this replacement reaches them too.
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID), 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true },
+  resolve,
   root: `${root}src`,
   publicDir: false,
   envDir: root,
@@ -47,6 +55,7 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
   plugins: [routerPlugin(), react()],
 } : {
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
+  resolve,
   root: `${root}src`,
   publicDir: `${root}public`,
   envDir: root,

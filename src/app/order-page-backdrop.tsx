@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BackdropCloses } from '../components/ui/dialog';
+import { BackdropCloses } from '../components/ui/backdrop-closes';
 import { useAppStateOf } from '../lib/app-state';
 
 /**

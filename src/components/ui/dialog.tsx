@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffectEvent, useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useContext, useEffectEvent, useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { lowerLayer, raiseLayer } from './above-dialogs';
+import { BackdropCloses } from './backdrop-closes';
 import styles from './dialog.module.css';
 import hidden from './visually-hidden.module.css';
 
@@ -35,9 +36,6 @@ function tabStops(node: HTMLElement): HTMLElement[] {
     return checked ? el === checked : el === group[0];
   });
 }
-
-/** Whether a click on the dimmed page closes dialogs on this page (the page decides; see app-shell). */
-export const BackdropCloses = createContext(true);
 
 function outside(node: HTMLElement, event: MouseEvent) {
   const box = node.getBoundingClientRect();
