@@ -6,6 +6,8 @@
  * the first screen, where zod does not.
  */
 
+import { pathOf } from './route-table';
+
 /** The service worker's runtime cache that keeps a read for offline reading (docs/offline.md). */
 export type PublicReadCache = 'menus' | 'products' | 'deliveryLocations' | 'shopOpen' | 'settings';
 
@@ -66,9 +68,7 @@ export function publicReadOf(pathname: string): { name: PublicReadName; read: Pu
 /** The address of a read: its parameter encoded, then its query ('?date=…&number=8'), empty values left out. */
 export function publicReadUrl(name: PublicReadName, query: Record<string, string | number | null | undefined> = {}, param?: string): string {
   const read: PublicRead = PUBLIC_READS[name];
-  const path = param === undefined ? read.path : read.path.replace(':param', encodeURIComponent(param));
-  const pairs = Object.entries(query).filter((pair): pair is [string, string | number] => pair[1] !== null && pair[1] !== undefined && pair[1] !== '');
-  return pairs.length ? `${path}?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : path;
+  return pathOf(read, param === undefined ? null : { param }, query);
 }
 
 /** Whether a query is one of the public reads (persisted for offline reading): its key starts with a read's. */
