@@ -169,7 +169,11 @@ test.describe('closed website', () => {
     await page.goto('/?volet=compte');
     const account = page.getByRole('dialog', { name: 'Mon compte' });
     await expect(account).toBeVisible();
-    await account.getByRole('button', { name: 'Fermer' }).click();
+    // A tap on "Fermer" before the overlays' part of the page is hydrated does nothing yet: again until it closes.
+    await expect(async () => {
+      await account.getByRole('button', { name: 'Fermer' }).click({ timeout: 1000 });
+      await expect(account).toBeHidden({ timeout: 1000 });
+    }).toPass();
     const popin = page.getByRole('dialog', { name: 'Les commandes du jour sont terminées' });
     await expect(popin).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { popinOverPanel?: boolean }).popinOverPanel)).toBe(false);
