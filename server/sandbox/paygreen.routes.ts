@@ -9,14 +9,14 @@ import { page, paymentPage } from './paygreen-pages';
 import { issueToken, tokenIsValid } from './paygreen-tokens';
 import { scopedSwitch } from './scope';
 import { PAYMENT_ORDER_STATUSES, SANDBOX_PATH, SANDBOX_SECRET_KEY, SANDBOX_SHOP_ID, type PaymentOrderStatus } from '../payments/paygreen/paygreen-client';
-import { CHECKOUT } from '#shared/api/routes/checkout';
+import { CARD_PAYMENT } from '#shared/api/routes/card-payment';
 
 type Row = typeof sandboxPaygreenOrders.$inferSelect;
 
 const P = SANDBOX_PATH;
 
 /** The shop's own notification route: the only place the emulator notifies. */
-const NOTIFICATION_PATH = CHECKOUT.postPaymentPaygreenNotification.path;
+const NOTIFICATION_PATH = CARD_PAYMENT.postPaymentPaygreenNotification.path;
 
 /** PayGreen answers the return and cancel URLs with the order's id added (`po_id`). */
 function withPoId(url: string, id: string): string {

@@ -10,14 +10,14 @@ import { settleCardPayment } from './card-settlement';
 import { settleDueCardPayment } from './balance-due';
 import { paymentPending, resolveLiveCardPayments } from './card-pending.service';
 import { validatedOrder } from './checkout.service';
-import { CHECKOUT } from '#shared/api/routes/checkout';
+import { CARD_PAYMENT } from '#shared/api/routes/card-payment';
 import { serve } from '../../lib/table-route';
 
 const providerIdSchema = z.string().regex(PAYMENT_ORDER_ID_PATTERN, { error: 'Paiement inconnu.' });
 
 /** Card payment through PayGreen's hosted page: start, return, notification, order (docs/product/payments.md). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  await serve(app, CHECKOUT.postPaymentPaygreen, { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.alreadyPaid, CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.paymentPending] } } }, async (request) => {
+  await serve(app, CARD_PAYMENT.postPaymentPaygreen, { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.alreadyPaid, CHECKOUT_ERRORS.remaining, CHECKOUT_ERRORS.paymentPending] } } }, async (request) => {
     return startCardPayment(app, requireCustomerId(request));
   });
 
@@ -26,7 +26,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * is canceled at PayGreen unless paid or authorized meanwhile (then settled, or 409 while
    * PayGreen decides); the cart can be changed again.
    */
-  await serve(app, CHECKOUT.postPaymentPaygreenCancel, { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] } } }, async (request) => {
+  await serve(app, CARD_PAYMENT.postPaymentPaygreenCancel, { config: { refusals: { ...CUSTOMER_ONLY, 409: [CHECKOUT_ERRORS.paymentPending] } } }, async (request) => {
     if ((await resolveLiveCardPayments(app, requireCustomerId(request), { cancel: true })).length) throw paymentPending();
     return { pending: false };
   });
@@ -35,7 +35,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * The way back of payments started before returns went to the app's page (CARD_RETURN_PATH): a
    * payment order keeps the return URL it was made with, so this stays for those still under way.
    */
-  await serve(app, CHECKOUT.getPaymentPaygreenReturn, { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
+  await serve(app, CARD_PAYMENT.getPaymentPaygreenReturn, { schema: { querystring: z.object({ po_id: providerIdSchema.optional() }), response: { 303: emptyAnswer('To /passer-commande with payment_status (and po_id)') } } }, async (request, reply) => {
     const poId = request.query.po_id;
     const { status } = poId ? await settleCardPayment(app, poId, { buyerBack: true }) : { status: 'refused' as const };
     const target = new URLSearchParams({ payment_status: status, ...(poId ? { po_id: poId } : {}) });
@@ -43,7 +43,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** PayGreen's notification: only its id is read, the status is asked of PayGreen. */
-  await serve(app, CHECKOUT.postPaymentPaygreenNotification, { config: { csrf: false }, schema: { body: z.object({ id: providerIdSchema }).passthrough() } }, async (request) => {
+  await serve(app, CARD_PAYMENT.postPaymentPaygreenNotification, { config: { csrf: false }, schema: { body: z.object({ id: providerIdSchema }).passthrough() } }, async (request) => {
     // A card payment of a balance due, or of a basket.
     const { status } = (await settleDueCardPayment(app, request.body.id)) ?? (await settleCardPayment(app, request.body.id));
     return { received: true as const, status };
@@ -55,7 +55,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
    * about, once; the app's later checks and its quiet ones at start send no such mail.
    */
   const orderQuery = z.object({ back: z.literal('1').optional() });
-  await serve(app, CHECKOUT.getPaymentPaygreenByIdOrder, { config: { refusals: { ...CUSTOMER_ONLY, 402: ['payment_refused'], 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { params: z.object({ id: providerIdSchema }), querystring: orderQuery } }, async (request) => {
+  await serve(app, CARD_PAYMENT.getPaymentPaygreenByIdOrder, { config: { refusals: { ...CUSTOMER_ONLY, 402: ['payment_refused'], 409: [CHECKOUT_ERRORS.paymentPending] } }, schema: { params: z.object({ id: providerIdSchema }), querystring: orderQuery } }, async (request) => {
     const customerId = requireCustomerId(request);
     const settled = await settleCardPayment(app, request.params.id, { buyerBack: request.query.back === '1' });
     if (settled.customerId !== customerId) throw new AppError(404, 'not_found', 'Paiement introuvable.');

@@ -2,7 +2,7 @@ import { call } from '../../../lib/api-call';
 import type { Cart } from '../../../shared/api/cart';
 import type { FormattedMenu } from '../../../shared/api/catalog';
 import { CART } from '../../../shared/api/routes/cart';
-import { CHECKOUT } from '../../../shared/api/routes/checkout';
+import { CARD_PAYMENT } from '../../../shared/api/routes/card-payment';
 import { cartAction as run } from '../cart-store';
 import type { CartActionKind } from '../cart-rules';
 
@@ -23,4 +23,4 @@ export const removeDiscount = () => cartAction('discount', 'discount', () => cal
 export const applyDiscount = (code: string) => cartAction('discount', 'discount', () => call(CART.postCartDiscounts, { body: { code } }));
 
 /** "Annuler le paiement": gives up the card payment under way so the basket can change again. */
-export const cancelCardPayment = () => call(CHECKOUT.postPaymentPaygreenCancel);
+export const cancelCardPayment = () => call(CARD_PAYMENT.postPaymentPaygreenCancel);

@@ -1,6 +1,7 @@
 import { call } from '../../../lib/api-call';
 import type { LunchVoucherRow } from '../../../shared/api/checkout';
 import { CHECKOUT } from '../../../shared/api/routes/checkout';
+import { CARD_PAYMENT } from '../../../shared/api/routes/card-payment';
 import { EDENRED } from '../../../shared/api/routes/edenred';
 import { EDENRED_PAYMENT } from '../../../shared/api/routes/edenred-payment';
 
@@ -17,11 +18,11 @@ export const applyPool = () => call(CHECKOUT.postPendingOrderPool);
  */
 export const payWithoutCard = (idempotencyKey?: string) => call(CHECKOUT.postPayment, { idempotencyKey });
 export const orderFreeCart = () => call(CHECKOUT.postCartOrder);
-export const startCardPayment = () => call(CHECKOUT.postPaymentPaygreen);
+export const startCardPayment = () => call(CARD_PAYMENT.postPaymentPaygreen);
 /** `back`: the first check after the buyer came back from the hosted page (a pending payment is then mailed about). */
 /** Gives up the card payment under way (cancelled at the provider unless already paid): the basket unlocks. */
-export const giveUpCardPayment = () => call(CHECKOUT.postPaymentPaygreenCancel);
-export const fetchCardOrder = (poId: string, back = false) => call(CHECKOUT.getPaymentPaygreenByIdOrder, { params: { id: poId }, query: { back: back ? 1 : undefined } });
+export const giveUpCardPayment = () => call(CARD_PAYMENT.postPaymentPaygreenCancel);
+export const fetchCardOrder = (poId: string, back = false) => call(CARD_PAYMENT.getPaymentPaygreenByIdOrder, { params: { id: poId }, query: { back: back ? 1 : undefined } });
 
 // Edenred (docs/api.md).
 export const edenredOauthUrl = () => call(EDENRED.postEdenredOauthUrl);

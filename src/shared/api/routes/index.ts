@@ -1,6 +1,7 @@
 import { ACCOUNT } from './account';
 import { AUTH } from './auth';
 import { BALANCE_DUE } from './balance-due';
+import { CARD_PAYMENT } from './card-payment';
 import { CART } from './cart';
 import { CATALOG } from './catalog';
 import { CHECKOUT } from './checkout';
@@ -28,4 +29,4 @@ import { STOCK } from './stock';
  * client imports a domain's file, never this one: the shop's first screen would carry the team's
  * routes. Tests and tools read it whole.
  */
-export const API_ROUTES = { ACCOUNT, AUTH, BALANCE_DUE, CART, CATALOG, CHECKOUT, CLOSING, CONTACT, DAY_ORDERS, DELIVERY, EDENRED, EDENRED_PAYMENT, EVENTS, HEALTH, KITCHEN_SHEET, LEDGER, NEWSLETTER, PLATFORM, PUSH, ROUNDS, SHOP, STAFF, STATE, STOCK };
+export const API_ROUTES = { ACCOUNT, AUTH, BALANCE_DUE, CARD_PAYMENT, CART, CATALOG, CHECKOUT, CLOSING, CONTACT, DAY_ORDERS, DELIVERY, EDENRED, EDENRED_PAYMENT, EVENTS, HEALTH, KITCHEN_SHEET, LEDGER, NEWSLETTER, PLATFORM, PUSH, ROUNDS, SHOP, STAFF, STATE, STOCK };
