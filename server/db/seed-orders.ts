@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEPOSIT_PER_MENU_CENTS } from '#shared/constants';
 import { addDays, weekday } from '#shared/time';
 import { vatIncluded } from '../lib/vat';
@@ -6,6 +6,7 @@ import { recordCorrection, recordPlacement } from '../modules/ledger/ledger.serv
 import { nextInvoiceNumber } from './invoice-numbers';
 import type { Tx } from './client';
 import * as t from './schema';
+import type { SnapshotLine } from './schema';
 
 /** Formulas are sold at the take-away food rate. */
 const FORMULA_VAT_BP = 1000;
@@ -41,6 +42,14 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
   ] as const;
   const days = [...previousWorkingDays(nextDay, picks.length - 1).reverse(), nextDay];
   const categories = ['Entrée', 'Plat', 'Dessert'];
+  // The coming order is on a stop of a tour, in its window, as a checkout would place it: the team's
+  // board, kitchen sheet and round show it where it will be delivered (not « Sans tournée »).
+  const [stop] = await tx
+    .select()
+    .from(t.deliveries)
+    .where(and(eq(t.deliveries.deliveryLocationId, location.id), eq(t.deliveries.date, nextDay)))
+    .orderBy(asc(t.deliveries.startsAt))
+    .limit(1);
 
   for (const [i, [starter, main, dessert, extraDish]] of picks.entries()) {
     const date = days[i]!;
@@ -61,9 +70,10 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
         depositCents: DEPOSIT_PER_MENU_CENTS,
         depositChargedCents: DEPOSIT_PER_MENU_CENTS,
         paymentMeans: i === 2 ? [{ means: 'pool', amountCents: 650 }, { means: 'card', amountCents: totalCents - 650 }] : [{ means: 'card', amountCents: totalCents }],
+        deliveryId: date === nextDay ? (stop?.id ?? null) : null,
         deliveryDate: date,
-        deliveryStart: '12:00:00',
-        deliveryEnd: '13:30:00',
+        deliveryStart: date === nextDay && stop ? stop.startsAt : '12:00:00',
+        deliveryEnd: date === nextDay && stop ? stop.endsAt : '13:30:00',
         deliveryName: location.name,
         createdAt: new Date(`${addDays(date, -1)}T16:${String(10 + i).padStart(2, '0')}:00Z`),
       })
@@ -86,6 +96,19 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
     // 6,50 € from the pool the two first days' paper vouchers had filled, the others by card.
     if (i === 0 || i === 1) await recordCorrection(tx, { customerId, what: 'pool', delta: i === 0 ? 1000 : 1500, at: new Date(`${date}T07:30:00Z`), code: 'vouchers_excess' });
     const pool = i === 2 ? 650 : 0;
+    const lines: SnapshotLine[] = [
+      {
+        type: 'menu',
+        id: menu.id,
+        name: menu.name,
+        unitPriceCents: menu.priceCents,
+        quantity: 1,
+        vatRateBp: FORMULA_VAT_BP,
+        children: children.map((c) => ({ id: c.buyableId, name: c.name, category: c.categoryName, unitPriceCents: 0, vatRateBp: c.vatRateBp })),
+      },
+      ...(single ? [{ type: 'product' as const, id: single.id, name: single.name, unitPriceCents: single.priceCents, quantity: 1, vatRateBp: single.vatRateBp, children: [] }] : []),
+    ];
+    const paymentId = date === nextDay ? await seedCardPayment(tx, { order: order!, customerId, deliveryId: stop?.id ?? null, lines, amount: totalCents - pool }) : null;
     await recordPlacement(tx, {
       order: order!,
       at: order!.createdAt,
@@ -96,10 +119,50 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
       vouchersExcess: 0,
       pool,
       edenred: 0,
-      provider: { means: 'card', amount: totalCents - pool, paymentId: null },
+      provider: { means: 'card', amount: totalCents - pool, paymentId },
     });
+    // The coming order's portions are taken from its day's stock, as its cart's were.
+    if (date === nextDay) {
+      const dishIds = [...children.map((c) => c.buyableId), ...(single ? [single.id] : [])];
+      await tx
+        .update(t.productAvailabilities)
+        .set({ reserved: sql`${t.productAvailabilities.reserved} + 1` })
+        .where(and(eq(t.productAvailabilities.date, date), inArray(t.productAvailabilities.productId, dishIds)));
+    }
   }
   // Each delivered order's container came back at a later delivery: the demo holds two, one of
   // them still on its way (the coming order's) — the seeded pool is 18,50 €.
   await recordCorrection(tx, { customerId, what: 'containers', delta: 2 - picks.length, at: new Date(`${days[picks.length - 2]}T12:30:00Z`), code: 'containers_returned' });
+}
+
+/**
+ * The coming order's card payment, as PayGreen's sandbox would have taken it: its pre-order (what
+ * it ordered), the payment order at the emulator (so the team can refund it) and the shop's record
+ * of the payment. Answers the payment's id, which the ledger's placement names.
+ */
+async function seedCardPayment(
+  tx: Tx,
+  p: { order: typeof t.orders.$inferSelect; customerId: number; deliveryId: number | null; lines: SnapshotLine[]; amount: number },
+): Promise<number> {
+  const [pre] = await tx
+    .insert(t.preOrders)
+    .values({ customerId: p.customerId, deliveryId: p.deliveryId, deliveryDate: p.order.deliveryDate!, lines: p.lines, finalCents: p.order.amountTotalCents, depositsAdded: 1, orderId: p.order.id, createdAt: p.order.createdAt })
+    .returning({ id: t.preOrders.id });
+  await tx.update(t.orders).set({ preOrderId: pre!.id }).where(eq(t.orders.id, p.order.id));
+  const providerId = `po_demo${String(p.order.id).padStart(6, '0')}`;
+  await tx.insert(t.sandboxPaygreenOrders).values({
+    id: providerId,
+    amount: p.amount,
+    currency: 'eur',
+    reference: `popote-${pre!.id}-demo`,
+    status: 'successed',
+    returnUrl: `/api/payment/paygreen/return?po_id=${providerId}`,
+    createdAt: p.order.createdAt,
+    updatedAt: p.order.createdAt,
+  });
+  const [payment] = await tx
+    .insert(t.payments)
+    .values({ preOrderId: pre!.id, customerId: p.customerId, provider: 'paygreen', providerId, amountCents: p.amount, status: 'successed', orderId: p.order.id, createdAt: p.order.createdAt })
+    .returning({ id: t.payments.id });
+  return payment!.id;
 }
