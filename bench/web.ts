@@ -72,7 +72,7 @@ export interface WebOptions {
 }
 
 /** Ports of the bench's web servers: 4400–4499 (the range this machine gives the bench). */
-async function portFrom(first: number, last: number, taken: Set<number>): Promise<number> {
+export async function portFrom(first: number, last: number, taken: Set<number>): Promise<number> {
   for (let port = first; port <= last; port++) {
     if (taken.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
@@ -150,7 +150,7 @@ function cookiesOf(res: Response): string[] {
  * (11:00) the "commandes terminées" pop-in opens on every page after hydration and becomes their
  * largest paint: the bench measured the time of day, not the pages.
  */
-async function openTheShop(url: string) {
+export async function openTheShop(url: string) {
   const { current_delivery_date: date } = (await (await fetch(`${url}/api/state/shop-open`)).json()) as { current_delivery_date: string | null };
   if (!date) throw new Error('the seed plans no delivery day');
   const now = parisInstant(date, '09:00').toISOString();
@@ -176,14 +176,14 @@ async function sessionWithDelivery(url: string): Promise<{ name: string; value: 
   return [...merged.values()].map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) }));
 }
 
-async function aDishSlug(url: string): Promise<string> {
+export async function aDishSlug(url: string): Promise<string> {
   const products = (await (await fetch(`${url}/api/products`)).json()) as { slug: string; category: string; sold_out: boolean }[];
   const dish = products.find((p) => p.category === 'main' && !p.sold_out) ?? products[0];
   if (!dish) throw new Error('no dish in the seed');
   return dish.slug;
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -192,7 +192,7 @@ const median = (values: number[]) => {
 type Details = { items?: Record<string, unknown>[] } | undefined;
 const itemsOf = (lhr: Result, id: string) => ((lhr.audits[id]?.details as Details)?.items ?? []) as Record<string, unknown>[];
 
-function metricsOf(lhr: Result): WebMetrics {
+export function metricsOf(lhr: Result): WebMetrics {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scripts = itemsOf(lhr, 'network-requests').filter((r) => r.resourceType === 'Script');
   return {
