@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
 import { staffOrdersSchema } from '#shared/api/staff';
+import { closingSchema } from '#shared/api/staff-closing';
 import { DEMO_CUSTOMER } from '../../server/db/seed-demo';
 import { MONDAY } from './helpers';
 import { testFile } from './fixtures';
@@ -73,5 +74,21 @@ describe("the demo's coming order", () => {
     expect(refund.statusCode, refund.body).toBe(200);
     const [atPaygreen] = await db().select().from(t.sandboxPaygreenOrders).where(eq(t.sandboxPaygreenOrders.id, payment!.providerId));
     expect(atPaygreen).toMatchObject({ status: 'successed', refundedAmount: 2_00 });
+  });
+});
+
+describe("the demo's past days", () => {
+  it('close without a difference: each past order’s closing check holds', async () => {
+    const [customer] = await db().select().from(t.customers).where(eq(t.customers.email, DEMO_CUSTOMER.email));
+    const past = await db()
+      .select({ date: t.orders.deliveryDate })
+      .from(t.orders)
+      .where(and(eq(t.orders.customerId, customer!.id), eq(t.orders.state, 'delivered')));
+    expect(past.length).toBe(7);
+    for (const { date } of past) {
+      const res = await admin.request('GET', `/api/staff/closing?date=${date}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(closingSchema.parse(res.json()).check, date!).toEqual({ ok: true, messages: [] });
+    }
   });
 });
