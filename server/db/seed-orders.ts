@@ -43,13 +43,14 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
   const days = [...previousWorkingDays(nextDay, picks.length - 1).reverse(), nextDay];
   const categories = ['Entrée', 'Plat', 'Dessert'];
   // The coming order is on a stop of a tour, in its window, as a checkout would place it: the team's
-  // board, kitchen sheet and round show it where it will be delivered (not « Sans tournée »).
-  const [stop] = await tx
+  // board, kitchen sheet and round show it where it will be delivered (not « Sans tournée »). The
+  // point's second window when it has one (12:15–13:00 at the first point), the one most chosen.
+  const windows = await tx
     .select()
     .from(t.deliveries)
     .where(and(eq(t.deliveries.deliveryLocationId, location.id), eq(t.deliveries.date, nextDay)))
-    .orderBy(asc(t.deliveries.startsAt))
-    .limit(1);
+    .orderBy(asc(t.deliveries.startsAt));
+  const stop = windows[1] ?? windows[0];
 
   for (const [i, [starter, main, dessert, extraDish]] of picks.entries()) {
     const date = days[i]!;

@@ -166,7 +166,8 @@ describe('GET /api/staff/labels.pdf', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     keep('labels.pdf', res.rawPayload);
     const pages = await pagesOf(res.rawPayload);
-    expect(pages).toHaveLength(2);
+    // The file's two tours, and the demo customer's coming order on its own tour's page.
+    expect(pages).toHaveLength(3);
     const [first, second] = [pages.find((p) => p.includes(rg.name))!, pages.find((p) => p.includes(pi.name))!];
     expect(first).not.toBe(second);
     // Rive gauche, in reverse stop order: Part-Dieu (stop 3) before Gerland (stop 2); no Villeurbanne.
@@ -183,7 +184,7 @@ describe('GET /api/staff/labels.pdf', () => {
     expect(croix).toBeGreaterThan(bellecour);
     expect(second.indexOf(placed.emma.invoice)).toBeGreaterThanOrEqual(0);
     expect(second.indexOf(placed.emma.invoice)).toBeLessThan(second.indexOf(placed.david.invoice));
-    expect(pages.join('\n').match(/F\d{4}-\d{6}/g)).toHaveLength(5);
+    expect(pages.join('\n').match(/F\d{4}-\d{6}/g)).toHaveLength(6);
 
     // One tour alone.
     const one = await admin.request('GET', `/api/staff/labels.pdf?date=${MONDAY}&tour=${pi.id}`);
