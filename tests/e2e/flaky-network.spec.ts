@@ -5,6 +5,7 @@ import { catalogKept } from './catalog-kept';
 import { checkScreen } from './screen-check';
 import { readJson } from './api-read';
 import { DEADLINES_MS } from '../../src/lib/api-client';
+import { SLOW_CALL_MS } from '../../src/lib/connection-store';
 
 // The service worker is what these scenarios are about (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -30,6 +31,8 @@ const cartButton = (page: Page, count: number) => page.getByRole('button', { nam
  * follow happen as they would.
  */
 const pastDeadline = (page: Page, kind: 'read' | 'change') => page.clock.fastForward(DEADLINES_MS[kind]);
+/** The same for the 4 s after which a call still waiting is said slow. */
+const pastSlow = (page: Page) => page.clock.fastForward(SLOW_CALL_MS);
 
 async function serverCart(page: Page) {
   return (await readJson(page.request, '/api/cart')) as { products: { quantity: number }[] };
@@ -111,6 +114,8 @@ test('a stalled "Ajouter" says the connection is slow, gives up at its deadline 
   await add.click();
   // Said within seconds, not after the deadline; then the deadline ends the wait, and the cart is
   // read again (the change may have reached the server) and shown as it is: here, untouched.
+  await expect.poll(() => network.sent(ADD_DISH, 'POST').length).toBeGreaterThan(0);
+  await pastSlow(page);
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
   await checkScreen(page, 'connexion lente');
   // That check stalls too the first time (S15, every call hanging): the button is given back at
@@ -215,6 +220,8 @@ test('a stalled login says the connection is slow, then gives up at its deadline
   await form.getByLabel('E-mail').fill('demo@popote.fr');
   await form.getByLabel('Mot de passe').fill('popote-demo');
   await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(() => network.sent(/^\/api\/login$/, 'POST').length).toBeGreaterThan(0);
+  await pastSlow(page);
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
   const noAnswer = page.getByText('La connexion ne répond pas : vérifiez votre réseau puis réessayez.').first();
   await expect(noAnswer).toBeHidden();
@@ -352,6 +359,8 @@ test('the visitor’s state hangs on a first visit: “lente” first, then “n
   await page.goto('/passer-commande');
   const banner = page.getByTestId('connection-banner');
   // The call is watched from the start, hydration included: slow is said before its deadline.
+  await expect.poll(() => network.sent(/^\/api\/state$/).length).toBeGreaterThan(0);
+  await pastSlow(page);
   await expect(banner).toContainText('La connexion est lente.');
   await pastDeadline(page, 'read');
   await expect(banner).toContainText('La connexion ne répond pas');
