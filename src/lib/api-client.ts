@@ -3,6 +3,7 @@ import { CSRF_STATUS, OVERLOADED, type ErrorEnvelope as ErrorBody } from '../sha
 import { IDEMPOTENCY_HEADER } from '../shared/api/idempotency';
 import { STAFF_API_PREFIX, STAFF_XSRF_COOKIE } from '../shared/api/staff-session';
 import { PLATFORM } from '../shared/api/routes/platform';
+import { deadlineSignal } from './deadline-signal';
 
 /** A refused or failed API call, with the server's error envelope when it sent one. */
 export class ApiError extends Error {
@@ -114,8 +115,8 @@ export interface RequestOptions<T> {
 /** A response read whole, or the caller's abort, or a NetworkError (no network, or no answer in time). */
 async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, key: string | undefined, revalidate = false): Promise<{ response: Response; text: string }> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const deadline = AbortSignal.timeout(isForm ? DEADLINES_MS.upload : method === 'GET' ? DEADLINES_MS.read : DEADLINES_MS.change);
-  const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const deadline = deadlineSignal(isForm ? DEADLINES_MS.upload : method === 'GET' ? DEADLINES_MS.read : DEADLINES_MS.change);
+  const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (key) headers[IDEMPOTENCY_HEADER] = key;
@@ -147,12 +148,14 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
     return { response, text };
   } catch (err) {
     if (signal?.aborted) throw err;
-    if (deadline.aborted) {
+    if (deadline.signal.aborted) {
       watcher?.noAnswer();
       throw new NetworkError(NO_ANSWER, 'network_timeout', !sent);
     }
     throw new NetworkError(undefined, undefined, !sent);
   } finally {
+    // The answer is read whole (or given up): its deadline has nothing left to end.
+    deadline.clear();
     ended?.();
   }
 }

@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
 import { useHydratedValue } from './use-hydrated';
 import { HEALTH } from '../shared/api/routes/health';
+import { deadlineSignal } from './deadline-signal';
 
 /** The reason shown next to what needs the network (docs/offline.md, "Online only"). */
 export const OFFLINE_REASON = 'Indisponible hors connexion : réessayez dès le retour du réseau.';
@@ -88,10 +89,13 @@ export const callWatcher = {
     // Any answer ends the stall; the probe makes sure one is asked for, without the watcher (a
     // stalled probe must not say "slow").
     probe = setInterval(() => {
-      void fetch(HEALTH.getHealth.path, { signal: AbortSignal.timeout(PROBE_EVERY_MS), cache: 'no-store' }).then(
-        () => callWatcher.probeAnswered(),
-        () => undefined,
-      );
+      const deadline = deadlineSignal(PROBE_EVERY_MS);
+      void fetch(HEALTH.getHealth.path, { signal: deadline.signal, cache: 'no-store' })
+        .then(
+          () => callWatcher.probeAnswered(),
+          () => undefined,
+        )
+        .finally(deadline.clear);
     }, PROBE_EVERY_MS);
   },
 };

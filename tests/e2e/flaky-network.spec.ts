@@ -4,6 +4,8 @@ import { customerWithCart, expectValidated, openPayment, snackbar, toHostedPage 
 import { catalogKept } from './catalog-kept';
 import { checkScreen } from './screen-check';
 import { readJson } from './api-read';
+import { DEADLINES_MS } from '../../src/lib/api-client';
+import { SLOW_CALL_MS } from '../../src/lib/connection-store';
 
 // The service worker is what these scenarios are about (the config blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -19,6 +21,18 @@ test.use({ serviceWorkers: 'allow' });
 const ORDER_CHECK = /^\/api\/payment\/paygreen\/[^/]+\/order(\?back=1)?$/;
 const ADD_DISH = /^\/api\/cart\/products$/;
 const cartButton = (page: Page, count: number) => page.getByRole('button', { name: new RegExp(`^Panier, ${count} article`) });
+
+/**
+ * The scenarios where a call meets its deadline run the page's timers on Playwright's clock,
+ * installed before the page loads and running as time does. Once the stalled call has left, the
+ * test moves the clock past its deadline instead of waiting the real 10 or 20 seconds: the app's
+ * own timer still ends the call (DEADLINES_MS, on setTimeout: src/lib/deadline-signal.ts), only the
+ * wait is skipped. The clock keeps running after a jump, so the retries and the health checks that
+ * follow happen as they would.
+ */
+const pastDeadline = (page: Page, kind: 'read' | 'change') => page.clock.fastForward(DEADLINES_MS[kind]);
+/** The same for the 4 s after which a call still waiting is said slow. */
+const pastSlow = (page: Page) => page.clock.fastForward(SLOW_CALL_MS);
 
 async function serverCart(page: Page) {
   return (await readJson(page.request, '/api/cart')) as { products: { quantity: number }[] };
@@ -92,6 +106,7 @@ test('an "Ajouter" whose answers are all lost: one portion on the server and on 
 });
 
 test('a stalled "Ajouter" says the connection is slow, gives up at its deadline with the cart as it is, then works', async ({ page, network }) => {
+  await page.clock.install();
   await page.goto('/passer-commande');
   const starter = await aStarter(page);
   network.fail(ADD_DISH, { kind: 'stall' }, { method: 'POST' });
@@ -99,14 +114,23 @@ test('a stalled "Ajouter" says the connection is slow, gives up at its deadline 
   await add.click();
   // Said within seconds, not after the deadline; then the deadline ends the wait, and the cart is
   // read again (the change may have reached the server) and shown as it is: here, untouched.
+  await expect.poll(() => network.sent(ADD_DISH, 'POST').length).toBeGreaterThan(0);
+  await pastSlow(page);
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
   await checkScreen(page, 'connexion lente');
   // That check stalls too the first time (S15, every call hanging): the button is given back at
   // the change's deadline all the same, not kept disabled while the check waits its own.
   network.fail(/^\/api\/cart$/, { kind: 'stall' }, { method: 'GET', times: 1 });
-  await expect.poll(() => network.sent(/^\/api\/cart$/, 'GET').length, { timeout: 25_000 }).toBeGreaterThan(0);
+  // Still waiting its answer before the deadline: the change is not given up early.
+  await expect(add).toHaveAttribute('aria-busy', 'true');
+  expect(network.sent(/^\/api\/cart$/, 'GET')).toHaveLength(0);
+  await pastDeadline(page, 'change');
+  await expect.poll(() => network.sent(/^\/api\/cart$/, 'GET').length).toBeGreaterThan(0);
   await expect(add).toBeEnabled({ timeout: 5_000 });
-  await expect(snackbar(page, 'Impossible d’ajouter ce plat')).toContainText('La connexion ne répond pas', { timeout: 15_000 });
+  // The check, sent, waits its own deadline; past it the failure is said.
+  await expect(snackbar(page, 'Impossible d’ajouter ce plat')).toHaveCount(0);
+  await pastDeadline(page, 'read');
+  await expect(snackbar(page, 'Impossible d’ajouter ce plat')).toContainText('La connexion ne répond pas');
   await expect(cartButton(page, 0)).toBeVisible();
   network.heal();
   await add.click();
@@ -115,12 +139,16 @@ test('a stalled "Ajouter" says the connection is slow, gives up at its deadline 
 });
 
 test('every call stalls: the page is drawn at once all the same, says the connection does not answer, and recovers', async ({ page, network }) => {
+  await page.clock.install();
   await underTheWorker(page);
   network.fail(/^\/api\//, { kind: 'stall' });
   await page.reload();
   await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
   await expect(cartButton(page, 0)).toBeVisible();
-  await expect(page.getByTestId('connection-banner')).toContainText('La connexion ne répond pas', { timeout: 20_000 });
+  await expect.poll(() => network.requests.filter((r) => r.fault === 'stall').length).toBeGreaterThan(0);
+  await expect(page.getByTestId('connection-banner').filter({ hasText: 'La connexion ne répond pas' })).toHaveCount(0);
+  await pastDeadline(page, 'read');
+  await expect(page.getByTestId('connection-banner')).toContainText('La connexion ne répond pas');
   await checkScreen(page, 'connexion qui ne répond pas');
   network.heal();
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est revenue.', { timeout: 20_000 });
@@ -185,14 +213,20 @@ test('a cart that expires offline says so, and shows no dishes it no longer hold
 });
 
 test('a stalled login says the connection is slow, then gives up at its deadline, the form kept', async ({ page, network }) => {
+  await page.clock.install();
   await page.goto('/login');
   network.fail(/^\/api\/login$/, { kind: 'stall' }, { method: 'POST' });
   const form = page.getByRole('form', { name: 'Connexion' });
   await form.getByLabel('E-mail').fill('demo@popote.fr');
   await form.getByLabel('Mot de passe').fill('popote-demo');
   await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(() => network.sent(/^\/api\/login$/, 'POST').length).toBeGreaterThan(0);
+  await pastSlow(page);
   await expect(page.getByTestId('connection-banner')).toContainText('La connexion est lente.');
-  await expect(page.getByText('La connexion ne répond pas : vérifiez votre réseau puis réessayez.').first()).toBeVisible({ timeout: 25_000 });
+  const noAnswer = page.getByText('La connexion ne répond pas : vérifiez votre réseau puis réessayez.').first();
+  await expect(noAnswer).toBeHidden();
+  await pastDeadline(page, 'change');
+  await expect(noAnswer).toBeVisible();
   await expect(form.getByLabel('E-mail')).toHaveValue('demo@popote.fr');
   await expect(form.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
 });
@@ -288,14 +322,17 @@ test('the connection cut on "Ajouter": nothing applied, and the cart is shown as
 });
 
 test('paid by card, the order check stalls: the page is usable with a notice, and the order shows once it answers', async ({ page, network }, info) => {
+  await page.clock.install();
   const { location } = await customerWithCart(page, `${info.project.name}-controle-bloque`);
   await openPayment(page);
   await toHostedPage(page);
   network.fail(ORDER_CHECK, { kind: 'stall' }, { times: 1 });
   await page.getByRole('button', { name: 'Payer avec la carte de test' }).click();
   // Past the check's deadline: no full-screen loader, a notice saying why it waits.
+  await expect.poll(() => network.sent(ORDER_CHECK).length).toBeGreaterThan(0);
+  await pastDeadline(page, 'read');
   const notice = page.getByTestId('payment-confirming');
-  await expect(notice).toContainText('La connexion est instable : nous vérifions votre paiement', { timeout: 20_000 });
+  await expect(notice).toContainText('La connexion est instable : nous vérifions votre paiement');
   await expectValidated(page, location.name);
 });
 
@@ -316,17 +353,25 @@ test('a valid promo code sent while the connection is cut: said unchecked, not w
 });
 
 test('the visitor’s state hangs on a first visit: “lente” first, then “ne répond pas”, which the health check alone does not undo', async ({ page, network }) => {
+  await page.clock.install();
   // Only /api/state hangs (S11): the page, its menus and the health check answer.
   network.fail(/^\/api\/state$/, { kind: 'stall' });
   await page.goto('/passer-commande');
   const banner = page.getByTestId('connection-banner');
   // The call is watched from the start, hydration included: slow is said before its deadline.
+  await expect.poll(() => network.sent(/^\/api\/state$/).length).toBeGreaterThan(0);
+  await pastSlow(page);
   await expect(banner).toContainText('La connexion est lente.');
-  await expect(banner).toContainText('La connexion ne répond pas', { timeout: 15_000 });
+  await pastDeadline(page, 'read');
+  await expect(banner).toContainText('La connexion ne répond pas');
   // The probe's answer (the connection works) does not turn it back into "lente" while the state
-  // call, retried, still waits.
-  // (A resource timing entry is added once its answer has arrived.)
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByName(`${location.origin}/api/health`).length), { timeout: 15_000 }).toBeGreaterThan(0);
+  // call, retried, still waits: the retry is sent, then the clock moves to the next probe (every
+  // 5 s), whose answer reaches the page.
+  const sentState = network.sent(/^\/api\/state$/).length;
+  await expect.poll(() => network.sent(/^\/api\/state$/).length).toBeGreaterThan(sentState);
+  const probed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health' && response.ok());
+  await page.clock.fastForward(5_000);
+  await probed;
   await expect(banner).toContainText('La connexion ne répond pas');
   await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
   network.heal();
@@ -359,6 +404,7 @@ test('site data blocked (every storage getter throws): the shop hydrates once, w
 });
 
 test('a first visit whose dishes hang: the order page opens at once, says they load, then offers to try again', async ({ page, network }) => {
+  await page.clock.install();
   // S13b: the home page came whole; the order page's dishes (not on the home page) then hang.
   await page.goto('/');
   network.fail(/^\/api\/products\?/, { kind: 'stall' });
@@ -367,8 +413,12 @@ test('a first visit whose dishes hang: the order page opens at once, says they l
   await expect(page).toHaveURL(/\/passer-commande$/);
   await expect(page.getByRole('status').filter({ hasText: 'Chargement des plats…' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Composer la formule / }).first()).toBeVisible();
-  // At the read's deadline (not after its retries), the failure is said, with a way to try again.
-  await expect(page.getByText('Impossible de charger les plats.')).toBeVisible({ timeout: 15_000 });
+  // At the read's deadline (not after its retries: the first waits a second, then its own 10 s),
+  // the failure is said, with a way to try again.
+  await expect.poll(() => network.sent(/^\/api\/products\?/).length).toBeGreaterThan(0);
+  await expect(page.getByText('Impossible de charger les plats.')).toHaveCount(0);
+  await pastDeadline(page, 'read');
+  await expect(page.getByText('Impossible de charger les plats.')).toBeVisible({ timeout: 5_000 });
   // Offered while the automatic retries go on: pressing it starts afresh, answered once healed.
   await page.getByRole('button', { name: 'Réessayer' }).click();
   network.heal();
