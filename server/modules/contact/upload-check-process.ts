@@ -50,12 +50,23 @@ function answer(message: CheckAnswer | 'ready'): void {
   if (process.connected) process.send!(message, undefined, {}, () => undefined);
 }
 
+/**
+ * Idle this long after an answer, the process collects its garbage: what a check inflated (up to
+ * 32 MB, and its text) is freed, where an idle process held some 100 MB until it next allocated
+ * (--expose-gc, upload-checkers.ts). Not at once: the collection takes 5 to 20 ms, and a file
+ * arriving meanwhile would wait for it (a quick-lane check went from 1 to 20–100 ms under load).
+ */
+const COLLECT_WHEN_IDLE_MS = 2000;
+let collect: NodeJS.Timeout | undefined;
+
 process.on('message', (request: CheckRequest) => {
+  clearTimeout(collect);
   judge(request)
     .then(answer, (error: unknown) => answer({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) }))
-    // Answered: what the check inflated (up to 32 MB, and its text) is freed now, not whenever
-    // this idle process next allocates; it held some 100 MB until then (--expose-gc, upload-checkers.ts).
-    .finally(() => globalThis.gc?.());
+    .finally(() => {
+      // Unreferenced: it never keeps a process whose server is gone alive.
+      collect = setTimeout(() => globalThis.gc?.(), COLLECT_WHEN_IDLE_MS).unref();
+    });
 });
 // The server stopped (or dropped this spare): nothing more will come.
 process.on('disconnect', () => process.exit(0));
