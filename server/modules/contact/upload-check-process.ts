@@ -1,9 +1,9 @@
 /**
- * The upload check's child process (forked by upload-check.ts; built as
+ * The upload check's child process (forked by upload-checkers.ts for upload-check.ts; built as
  * dist-server/upload-check-process.mjs by scripts/build-server.mjs). It judges one file at a time
  * by its content, so however long a crafted file keeps it busy, the server's event loop is not;
- * and since it is a process of its own, ending it at the time limit cannot take the server down
- * (upload-check.ts says why it is not a worker thread any more).
+ * and since it is a process of its own, killing it at the time limit cannot take the server down
+ * (upload-checkers.ts says why it is not a worker thread any more).
  */
 import { readFile } from 'node:fs/promises';
 import type { FileType } from '#shared/api/contact';

@@ -31,7 +31,7 @@ const SLOW_LANES = QUICK_LANES;
 export const QUICK_SLICE_MS = 500;
 /**
  * Files waiting for a quick lane, all addresses together. A place costs at most a slice (a
- * process's start, 0.1 s, is taken while the file before runs): twelve places are about 6 s of
+ * process's start, 0.15 s, is taken while the file before runs): twelve places are about 6 s of
  * waiting, 10 s on a busy machine, half the client's deadline for a change.
  */
 export const MAX_WAITING = 12 * QUICK_LANES;

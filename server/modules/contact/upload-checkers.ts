@@ -12,19 +12,27 @@ import type { CheckAnswer, CheckRequest } from './upload-check-process';
  * process. Stopped between the creation of a zlib handle and its initialisation (the check
  * inflates every stream of a PDF, every entry of a .docx), the freeing trips an assertion of
  * Node's (node_zlib.cc, "close before init") that aborts the whole process: a file made to run
- * to the time limit killed the server once in about sixty such checks (a vitest fork aborted in a
- * CI rehearsal; reproduced here). A killed child process takes nothing with it. Ending the check
- * cooperatively inside a worker instead (a deadline between streams) cannot be complete: a
- * synchronous inflate or a regular expression cannot be interrupted, and the worker then still
- * has to be terminated. A process costs about as much to start as a worker did (0.15 s built,
- * 0.5 s from the sources through tsx) and more memory (18 MB of its own idle against 10 MB), so,
- * as with workers, one is kept loaded ahead and a process that answered is reused.
+ * to the time limit killed the server about once in 160 such checks (a vitest fork aborted in a
+ * CI rehearsal; reproduced here, docs/reliability.md). A killed child process takes nothing with
+ * it: SIGKILL, no teardown to go wrong.
+ *
+ * Ending the check cooperatively inside the worker instead (a deadline checked between streams,
+ * terminate() only outside zlib) cannot be made complete: a synchronous inflate (up to 32 MB)
+ * or a regular expression cannot be interrupted, so a worker past its limit must still be
+ * terminated; doing so only outside zlib needs a lock shared with the worker around every zlib
+ * call, and zlib is only the teardown hazard seen so far (the worker also holds file reads and
+ * streams). The deadline is kept, as a backstop of the process (upload-check-process.ts).
+ *
+ * Its cost: a process starts in about the time a worker did (0.15 s built, 0.5 s from the
+ * sources through tsx) and holds more memory (18 MB of its own idle against 10 MB), so, as with
+ * workers, one is kept loaded ahead and a process that answered is reused; a file's check in the
+ * quick lane gains the IPC round trip, well under a millisecond on a quiet machine.
  */
 
 /** A process that has not loaded by then is a broken install, not a bad file. */
 const STARTUP_LIMIT_MS = 30_000;
 
-/** Loaded processes waiting for a file: kept, since loading one takes about 0.1 s built and 0.5 s from the sources. */
+/** Loaded processes waiting for a file: kept, since loading one takes about 0.15 s built and 0.5 s from the sources. */
 const idle: ChildProcess[] = [];
 /** A spare being loaded while a check runs, for the next file in line. */
 let warming: Promise<void> | null = null;
