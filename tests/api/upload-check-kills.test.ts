@@ -13,12 +13,12 @@ import { createTestApp, type TestApp } from './helpers';
  * (node_zlib.cc: "close before init"): a vitest fork died so in a CI rehearsal. Whether a kill
  * lands there is chance, about one kill in 160 for a file whose every stream is inflated (and
  * fails): loops of up to 300 such kills at 20 to 60 ms aborted their process in 7 runs out of 8,
- * after 12 to 273 kills. This test stops checks 40 times at varied moments (about one run in five
+ * after 12 to 273 kills. This test stops checks 80 times at varied moments (about two runs in five
  * would have aborted before the checks moved to child processes,
  * server/modules/contact/upload-checkers.ts), then asks the server to take an application.
  */
 
-const KILLED_CHECKS = 40;
+const KILLED_CHECKS = 80;
 const APPLY = { mode: 'apply', message: 'Livreur à vélo depuis 3 ans, je candidate au poste de livreur.', recall: '0', firstname: 'Léa', lastname: 'Durand', email: 'lea.durand@example.fr', phone: '06 12 34 56 78' };
 
 let t: TestApp;
