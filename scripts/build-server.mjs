@@ -3,8 +3,9 @@
  * migrations beside it (migrate.ts finds them next to itself). Run by `npm run build`. Packages stay
  * in node_modules (imported, not bundled). Compiled, the server needs no TypeScript loader at run
  * time: tsx's loader thread and transforms cost about 80 MB of memory (docs/bench/README.md).
- * The upload check's worker thread is an entry of its own, dist-server/upload-check-worker.mjs,
- * which server/modules/contact/upload-check.ts starts from beside index.mjs.
+ * The upload check's child process is an entry of its own, dist-server/upload-check-process.mjs,
+ * which server/modules/contact/upload-checkers.ts forks from beside index.mjs (the two bundles are
+ * one directory, so `new URL('./upload-check-process.mjs', import.meta.url)` finds it).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -16,7 +17,7 @@ rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: {
     index: new URL('server/index.ts', root).pathname,
-    'upload-check-worker': new URL('server/modules/contact/upload-check-worker.ts', root).pathname,
+    'upload-check-process': new URL('server/modules/contact/upload-check-process.ts', root).pathname,
   },
   outdir: new URL('.', out).pathname,
   outExtension: { '.js': '.mjs' },
@@ -31,4 +32,4 @@ await build({
 cpSync(new URL('server/db/migrations/', root), new URL('migrations/', out), { recursive: true });
 // The demo dishes' photos, which the seed processes (server/db/seed-photos.ts finds them next to itself).
 cpSync(new URL('server/db/demo-photos/', root), new URL('demo-photos/', out), { recursive: true });
-console.log('dist-server/index.mjs and upload-check-worker.mjs built');
+console.log('dist-server/index.mjs and upload-check-process.mjs built');

@@ -19,13 +19,13 @@ export const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 1000;
 
 /**
- * Time of one file's check in its worker, from the moment it is handed over: the slowest honest
+ * Time of one file's check in its process, from the moment it is handed over: the slowest honest
  * check, a file inflating right up to MAX_INFLATED_BYTES, takes about 0.25 s on the 2-core machine.
- * Past this the worker is terminated and the file refused.
+ * Past this the process is killed and the file refused.
  */
 export const CHECK_TIME_LIMIT_MS = 5000;
 
-/** Heap of a check's worker: one at the end of its inflated bytes peaks around 40 MB. */
+/** Heap of a check's process (--max-old-space-size): one at the end of its inflated bytes peaks around 40 MB. */
 export const CHECK_HEAP_MB = 128;
 
 /** A file whose check reached one of these limits: refused as too complex to judge. */

@@ -64,7 +64,7 @@ function isOdt(buf: Buffer, names: string[]): boolean {
  * (without remote content). A renamed executable, an archive, a macro document, a PDF with a
  * script, a document loading a remote template, a spreadsheet or an installer is refused.
  * Throws TooComplexError when the file passes a limit of check-limits.ts: it runs in the upload
- * check's worker (upload-check-worker.ts), never on the server's event loop.
+ * check's own process (upload-check-process.ts), never in the server's.
  */
 export async function detectFileType(buf: Buffer, budget = new InflateBudget()): Promise<FileType | null> {
   const sniffed = sniffFileType(buf.subarray(0, 16));

@@ -25,7 +25,15 @@ function inflatableZlibHeader(data: Buffer): boolean {
 export class InflateBudget {
   private used = 0;
 
-  constructor(private readonly limit = MAX_INFLATED_BYTES) {}
+  /**
+   * `deadline` (performance.now() time): past it the next stream is not inflated and the file is
+   * too complex. A backstop of the check's process for when the server cannot end it
+   * (upload-check-process.ts); the time limit itself is the server's kill.
+   */
+  constructor(
+    private readonly limit = MAX_INFLATED_BYTES,
+    private readonly deadline = Infinity,
+  ) {}
 
   /** Bytes inflated so far. */
   get inflated(): number {
@@ -37,11 +45,12 @@ export class InflateBudget {
    * could, counted). Throws TooComplexError once the file's allowance is spent.
    */
   async inflate(data: Buffer, format: DeflateFormat): Promise<Buffer | null> {
+    if (performance.now() > this.deadline) throw new TooComplexError('time');
     if (format === 'zlib' && !inflatableZlibHeader(data)) return null;
     const remaining = this.limit - this.used;
     if (remaining <= 0) throw new TooComplexError('inflated bytes');
     try {
-      // Synchronous (this runs in the check's worker): one call, no thread-pool round trip.
+      // Synchronous (this runs in the check's own process): one call, no thread-pool round trip.
       const content = (format === 'zlib' ? inflateSync : inflateRawSync)(data, { maxOutputLength: remaining });
       this.used += content.length;
       return content;

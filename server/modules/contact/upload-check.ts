@@ -1,9 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { FileType } from '#shared/api/contact';
 import { watchUploadChecks } from '../../lib/metrics';
-import { CHECK_HEAP_MB, CHECK_TIME_LIMIT_MS } from './check-limits';
-import type { CheckAnswer, CheckRequest } from './upload-check-worker';
+import { CHECK_TIME_LIMIT_MS } from './check-limits';
+import { end, hand, next, putBack, take, warmSpare, type Outcome } from './upload-checkers';
 
 /**
  * The outcome of one file's check, as keepFiles (uploads.ts) acts on it: `busy` when the file
@@ -31,19 +31,12 @@ const SLOW_LANES = QUICK_LANES;
 export const QUICK_SLICE_MS = 500;
 /**
  * Files waiting for a quick lane, all addresses together. A place costs at most a slice (a
- * worker's start, 0.3 s, is taken while the file before runs): twelve places are about 6 s of
+ * process's start, 0.15 s, is taken while the file before runs): twelve places are about 6 s of
  * waiting, 10 s on a busy machine, half the client's deadline for a change.
  */
 export const MAX_WAITING = 12 * QUICK_LANES;
 /** One address's files waiting or being checked at once: one form's two files, or two forms of one. */
 export const MAX_PER_ADDRESS = 2;
-/** A worker that has not loaded by then is a broken install, not a bad file. */
-const STARTUP_LIMIT_MS = 30_000;
-
-/** Loaded workers waiting for a file: kept, since loading one takes about 0.2 s built and 0.3 s from the sources. */
-const idle: Worker[] = [];
-/** A spare being loaded while a check runs, for the next file in line. */
-let warming: Promise<void> | null = null;
 let quickRunning = 0;
 let slowRunning = 0;
 const waiting: (() => void)[] = [];
@@ -63,8 +56,8 @@ async function quickTurn(): Promise<void> {
 }
 
 function leaveQuick(): void {
-  const next = waiting.shift();
-  if (next) next();
+  const first = waiting.shift();
+  if (first) first();
   else quickRunning--;
 }
 
@@ -82,79 +75,6 @@ function leave(address: string): void {
   else inFlight.delete(address);
 }
 
-/**
- * A new worker, from the same place the server runs from: built, upload-check-worker.mjs beside
- * dist-server/index.mjs (scripts/build-server.mjs); from the sources (tsx, vitest), the .ts beside
- * this file. On Node 20 a worker's entry does not go through the loader hooks of `--import tsx`,
- * so from the sources the worker registers tsx first, then imports its TypeScript entry.
- */
-function spawn(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: CHECK_HEAP_MB } };
-  let worker: Worker;
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./upload-check-worker.ts', import.meta.url).href;
-    const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-    worker = new Worker(boot, { ...options, eval: true, execArgv: [] });
-  } else {
-    worker = new Worker(new URL('./upload-check-worker.mjs', import.meta.url), options);
-  }
-  // An idle worker never keeps the process alive; a check in progress has its timer for that.
-  worker.unref();
-  worker.once('exit', () => {
-    const at = idle.indexOf(worker);
-    if (at >= 0) idle.splice(at, 1);
-  });
-  return worker;
-}
-
-type Outcome = { answer: CheckAnswer | 'ready' } | { timedOut: true } | { outOfMemory: true };
-
-/** The worker's next message (its answer, or 'ready'), unless the limit passes or it dies first. */
-function next(worker: Worker, limitMs: number): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => settle(() => resolve({ timedOut: true })), limitMs);
-    const onMessage = (answer: CheckAnswer | 'ready') => settle(() => resolve({ answer }));
-    const onError = (error: Error & { code?: string }) => settle(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ outOfMemory: true }) : reject(error)));
-    const onExit = (code: number) => settle(() => reject(new Error(`The upload check's worker stopped (exit code ${code}).`)));
-    function settle(then: () => void) {
-      clearTimeout(timer);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      then();
-    }
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-  });
-}
-
-/** A worker loaded and ready for a file. */
-async function load(): Promise<Worker> {
-  const worker = spawn();
-  const loaded = await next(worker, STARTUP_LIMIT_MS).catch(() => null);
-  if (loaded && 'answer' in loaded && loaded.answer === 'ready') return worker;
-  await worker.terminate();
-  throw new Error("The upload check's worker did not start.");
-}
-
-/** Loads a spare in the background, so the next file in line does not wait for a worker's start. */
-function warmSpare(): void {
-  if (warming || idle.length > 0) return;
-  warming = load().then(
-    (worker) => {
-      idle.push(worker);
-      warming = null;
-    },
-    // A worker that cannot start is reported by the next check, which loads its own.
-    () => {
-      warming = null;
-    },
-  );
-}
-
-async function takeWorker(): Promise<Worker> {
-  if (idle.length === 0 && warming) await warming;
-  return idle.pop() ?? load();
-}
-
 /** Resolves 'slice' after `ms`, unless `cancel` is called first. */
 function sliceTimer(ms: number): { done: Promise<'slice'>; cancel: () => void } {
   let timer: NodeJS.Timeout | undefined;
@@ -163,26 +83,27 @@ function sliceTimer(ms: number): { done: Promise<'slice'>; cancel: () => void } 
 }
 
 /**
- * Judges a received file by its content in a worker thread (upload-check-worker.ts), within the
- * limits of check-limits.ts, in the lanes described above; `address` is the sender's (the rate
- * limits' reading of it). A check still running after `timeLimitMs` is ended: its worker is
- * terminated (awaited, so nothing of it runs on) and the file refused as too complex.
+ * Judges a received file by its content in a process of its own (upload-check-process.ts, started
+ * by upload-checkers.ts, which says why a process), within the limits of check-limits.ts, in the
+ * lanes described above; `address` is the sender's (the rate limits' reading of it). A check
+ * still running after `timeLimitMs` is ended: its process is killed (awaited, so nothing of it
+ * runs on) and the file refused as too complex.
  */
 export async function checkUpload(path: string, { timeLimitMs = CHECK_TIME_LIMIT_MS, address = '' } = {}): Promise<CheckVerdict> {
   if (!admit(address)) return { refused: 'busy' };
   let lane: 'waiting' | 'quick' | 'slow' = 'waiting';
-  let worker: Worker | undefined;
+  let checker: ChildProcess | undefined;
   let keep = false;
   try {
     await quickTurn();
     lane = 'quick';
-    worker = await takeWorker();
-    // The next file's worker loads while this one is checked: a slow file's worker leaves the
-    // lane at the end of its slice, and a worker's start would add to every place in the queue.
+    checker = await take();
+    // The next file's process loads while this one is checked: a slow file's process leaves the
+    // lane at the end of its slice, and a process's start would add to every place in the queue.
     warmSpare();
-    worker.postMessage({ path } satisfies CheckRequest);
     // The time limit runs from the hand-over, whichever lane the check ends in.
-    const answered = next(worker, timeLimitMs);
+    const answered = next(checker, timeLimitMs);
+    hand(checker, { path, timeLimitMs });
     let outcome: Outcome;
     if (timeLimitMs <= QUICK_SLICE_MS) outcome = await answered;
     else {
@@ -196,7 +117,7 @@ export async function checkUpload(path: string, { timeLimitMs = CHECK_TIME_LIMIT
         leaveQuick();
         outcome = await answered;
       } else {
-        // No slow lane for it: ended now (the worker's exit settles `answered`, unheard).
+        // No slow lane for it: ended now (the process's exit settles `answered`, unheard).
         answered.catch(() => undefined);
         return { refused: 'busy' };
       }
@@ -207,8 +128,8 @@ export async function checkUpload(path: string, { timeLimitMs = CHECK_TIME_LIMIT
     keep = true;
     return answer;
   } finally {
-    if (worker && keep) idle.push(worker);
-    else if (worker) await worker.terminate();
+    if (checker && keep) putBack(checker);
+    else if (checker) await end(checker);
     if (lane === 'quick') leaveQuick();
     if (lane === 'slow') {
       slowRunning--;

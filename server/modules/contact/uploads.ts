@@ -156,7 +156,7 @@ function refusal(refused: 'file_type' | 'too_complex' | 'busy'): AppError {
  * checks' queue.
  */
 export async function keepFiles(files: ReceivedFile[], dataDir: string, now: Date, address: string): Promise<StoredFile[]> {
-  // In worker threads, within check-limits.ts: a file made to keep the check busy holds up
+  // In processes of their own, within check-limits.ts: a file made to keep the check busy holds up
   // neither the event loop nor anyone else's request for long. A form's files are checked side
   // by side, so the second does not queue again behind everyone who came meanwhile; every check
   // is awaited before deciding, so none runs on after its file is dropped.
