@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'bench/.lighthouse/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/'] },
+  { ignores: ['dist/', 'dist-server/', 'bench/.lighthouse/', 'bench/.first-paint/', 'node_modules/', 'src/app/route-tree.gen.ts', 'tests/e2e/.artifacts/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
