@@ -84,7 +84,12 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
       output: { codeSplitting: { groups: [{ name: 'app', test: /src\/main\.tsx$/, includeDependenciesRecursively: true }] } },
     },
     // Only the lazily loaded map chunk (maplibre) is this large.
-    chunkSizeWarningLimit: 1100 },
+    chunkSizeWarningLimit: 1100,
+    // The team's pages are another app: a page of it comes from the server with its scripts listed
+    // (server/ssr/route-manifest.ts), so the shop's first script need not carry what each of the
+    // team's route chunks imports, for a navigation between them (their imports then follow the
+    // chunk, mostly loaded already by the team's first page).
+    modulePreload: { resolveDependencies: (file, deps) => (/^assets\/equipe[.-]/.test(file) ? [] : deps) } },
   server: { proxy: { '/api': 'http://localhost:3000', '/__sandbox': 'http://localhost:3000' } },
   plugins: [
     routeSummariesLeftOut(),
