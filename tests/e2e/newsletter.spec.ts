@@ -75,3 +75,32 @@ test.describe('footer newsletter', () => {
     await expect(footer.getByLabel('Votre adresse e-mail')).toBeVisible();
   });
 });
+
+test('an address typed into the footer before its form has hydrated is kept and sent', async ({ page }) => {
+  // The footer hydrates in a later pass, once the form's own chunk is there: held back here, so
+  // the field the server drew is typed into first, as a quick customer on a slow line would.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/newsletter-form-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent: unknown[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/newsletter') sent.push(request.postDataJSON());
+  });
+  const address = `rapide-${Date.now()}@example.fr`;
+  await page.goto('/');
+  const field = page.getByRole('contentinfo').getByLabel('Votre adresse e-mail');
+  await field.fill(address);
+  release();
+  // React's own mark on the field: the form has taken it over.
+  await page.waitForFunction(() => {
+    const input = document.querySelector('footer input[type="email"]');
+    return input !== null && Object.keys(input).some((key) => key.startsWith('__reactFiber'));
+  });
+  await expect(field).toHaveValue(address);
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Je m’inscris' }).click();
+  await expect(page.getByRole('contentinfo').getByText('Vous êtes bien inscrit. :)')).toBeVisible();
+  expect(sent).toEqual([{ email: address }]);
+});

@@ -25,6 +25,13 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const subscribe = useSubscribe();
 
+  // The footer's form hydrates in a later pass, once its chunk is there: an address typed into the
+  // field the server drew before then is in the field but not in the state, and is taken over.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
+
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => setOutcome(null), NEWSLETTER_MESSAGE_MS);
