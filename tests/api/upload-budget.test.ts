@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../server/db/schema';
 import { MAX_INFLATED_BYTES, MAX_ZIP_ENTRIES } from '../../server/modules/contact/check-limits';
 import { FILE_TOO_COMPLEX_MESSAGE } from '../../server/modules/contact/uploads';
@@ -18,7 +14,7 @@ import {
   pdfOfInflatingStreams,
   pdfWithScriptPastTheBudget,
 } from '../fixtures/upload-files';
-import { createTestApp, type TestApp } from './helpers';
+import { APPLY, uploadServer } from './upload-server';
 
 /*
  * Uploads built to make their check work (docs/product/contact.md, "Attachments"), sent over real
@@ -28,36 +24,23 @@ import { createTestApp, type TestApp } from './helpers';
  */
 
 const MB = 1024 * 1024;
-const APPLY = { mode: 'apply', message: 'Livreur à vélo depuis 3 ans, je candidate au poste de livreur.', recall: '0', firstname: 'Léa', lastname: 'Durand', email: 'lea.durand@example.fr', phone: '06 12 34 56 78' };
 const TOO_COMPLEX = { message: FILE_TOO_COMPLEX_MESSAGE, code: 'file_too_complex', errors: { files: [FILE_TOO_COMPLEX_MESSAGE] } };
 const WRONG_TYPE = { message: CONTACT_MESSAGES.fileType, code: 'file_type', errors: { files: [CONTACT_MESSAGES.fileType] } };
 
-let t: TestApp;
-let dataDir: string;
-let base: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'popote-upload-budget-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const server = uploadServer();
 // Every upload comes from 127.0.0.1: fresh rate-limit counters for each test.
-beforeEach(() => t.database.db.delete(rateLimits));
+beforeEach(() => server.app.database.db.delete(rateLimits));
 
 /** A visitor's session and anti-forgery token, as a browser gets them, then the application form sent with files. */
 async function applicant() {
-  const res = await fetch(`${base}/api/state`);
+  const res = await fetch(`${server.base}/api/state`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
   return async (name: string, content: Buffer): Promise<{ status: number; body: ErrorBody }> => {
     const form = new FormData();
     for (const [field, value] of Object.entries(APPLY)) form.append(field, value);
     form.append('files', new Blob([new Uint8Array(content)]), name);
-    const sent = await fetch(`${base}/api/contact`, { method: 'POST', body: form, headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
+    const sent = await fetch(`${server.base}/api/contact`, { method: 'POST', body: form, headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
     return { status: sent.status, body: (await sent.json()) as ErrorBody };
   };
 }
@@ -76,7 +59,7 @@ function pollHealth() {
     while (polling) {
       const asked = performance.now();
       // A connection dropped while the loop was frozen is an answer that never came: status 0.
-      const status = await fetch(`${base}/api/health`).then(
+      const status = await fetch(`${server.base}/api/health`).then(
         (res) => res.arrayBuffer().then(() => res.status),
         () => 0,
       );

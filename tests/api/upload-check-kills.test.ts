@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkUpload } from '../../server/modules/contact/upload-check';
 import { pdf, pdfOfBrokenStreams } from '../fixtures/upload-files';
-import { createTestApp, type TestApp } from './helpers';
+import { APPLY, uploadServer } from './upload-server';
 
 /*
  * A check ended at its time limit must never take the server with it. Checks ran in worker
@@ -20,43 +18,30 @@ import { createTestApp, type TestApp } from './helpers';
  */
 
 const KILLED_CHECKS = 80;
-const APPLY = { mode: 'apply', message: 'Livreur à vélo depuis 3 ans, je candidate au poste de livreur.', recall: '0', firstname: 'Léa', lastname: 'Durand', email: 'lea.durand@example.fr', phone: '06 12 34 56 78' };
 
-let t: TestApp;
-let dataDir: string;
-let base: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'popote-upload-kills-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const server = uploadServer();
 
 /** The application form with one file, sent as a browser does (session and anti-forgery token first). */
 async function apply(name: string, content: Buffer): Promise<number> {
-  const res = await fetch(`${base}/api/state`);
+  const res = await fetch(`${server.base}/api/state`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
   const form = new FormData();
   for (const [field, value] of Object.entries(APPLY)) form.append(field, value);
   form.append('files', new Blob([new Uint8Array(content)]), name);
-  const sent = await fetch(`${base}/api/contact`, { method: 'POST', body: form, headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
+  const sent = await fetch(`${server.base}/api/contact`, { method: 'POST', body: form, headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
   return sent.status;
 }
 
 describe('checks killed at their time limit', () => {
   it(`${KILLED_CHECKS} times, at moments from 20 to 60 ms into a file of broken streams: the server still answers and takes an application`, async () => {
-    const slow = join(dataDir, 'slow.pdf');
+    const slow = join(server.dataDir, 'slow.pdf');
     await writeFile(slow, pdfOfBrokenStreams(240_000));
     for (let i = 0; i < KILLED_CHECKS; i++) {
       // Spread over the 40 ms (a prime step), so the kill lands at ever other points of the work.
       expect(await checkUpload(slow, { timeLimitMs: 20 + ((i * 7) % 41) })).toEqual({ refused: 'too_complex' });
     }
-    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
     expect(await apply('cv.pdf', pdf())).toBe(201);
   }, 120_000);
 });

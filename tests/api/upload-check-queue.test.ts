@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../server/db/schema';
 import { FILE_TOO_COMPLEX_MESSAGE, UPLOADS_BUSY_MESSAGE } from '../../server/modules/contact/uploads';
 import type { ErrorBody } from '#shared/api/errors';
 import { pdf, pdfOfBrokenStreams } from '../fixtures/upload-files';
-import { createTestApp, type TestApp } from './helpers';
+import { APPLY, uploadServer } from './upload-server';
 
 /*
  * The upload checks' lanes (server/modules/contact/upload-check.ts) under a burst of slow files,
@@ -18,7 +14,6 @@ import { createTestApp, type TestApp } from './helpers';
  * at a time, past the client's 20 s deadline.
  */
 
-const APPLY = { mode: 'apply', message: 'Livreur à vélo depuis 3 ans, je candidate au poste de livreur.', recall: '0', firstname: 'Léa', lastname: 'Durand', email: 'lea.durand@example.fr', phone: '06 12 34 56 78' };
 const TOO_COMPLEX = { status: 422, body: { message: FILE_TOO_COMPLEX_MESSAGE, code: 'file_too_complex', errors: { files: [FILE_TOO_COMPLEX_MESSAGE] } }, retryAfter: null };
 const BUSY = { status: 503, body: { message: UPLOADS_BUSY_MESSAGE, code: 'uploads_busy', errors: { files: [UPLOADS_BUSY_MESSAGE] } }, retryAfter: '60' };
 /** What the client gives a change before it gives up (src/lib/api-client.ts). */
@@ -26,22 +21,10 @@ const CLIENT_DEADLINE_MS = 20_000;
 /** What the client gives a read before it gives up (src/lib/api-client.ts). */
 const READ_DEADLINE_MS = 10_000;
 
-let t: TestApp;
-let dataDir: string;
-let base: string;
+const server = uploadServer({ TRUST_PROXY: '1' });
 const slowPdf = pdfOfBrokenStreams(240_000);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'popote-upload-queue-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir, TRUST_PROXY: '1' } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-beforeEach(() => t.database.db.delete(rateLimits));
+beforeEach(() => server.app.database.db.delete(rateLimits));
 
 interface Answer {
   status: number;
@@ -52,21 +35,21 @@ interface Answer {
 /** A visitor at `address`: a session and anti-forgery token as a browser gets them, then the application form with one file. */
 async function applicant(address: string) {
   const forwarded = { 'x-forwarded-for': address };
-  const res = await fetch(`${base}/api/state`, { headers: forwarded });
+  const res = await fetch(`${server.base}/api/state`, { headers: forwarded });
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
   return async (name: string, content: Buffer): Promise<Answer> => {
     const form = new FormData();
     for (const [field, value] of Object.entries(APPLY)) form.append(field, value);
     form.append('files', new Blob([new Uint8Array(content)]), name);
-    const sent = await fetch(`${base}/api/contact`, { method: 'POST', body: form, headers: { ...forwarded, cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
+    const sent = await fetch(`${server.base}/api/contact`, { method: 'POST', body: form, headers: { ...forwarded, cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
     return { status: sent.status, body: (await sent.json()) as ErrorBody, retryAfter: sent.headers.get('retry-after') };
   };
 }
 
 /** The lanes as /metrics reports them (asked from loopback, allowed). */
 async function lanes(): Promise<{ waiting: number; quick: number; slow: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await (await fetch(`${server.base}/metrics`)).text();
   const read = (state: string) => Number(new RegExp(`^popote_upload_checks\\{state="${state}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
   return { waiting: read('waiting'), quick: read('quick'), slow: read('slow') };
 }
@@ -83,7 +66,7 @@ function pollHealth() {
   const polls = (async () => {
     while (polling) {
       const asked = performance.now();
-      const status = await fetch(`${base}/api/health`).then(
+      const status = await fetch(`${server.base}/api/health`).then(
         (res) => res.arrayBuffer().then(() => res.status),
         () => 0,
       );
