@@ -3,12 +3,11 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { launch } from 'chrome-launcher';
-import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { build, type Plugin } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 import { changedSource, VARIANTS, type Variant } from './first-paint-variants';
 import { ROOT, startServer, type ServerProcess } from './processes';
-import { aDishSlug, median, metricsOf, openTheShop, portFrom, type WebMetrics } from './web';
+import { aDishSlug, demoServerEnv, FIRST_VISIT, lighthouseOf, median, metricsOf, openTheShop, portFrom, type WebMetrics } from './web';
 
 /*
  * `npm run bench:first-paint`: what each mechanism of the first screen saves. Every variant of
@@ -111,8 +110,7 @@ try {
       `first-paint ${variant.name}`,
       join(dir, 'dist-server/index.mjs'),
       serverPort,
-      // As the web half's server: the demo on a fresh in-memory database.
-      { NODE_ENV: 'development', DATABASE_URL: 'memory://', SANDBOX: '1', SEED_ON_START: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', PUBLIC_URL: `http://127.0.0.1:${serverPort}` },
+      demoServerEnv(serverPort),
       '/api/health',
     );
     const proxyPort = await portFrom(4400, 4499, taken);
@@ -126,20 +124,11 @@ try {
     { name: '/', path: '/' },
     { name: 'dish page', path: `/${dish}` },
   ];
-  const cold: Flags = { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage'] };
   const results = new Map<string, WebMetrics[]>();
-  // A trace now and then comes back without its navigation (NO_NAVSTART on a busy machine): again, twice at most.
-  const lighthouseRun = async (url: string, flags: Flags, attempt = 1): Promise<RunnerResult> => {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags });
-    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT' };
-    if (!error) return result!;
-    if (attempt < 3) return lighthouseRun(url, flags, attempt + 1);
-    throw new Error(`Lighthouse on ${url}: ${error.code}`);
-  };
   for (let round = 1; round <= runs; round++) {
     for (const page of pages) {
       for (const s of served) {
-        const result = await lighthouseRun(s.url + page.path, cold);
+        const result = await lighthouseOf(chrome.port, s.url + page.path, FIRST_VISIT, log);
         const key = `${page.name}\u0000${s.variant.name}`;
         results.set(key, [...(results.get(key) ?? []), metricsOf(result.lhr)]);
       }

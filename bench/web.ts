@@ -250,6 +250,34 @@ function documentFromServiceWorker(result: RunnerResult, url: string): boolean |
   return doc ? Boolean(doc.params.response?.fromServiceWorker) : null;
 }
 
+/**
+ * The demo (sandbox, demo data) on a fresh in-memory database, as the e2e server: production has
+ * no sandbox. NODE_ENV is said: a Vite build in the bench's process sets it to production, and the
+ * server refuses the sandbox with it.
+ */
+export function demoServerEnv(port: number): Record<string, string> {
+  return { NODE_ENV: 'development', DATABASE_URL: 'memory://', SANDBOX: '1', SEED_ON_START: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', PUBLIC_URL: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A first visit: besides Lighthouse's default (caches, service workers), IndexedDB and local
+ * storage go too (the app keeps its offline copies and the cart there).
+ */
+export const FIRST_VISIT: Flags = { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage'] };
+
+/** One Lighthouse run (performance only) in the Chromium listening on `port`. */
+export async function lighthouseOf(port: number, url: string, flags: Flags, log: (line: string) => void, attempt = 1): Promise<RunnerResult> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags });
+  const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse gave no result' };
+  if (!error) return result!;
+  // A trace now and then comes back without its navigation (NO_NAVSTART on a busy machine): once more.
+  if (attempt < 3) {
+    log(`  (Lighthouse on ${url}: ${error.code}, again)`);
+    return lighthouseOf(port, url, flags, log, attempt + 1);
+  }
+  throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
+}
+
 export async function runWebBench(options: WebOptions): Promise<WebResults> {
   const { log } = options;
   const notes: string[] = [];
@@ -272,10 +300,7 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       'popote-web',
       POPOTE_SERVER,
       popotePort,
-      // The demo (sandbox, demo data), as the e2e server: production has no sandbox. NODE_ENV is
-      // said: the floor's Vite build set it to production in this process, and the server refuses
-      // the sandbox with it.
-      { NODE_ENV: 'development', DATABASE_URL: 'memory://', SANDBOX: '1', SEED_ON_START: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', PUBLIC_URL: `http://127.0.0.1:${popotePort}` },
+      demoServerEnv(popotePort),
       '/api/health',
     );
     servers.push(popote);
@@ -303,25 +328,12 @@ export async function runWebBench(options: WebOptions): Promise<WebResults> {
       if (cookies.length) await jar.setCookie(...cookies.map((c) => ({ ...c, domain: '127.0.0.1', path: '/' })));
     };
 
-    const lighthouseRun = async (url: string, flags: Flags = {}, attempt = 1): Promise<RunnerResult> => {
-      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags });
-      const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse gave no result' };
-      if (!error) return result!;
-      // A trace now and then comes back without its navigation (NO_NAVSTART on a busy machine): once more.
-      if (attempt < 3) {
-        log(`  (Lighthouse on ${url}: ${error.code}, again)`);
-        return lighthouseRun(url, flags, attempt + 1);
-      }
-      throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
-    };
+    const lighthouseRun = (url: string, flags: Flags = {}) => lighthouseOf(port, url, flags, log);
 
-    // A first visit: besides Lighthouse's default (caches, service workers), IndexedDB and local
-    // storage go too (the app keeps its offline copies and the cart there).
-    const cold: Flags = { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage'] };
 
     const measurePage = async (name: string, base: string, path: string, cookies: { name: string; value: string }[] = [], repeat = true): Promise<WebPage> => {
       const url = base + path;
-      const flags: Flags = cold;
+      const flags: Flags = FIRST_VISIT;
       const runs: { metrics: WebMetrics; lhr: Result }[] = [];
       for (let i = 0; i < options.runsPerPage; i++) {
         // Every run starts with the page's cookies only (none but the session for /passer-commande).
