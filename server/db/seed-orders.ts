@@ -97,19 +97,7 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
     // 6,50 € from the pool the two first days' paper vouchers had filled, the others by card.
     if (i === 0 || i === 1) await recordCorrection(tx, { customerId, what: 'pool', delta: i === 0 ? 1000 : 1500, at: new Date(`${date}T07:30:00Z`), code: 'vouchers_excess' });
     const pool = i === 2 ? 650 : 0;
-    const lines: SnapshotLine[] = [
-      {
-        type: 'menu',
-        id: menu.id,
-        name: menu.name,
-        unitPriceCents: menu.priceCents,
-        quantity: 1,
-        vatRateBp: FORMULA_VAT_BP,
-        children: children.map((c) => ({ id: c.buyableId, name: c.name, category: c.categoryName, unitPriceCents: 0, vatRateBp: c.vatRateBp })),
-      },
-      ...(single ? [{ type: 'product' as const, id: single.id, name: single.name, unitPriceCents: single.priceCents, quantity: 1, vatRateBp: single.vatRateBp, children: [] }] : []),
-    ];
-    const paymentId = date === nextDay ? await seedCardPayment(tx, { order: order!, customerId, deliveryId: stop?.id ?? null, lines, amount: totalCents - pool }) : null;
+    const paymentId = date === nextDay ? await seedCardPayment(tx, { order: order!, customerId, deliveryId: stop?.id ?? null, lines: snapshotOf(menu, children, single), amount: totalCents - pool }) : null;
     await recordPlacement(tx, {
       order: order!,
       at: order!.createdAt,
@@ -134,6 +122,26 @@ export async function seedDemoOrders(tx: Tx, customerId: number, nextDay: string
   // Each delivered order's container came back at a later delivery: the demo holds two, one of
   // them still on its way (the coming order's) — the seeded pool is 18,50 €.
   await recordCorrection(tx, { customerId, what: 'containers', delta: 2 - picks.length, at: new Date(`${days[picks.length - 2]}T12:30:00Z`), code: 'containers_returned' });
+}
+
+/** What a pre-order keeps of the order's lines: the formula with its dishes, and a dish alone. */
+function snapshotOf(
+  menu: { id: number; name: string; priceCents: number },
+  children: { buyableId: number; name: string; categoryName: string; vatRateBp: number }[],
+  single: { id: number; name: string; priceCents: number; vatRateBp: number } | undefined,
+): SnapshotLine[] {
+  return [
+    {
+      type: 'menu',
+      id: menu.id,
+      name: menu.name,
+      unitPriceCents: menu.priceCents,
+      quantity: 1,
+      vatRateBp: FORMULA_VAT_BP,
+      children: children.map((c) => ({ id: c.buyableId, name: c.name, category: c.categoryName, unitPriceCents: 0, vatRateBp: c.vatRateBp })),
+    },
+    ...(single ? [{ type: 'product' as const, id: single.id, name: single.name, unitPriceCents: single.priceCents, quantity: 1, vatRateBp: single.vatRateBp, children: [] }] : []),
+  ];
 }
 
 /**
