@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';
 import { readSessionWithCart, type SessionCart } from '../modules/cart/session-cart.service';
+import { keepSession, keptSession } from '../modules/cart/kept-sessions';
 import { sessionOwnerAllowed } from '../db/demo-rows';
 import { API_PREFIX } from '#shared/api/route-table';
 
@@ -42,6 +43,11 @@ declare module 'fastify' {
     ensureSession(): Promise<Session>;
     /** The cart read with the session, on the routes whose config asks for it (undefined elsewhere). */
     sessionCart: SessionCart | undefined;
+    /**
+     * Reads the session (and its cart) from the database again, for a cart change whose kept
+     * session its statement could not confirm (server/modules/cart/kept-sessions.ts).
+     */
+    readSession(): Promise<void>;
   }
 }
 
@@ -134,6 +140,55 @@ export default fp(async function session(app: FastifyInstance) {
     throw new Error('ensureSession is set per request');
   });
 
+  app.decorateRequest('readSession', async function (this: FastifyRequest) {
+    throw new Error('readSession is set per request');
+  });
+
+  /**
+   * The session of the request's cookie, with its cart on the routes that ask for it. A change of
+   * the cart may take the session as this server kept it (no round trip): its statement confirms
+   * it. `kept`: whether it may.
+   */
+  async function loadSession(request: FastifyRequest, reply: FastifyReply, token: string, kept: boolean) {
+    const withCart = request.routeOptions.config.cart === true;
+    const now = app.clock.now();
+    const id = hashToken(token);
+    let found: Session | undefined;
+    const memory = kept && withCart ? keptSession(app.db, id, now) : null;
+    if (memory && now.getTime() - memory.session.updatedAt.getTime() <= TOUCH_EVERY_MS) {
+      request.session = memory.session;
+      request.sessionCart = memory.cart;
+      return;
+    }
+    if (withCart) {
+      const read = await readSessionWithCart(app.db, id, now, app.env.DEMO_DATA);
+      found = read?.session;
+      request.sessionCart = read?.cart;
+      if (read) keepSession(app.db, read.session, read.cart, now);
+    } else {
+      [found] = await app.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), sessionOwnerAllowed(app.env.DEMO_DATA)))
+        .limit(1);
+    }
+    request.session = found ?? null;
+    if (!found) return;
+    if (now.getTime() - found.updatedAt.getTime() > TOUCH_EVERY_MS) {
+      const ttl = found.customerId && !found.remember ? SHORT_SESSION_TTL_MS : SESSION_TTL_MS;
+      const [touched] = await app.db
+        .update(sessions)
+        .set({ updatedAt: now, expiresAt: new Date(now.getTime() + ttl) })
+        .where(eq(sessions.id, found.id))
+        .returning();
+      if (touched) {
+        request.session = touched;
+        setSessionCookies(app, reply, touched, token);
+        if (withCart && request.sessionCart) keepSession(app.db, touched, request.sessionCart, now);
+      }
+    }
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     request.session = null;
     const withCart = request.routeOptions.config.cart === true;
@@ -149,33 +204,11 @@ export default fp(async function session(app: FastifyInstance) {
     };
     if (!isApiRoute(request) || request.routeOptions.config.session === false) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const now = app.clock.now();
-    let found: Session | undefined;
-    if (withCart) {
-      const read = await readSessionWithCart(app.db, hashToken(token), now, app.env.DEMO_DATA);
-      found = read?.session;
-      request.sessionCart = read?.cart;
-    } else {
-      [found] = await app.db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now), sessionOwnerAllowed(app.env.DEMO_DATA)))
-        .limit(1);
-    }
-    if (!found) return;
-    request.session = found;
-    if (now.getTime() - found.updatedAt.getTime() > TOUCH_EVERY_MS) {
-      const ttl = found.customerId && !found.remember ? SHORT_SESSION_TTL_MS : SESSION_TTL_MS;
-      const [touched] = await app.db
-        .update(sessions)
-        .set({ updatedAt: now, expiresAt: new Date(now.getTime() + ttl) })
-        .where(eq(sessions.id, found.id))
-        .returning();
-      if (touched) {
-        request.session = touched;
-        setSessionCookies(app, reply, touched, token);
-      }
-    }
+    request.readSession = async () => {
+      request.session = null;
+      request.sessionCart = undefined;
+      if (token) await loadSession(request, reply, token, false);
+    };
+    if (token) await loadSession(request, reply, token, request.method !== 'GET');
   });
 }, { name: 'session', dependencies: ['@fastify/cookie', 'db', 'overload'] });

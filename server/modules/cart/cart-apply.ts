@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { carts, type Composition } from '../../db/schema';
+import { sessionOwnerAllowed } from '../../db/demo-rows';
+import { liveCardPaymentOf } from '../../db/live-card-payments';
+import { carts, payments, sessions, type Composition } from '../../db/schema';
 
 /** A cart's next state, as popote_cart_apply (migration 0012) writes it in one statement. */
 export interface CartWrite {
@@ -26,19 +28,49 @@ export interface CartWrite {
   guestCap: { address: string; max: number } | null;
 }
 
-const p = (name: keyof ReturnType<typeof paramsOf>) => sql.placeholder(name);
+/**
+ * What a change planned from a kept session (kept-sessions.ts) took from memory, confirmed by its
+ * statement before it writes: the session, its customer's card payments, the containers held.
+ */
+export interface KeptConfirmation {
+  sessionId: string;
+  customerId: number | null;
+  now: Date;
+  allowDemo: boolean;
+}
+
+const p = (name: keyof ReturnType<typeof paramsOf> | keyof ReturnType<typeof confirmationOf>) => sql.placeholder(name);
+
+const apply = sql`popote_cart_apply(${p('cartId')}::integer, ${p('version')}::integer, ${p('uniqueId')}::text, ${p('productId')}::integer,
+  ${p('menuId')}::integer, ${p('composition')}::jsonb, ${p('quantity')}::integer, ${p('date')}::date, ${p('portions')}::jsonb,
+  ${p('cutlery')}::integer, ${p('toteBags')}::integer, ${p('depositsReturned')}::integer, ${p('discountId')}::integer,
+  ${p('sponsorCustomerId')}::integer, ${p('expiresAt')}::timestamptz, ${p('updatedAt')}::timestamptz,
+  ${p('guestAddress')}::text, ${p('guestMax')}::integer)`;
 
 function applyQuery(conn: Db | Tx) {
+  return conn.select({ version: sql<number | null>`${apply}` }).from(carts).where(eq(carts.id, p('cartId')));
+}
+
+/**
+ * What the session's query would have found, checked where it is written: the session live and
+ * allowed (the session plugin's rule), no card payment of its customer under way (the checkout's
+ * lock, liveCardPaymentOf), and the returns within the containers the customer holds (the ceiling
+ * the session's query reads, popote_containers_returnable).
+ */
+const confirmed = sql`(exists(select 1 from ${sessions} where ${sessions.id} = ${p('sessionId')}::text and ${sessions.expiresAt} > ${p('now')}::timestamptz
+    and ${sessionOwnerAllowed(p('allowDemo'))})
+  and (${p('keptCustomerId')}::integer is null or (
+    not exists(select 1 from ${payments} where ${liveCardPaymentOf(sql`${p('keptCustomerId')}::integer`)})
+    and (${p('depositsReturned')}::integer = 0 or ${p('depositsReturned')}::integer <= popote_containers_returnable(${p('keptCustomerId')}::integer)))))`;
+
+/**
+ * The write of a change planned from a kept session: the confirmation first (a subquery kept
+ * apart, so it runs once), then the write only when it holds. One statement, one round trip.
+ */
+function confirmedApplyQuery(conn: Db) {
   return conn
-    .select({
-      version: sql<number | null>`popote_cart_apply(${carts.id}, ${p('version')}::integer, ${p('uniqueId')}::text, ${p('productId')}::integer,
-        ${p('menuId')}::integer, ${p('composition')}::jsonb, ${p('quantity')}::integer, ${p('date')}::date, ${p('portions')}::jsonb,
-        ${p('cutlery')}::integer, ${p('toteBags')}::integer, ${p('depositsReturned')}::integer, ${p('discountId')}::integer,
-        ${p('sponsorCustomerId')}::integer, ${p('expiresAt')}::timestamptz, ${p('updatedAt')}::timestamptz,
-        ${p('guestAddress')}::text, ${p('guestMax')}::integer)`,
-    })
-    .from(carts)
-    .where(eq(carts.id, p('cartId')));
+    .select({ confirmed: sql<boolean>`k.confirmed`, version: sql<number | null>`case when k.confirmed then ${apply} end` })
+    .from(sql`(select ${confirmed} as confirmed offset 0) k`);
 }
 
 function paramsOf(write: CartWrite) {
@@ -64,8 +96,13 @@ function paramsOf(write: CartWrite) {
   };
 }
 
-// One prepared statement per database (node-postgres prepares it once per connection).
+function confirmationOf(kept: KeptConfirmation) {
+  return { sessionId: kept.sessionId, keptCustomerId: kept.customerId, now: kept.now.toISOString(), allowDemo: kept.allowDemo };
+}
+
+// One prepared statement of each per database (node-postgres prepares it once per connection).
 const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof applyQuery>['prepare']>>();
+const preparedConfirmed = new WeakMap<Db, ReturnType<ReturnType<typeof confirmedApplyQuery>['prepare']>>();
 
 /** The SQLSTATE popote_cart_apply raises when a portion cannot be taken (the dish id is its detail). */
 const SOLD_OUT_STATE = 'PP409';
@@ -82,21 +119,29 @@ function refusalOf(error: unknown): { soldOut: number } | { guestCap: true } | n
   return null;
 }
 
-export type ApplyOutcome = { version: number } | { soldOut: number } | { guestCap: true } | { moved: true };
+export type ApplyOutcome = { version: number } | { soldOut: number } | { guestCap: true } | { moved: true } | { unconfirmed: true };
 
 /**
  * Writes a cart's next state: on `db`, one prepared statement (no transaction of its own needed:
  * one statement is atomic); inside a transaction, the same statement on it. `moved`: the cart is
- * no longer at the version read, nothing was written.
+ * no longer at the version read, nothing was written. With `kept` (on `db` only), the statement
+ * confirms the kept session first: `unconfirmed`, nothing was written.
  */
-export async function applyCartWrite(conn: Db | Tx, write: CartWrite, inTransaction: boolean): Promise<ApplyOutcome> {
-  let query;
-  if (inTransaction) query = applyQuery(conn).prepare('');
-  else {
-    query = prepared.get(conn as Db);
-    if (!query) prepared.set(conn as Db, (query = applyQuery(conn).prepare('cart_apply')));
-  }
+export async function applyCartWrite(conn: Db | Tx, write: CartWrite, inTransaction: boolean, kept: KeptConfirmation | null = null): Promise<ApplyOutcome> {
   try {
+    if (kept) {
+      let query = preparedConfirmed.get(conn as Db);
+      if (!query) preparedConfirmed.set(conn as Db, (query = confirmedApplyQuery(conn as Db).prepare('cart_apply_kept')));
+      const [row] = await query.execute({ ...paramsOf(write), ...confirmationOf(kept) });
+      if (!row?.confirmed) return { unconfirmed: true };
+      return row.version !== null ? { version: row.version } : { moved: true };
+    }
+    let query;
+    if (inTransaction) query = applyQuery(conn).prepare('');
+    else {
+      query = prepared.get(conn as Db);
+      if (!query) prepared.set(conn as Db, (query = applyQuery(conn).prepare('cart_apply')));
+    }
     const [row] = await query.execute(paramsOf(write));
     return row && row.version !== null ? { version: row.version } : { moved: true };
   } catch (err) {

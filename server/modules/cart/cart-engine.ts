@@ -13,6 +13,7 @@ import { noteCartExpiry, releaseDueCarts } from './cart-sweep';
 import { discountOf, EMPTY_CART, toCartProduct, toView, totalsOf, type CartDiscount } from './cart-view';
 import { cartById, dropCart, findCart, findOrCreateCart, portionsHeld, saveCart, type CartOwner, type CartRow, type LineRow } from './cart.repo';
 import { guestAddressRefusal, guestCapOf } from './guest-limits';
+import { keepChangedCart, KeptSessionUnconfirmed } from './kept-sessions';
 import type { SessionCart } from './session-cart.service';
 
 /*
@@ -83,13 +84,18 @@ interface Saved {
   products: CartProduct[];
   discount: CartDiscount;
   totals: CartTotals;
+  /** The cart as it now is, for the kept session; null when this server cannot know it whole (a new line's id, a new code's row). */
+  snapshot: CartSnapshot | null;
 }
+
+/** A line not written yet: its id is the database's to give (it sorts last meanwhile). */
+const NEW_LINE_ID = Number.MAX_SAFE_INTEGER;
 
 /** The lines once `line` is set to its new quantity (0 takes it out; a new one goes last). */
 function withLine(lines: LineRow[], cartId: number, line: Plan['line']): LineRow[] {
   if (!line) return lines;
   const next = lines.filter((l) => l.uniqueId !== line.uniqueId || line.quantity > 0).map((l) => (l.uniqueId === line.uniqueId ? { ...l, quantity: line.quantity } : l));
-  if (line.quantity > 0 && !lines.some((l) => l.uniqueId === line.uniqueId)) next.push({ id: Number.MAX_SAFE_INTEGER, cartId, createdAt: new Date(0), ...line });
+  if (line.quantity > 0 && !lines.some((l) => l.uniqueId === line.uniqueId)) next.push({ id: NEW_LINE_ID, cartId, createdAt: new Date(0), ...line });
   return next;
 }
 
@@ -118,16 +124,28 @@ async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartCo
     expiresAt: holdUntil(state.cart, ctx.owner, ctx.now),
     updatedAt: ctx.now,
   };
+  const kept = ctx.session?.kept && !inTransaction ? { sessionId: ctx.owner.sessionId, customerId: ctx.owner.customerId, now: ctx.now, allowDemo: ctx.demoData } : null;
   const outcome = await applyCartWrite(
     conn,
     { cartId: state.cart.id, version: state.cart.version, line: plan.line ?? null, date, portions: plan.portions ?? new Map(), discountId: changed.discountId, sponsorCustomerId: changed.sponsorCustomerId, ...limited, guestCap },
     inTransaction,
+    kept,
   );
+  if ('unconfirmed' in outcome) throw new KeptSessionUnconfirmed();
   if ('moved' in outcome) return null;
   if ('soldOut' in outcome) throw soldOut(reads.catalog.products.get(outcome.soldOut)?.name ?? 'ce plat');
   if ('guestCap' in outcome) throw guestAddressRefusal(guestCap!.max);
   const cart = { ...changed, ...limited, version: outcome.version };
-  return { cart, products, discount, totals: totalsOf(cart, products, discount) };
+  const whole = lines.every((l) => l.id !== NEW_LINE_ID);
+  return { cart, products, discount, totals: totalsOf(cart, products, discount), snapshot: whole ? { ...state, ...codeOf(plan.discount, state), cart, lines } : null };
+}
+
+/** The code a snapshot shows after a change: the one the change set, else the one it had. */
+function codeOf(set: Plan['discount'], state: CartSnapshot): Pick<CartSnapshot, 'discount' | 'sponsorCode'> {
+  if (set === undefined) return { discount: state.discount, sponsorCode: state.sponsorCode };
+  if (!set) return { discount: null, sponsorCode: null };
+  if (set.id === null) return { discount: null, sponsorCode: set.code };
+  return { discount: { id: set.id, code: set.code, amountType: set.rule.amountType, amount: set.rule.amount }, sponsorCode: null };
 }
 
 /**
@@ -148,10 +166,13 @@ export async function change(ctx: CartContext, plan: Planner, createsCart = true
   const [dishes, menus] = await Promise.all([dishesOn(db, date), needs.menus ? menusOn(db, date) : undefined]);
   const reads = { settings, catalog, dishes, menus };
   const read = ctx.session?.snapshot;
+  const usual = read && !isStale(read.cart, date, now);
+  // A kept session serves the usual case only: anything else starts over from the session's query.
+  if (ctx.session?.kept && !usual) throw new KeptSessionUnconfirmed();
   let saved: Saved | null = null;
   // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
   if (ctx.session && !read && !createsCart) return EMPTY_CART;
-  if (read && !isStale(read.cart, date, now)) saved = await write(db, read, await plan(read, db, date, reads), ctx, date, reads, false);
+  if (usual) saved = await write(db, read, await planned(plan, read, db, date, reads, ctx), ctx, date, reads, false);
   saved ??= await db.transaction(async (tx) => {
     let cart = await findCart(tx, owner, true);
     if (cart && isStale(cart, date, now)) {
@@ -163,9 +184,25 @@ export async function change(ctx: CartContext, plan: Planner, createsCart = true
     const state = await snapshotOf(tx, cart, cart.customerId);
     return write(tx, state, await plan(state, tx, date, reads), ctx, date, reads, true);
   });
-  if (saved) noteCartExpiry(db, saved.cart.expiresAt);
+  if (saved) {
+    noteCartExpiry(db, saved.cart.expiresAt);
+    keepChangedCart(db, owner.sessionId, saved.snapshot);
+  }
   // The answer is the cart as this change left it: no second reading after the write.
   return saved ? toView(saved.cart, saved.products, saved.discount, saved.totals, now) : EMPTY_CART;
+}
+
+/**
+ * The plan of a change. A refusal planned from a kept session is not answered: the change starts
+ * over from the session's query, so that what it refuses is what the database holds.
+ */
+async function planned(plan: Planner, state: CartSnapshot, db: Db, date: string, reads: SharedReads, ctx: CartContext): Promise<Plan> {
+  try {
+    return await plan(state, db, date, reads);
+  } catch (err) {
+    if (ctx.session?.kept) throw new KeptSessionUnconfirmed();
+    throw err;
+  }
 }
 
 /** A change restarts the cart's countdown; a guest's is shorter, and stops at its maximum hold from the cart's creation. */

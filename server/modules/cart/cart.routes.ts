@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { failureLimit, markRateLimited } from '../../lib/rate-limit';
 import { mergeRefusals, OPENS_A_SESSION, type Refusals } from '../../plugins/openapi-contract';
 import type { CartContext } from './cart-engine';
@@ -10,6 +10,10 @@ import { GUEST_ADDRESS_MAX_PORTIONS } from '#shared/constants';
 import { AppError } from '../../lib/errors';
 import { CART } from '#shared/api/routes/cart';
 import { serve } from '../../lib/table-route';
+import { CSRF_STATUS, ERROR_CODES } from '#shared/api/errors';
+import { MESSAGES } from '#shared/api/messages';
+import { forgetSession, KeptSessionUnconfirmed } from './kept-sessions';
+import type { Cart } from '#shared/api/cart';
 
 const MINUTE = 60 * 1000;
 
@@ -64,6 +68,27 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
 
   await serve(app, CART.getCart, { config: { refusals: OPENS_A_SESSION } }, async (request) => readCart(await context(request)));
 
+  /**
+   * A change, on the session as this server kept it when it could (kept-sessions.ts). When its
+   * statement could not confirm it, nothing was written: the session is read again and the
+   * change runs as any other, with the checks that ran before it on the kept one made again on
+   * what was read (no live session: the anti-forgery refusal, as the csrf plugin answers a
+   * change without one; a card payment under way: whileCardPending's). A session's anti-forgery
+   * token never changes, so the header checked against the kept one holds for the one read.
+   */
+  async function changing(request: FastifyRequest, reply: FastifyReply, run: (ctx: CartContext) => Promise<Cart>): Promise<Cart> {
+    try {
+      return await run(await context(request));
+    } catch (err) {
+      if (!(err instanceof KeptSessionUnconfirmed)) throw err;
+    }
+    if (request.session) forgetSession(app.db, request.session.id);
+    await request.readSession();
+    if (!request.session) throw new AppError(CSRF_STATUS, ERROR_CODES.csrf, MESSAGES.csrf);
+    await whileCardPending.call(app, request, reply);
+    return run(await context(request));
+  }
+
   // Every change below shares one count (one handler, so one store) per visitor: the session, or
   // the address before there is one.
   const limited = markRateLimited(
@@ -74,28 +99,27 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     }),
   );
 
-  await serve(app, CART.postCartProducts, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.unavailable] }) } }, async (request) =>
-    addProduct(await context(request), request.body.id));
-  await serve(app, CART.postCartMenus, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.invalidMenu] }) } }, async (request) =>
-    addMenu(await context(request), request.body.menu));
-  await serve(app, CART.postCartIncrement, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 404: [CART_ERRORS.unknownLine] }) } }, async (request) =>
-    changeQuantity(await context(request), request.body.id, 1));
-  await serve(app, CART.postCartDecrement, { onRequest: limited, config: { refusals: { 404: [CART_ERRORS.unknownLine] } } }, async (request) =>
-    changeQuantity(await context(request), request.body.id, -1));
+  await serve(app, CART.postCartProducts, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.unavailable] }) } }, (request, reply) =>
+    changing(request, reply, (ctx) => addProduct(ctx, request.body.id)));
+  await serve(app, CART.postCartMenus, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 422: [CART_ERRORS.invalidMenu] }) } }, (request, reply) =>
+    changing(request, reply, (ctx) => addMenu(ctx, request.body.menu)));
+  await serve(app, CART.postCartIncrement, { onRequest: limited, config: { refusals: mergeRefusals(ADDING, { 404: [CART_ERRORS.unknownLine] }) } }, (request, reply) =>
+    changing(request, reply, (ctx) => changeQuantity(ctx, request.body.id, 1)));
+  await serve(app, CART.postCartDecrement, { onRequest: limited, config: { refusals: { 404: [CART_ERRORS.unknownLine] } } }, (request, reply) =>
+    changing(request, reply, (ctx) => changeQuantity(ctx, request.body.id, -1)));
 
-  await serve(app, CART.postCartCutlery, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) } }, async (request) => changeBonus(await context(request), 'cutlery', 1));
-  await serve(app, CART.deleteCartCutlery, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) } }, async (request) => changeBonus(await context(request), 'cutlery', -1));
-  await serve(app, CART.postCartToteBags, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) } }, async (request) => changeBonus(await context(request), 'toteBags', 1));
-  await serve(app, CART.deleteCartToteBags, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) } }, async (request) => changeBonus(await context(request), 'toteBags', -1));
-  await serve(app, CART.postCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, async (request) => changeDeposits(await context(request), 1));
-  await serve(app, CART.deleteCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, async (request) => changeDeposits(await context(request), -1));
+  await serve(app, CART.postCartCutlery, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) } }, (request, reply) => changing(request, reply, (ctx) => changeBonus(ctx, 'cutlery', 1)));
+  await serve(app, CART.deleteCartCutlery, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.cutlery) } }, (request, reply) => changing(request, reply, (ctx) => changeBonus(ctx, 'cutlery', -1)));
+  await serve(app, CART.postCartToteBags, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) } }, (request, reply) => changing(request, reply, (ctx) => changeBonus(ctx, 'toteBags', 1)));
+  await serve(app, CART.deleteCartToteBags, { onRequest: limited, config: { refusals: bonus(CART_ERRORS.toteBags) } }, (request, reply) => changing(request, reply, (ctx) => changeBonus(ctx, 'toteBags', -1)));
+  await serve(app, CART.postCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, (request, reply) => changing(request, reply, (ctx) => changeDeposits(ctx, 1)));
+  await serve(app, CART.deleteCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, (request, reply) => changing(request, reply, (ctx) => changeDeposits(ctx, -1)));
 
-  await serve(app, CART.postCartDiscounts, { onRequest: limited, config: { refusals: { 422: [CART_ERRORS.invalidDiscount] } } }, async (request) => {
-    // The session first, so the try counts under the visitor as well as the address; then the try
-    // takes its slot before the code is looked up (tries sent at once all count), and keeps it
-    // only when the code was refused.
-    const ctx = await context(request);
-    return wrongCodes.judge(request, () => applyDiscount(ctx, request.body.code), isWrongCode);
-  });
-  await serve(app, CART.deleteCartDiscounts, { onRequest: limited }, async (request) => removeDiscount(await context(request)));
+  await serve(app, CART.postCartDiscounts, { onRequest: limited, config: { refusals: { 422: [CART_ERRORS.invalidDiscount] } } }, (request, reply) =>
+    // The session first (context), so the try counts under the visitor as well as the address;
+    // then the try takes its slot before the code is looked up (tries sent at once all count),
+    // and keeps it only when the code was refused.
+    changing(request, reply, (ctx) => wrongCodes.judge(request, () => applyDiscount(ctx, request.body.code), isWrongCode)),
+  );
+  await serve(app, CART.deleteCartDiscounts, { onRequest: limited }, (request, reply) => changing(request, reply, (ctx) => removeDiscount(ctx)));
 };

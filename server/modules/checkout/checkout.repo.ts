@@ -227,9 +227,12 @@ export async function cartVersion(db: Conn, cartId: number): Promise<number | un
   return cart?.version;
 }
 
-/** The cart's code is taken off (it no longer applies). */
+/**
+ * The cart's code is taken off (it no longer applies): a change of the cart, so a new version, or
+ * a change planned from the cart as read before would write the code back.
+ */
 export async function dropCartCode(db: Conn, cartId: number): Promise<void> {
-  await db.update(carts).set({ discountId: null, sponsorCustomerId: null }).where(eq(carts.id, cartId));
+  await db.update(carts).set({ discountId: null, sponsorCustomerId: null, version: sql`${carts.version} + 1` }).where(eq(carts.id, cartId));
 }
 
 /** A card payment keeps the cart's portions until `expiresAt`. */
