@@ -36,6 +36,8 @@ export interface ApiOptions {
   connections: number;
   /** Connection counts of the scaling table (the cart loop). */
   scaling: number[];
+  /** Runs of each measure; the figures are their medians. */
+  repeats: number;
   log: (line: string) => void;
 }
 
@@ -52,6 +54,8 @@ export interface ApiResults {
 /** The catalog endpoints compared with the floor. */
 export const CATALOG_PATHS = ['/api/menus', '/api/delivery-locations'];
 export const CART_LOOP = 'cart loop (+1, −1)';
+/** The same loop by guests who all come from one address (an office behind one router): the guests' cap per address is theirs to share. */
+export const CART_LOOP_ONE_ADDRESS = 'cart loop, one address';
 export const DATABASE_FLOOR = 'database floor (UPDATE … RETURNING)';
 
 export interface Visitor {
@@ -80,7 +84,7 @@ async function politeFetch(input: string, init?: RequestInit, tries = 5): Promis
  * dish goes in the cart (so reading the state and the cart prices a real line). Dishes without a
  * daily stock, spread over the visitors, so the loop never sells out.
  */
-export async function makeVisitors(url: string, count: number): Promise<Visitor[]> {
+export async function makeVisitors(url: string, count: number, addressOf?: (index: number) => string): Promise<Visitor[]> {
   const products = (await (await politeFetch(`${url}/api/products`)).json()) as { id: number; category: string }[];
   const dishes = products.filter((p) => p.category !== 'main').map((p) => p.id);
   if (dishes.length === 0) throw new Error('no dish on the menu to bench the cart with');
@@ -91,7 +95,9 @@ export async function makeVisitors(url: string, count: number): Promise<Visitor[
         const res = await politeFetch(`${url}/api/state`);
         const cookie = cookiesOf(res);
         const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
-        const visitor = { index: i + j, headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, dishId: dishes[(i + j) % dishes.length]! };
+        // With addressOf (and a server trusting one proxy), each visitor comes from an address of its own.
+        const from: Record<string, string> = addressOf ? { 'x-forwarded-for': addressOf(i + j) } : {};
+        const visitor = { index: i + j, headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json', ...from }, dishId: dishes[(i + j) % dishes.length]! };
         const added = await politeFetch(`${url}/api/cart/products`, { method: 'POST', headers: visitor.headers, body: JSON.stringify({ id: visitor.dishId }) });
         if (!added.ok) throw new Error(`preparing a visitor: POST /api/cart/products answered ${added.status} ${await added.text()}`);
         return visitor;
@@ -120,13 +126,17 @@ const floorLoop = (v: Visitor): Request[] => [
   { method: 'POST', path: `/change?id=${v.index}&delta=-1` },
 ];
 
-const SCENARIOS: { endpoint: string; requests: (v: Visitor) => Request[] }[] = [
+const SCENARIOS: { endpoint: string; requests: (v: Visitor) => Request[]; oneAddress?: true }[] = [
   { endpoint: 'GET /api/state', requests: getAs('/api/state') },
   { endpoint: 'GET /api/menus', requests: getAs('/api/menus') },
   { endpoint: 'GET /api/delivery-locations', requests: getAs('/api/delivery-locations') },
   { endpoint: 'GET /api/cart', requests: getAs('/api/cart') },
+  { endpoint: CART_LOOP_ONE_ADDRESS, requests: cartLoop, oneAddress: true },
   { endpoint: CART_LOOP, requests: cartLoop },
 ];
+
+/** A visitor's own address (as phones on mobile networks have), sent as the one proxy in front would (TRUST_PROXY=1). */
+export const ownAddress = (index: number) => `10.20.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 export function popoteEnv(databaseUrl: string, port: number): Record<string, string> {
   return {
@@ -138,9 +148,12 @@ export function popoteEnv(databaseUrl: string, port: number): Record<string, str
     // Request logs would measure pino and the pipe, not the app.
     LOG_LEVEL: 'warn',
     SEED_ON_START: '1',
-    // Every simulated visitor comes from 127.0.0.1 and changes its cart many times a second: the
-    // abuse limits (new sessions per address, cart changes per visitor) would measure themselves.
+    // Every simulated visitor changes its cart many times a second, and the visitors are made from
+    // 127.0.0.1: the abuse limits (new sessions per address, cart changes per visitor) would
+    // measure themselves.
     RATE_LIMIT_FACTOR: '1000',
+    // The visitors' own addresses come as X-Forwarded-For, as from the one proxy production has.
+    TRUST_PROXY: '1',
   };
 }
 
@@ -166,7 +179,9 @@ async function measure(
     durationSeconds: options.durationSeconds,
     requestsFor: (c: number) => requests(visitors[(s * share + c) % visitors.length]!),
   }));
-  const result = servers.length === 1 ? await load(runs[0]!) : await loadTogether(runs);
+  const results: LoadResult[] = [];
+  for (let i = 0; i < options.repeats; i++) results.push(servers.length === 1 ? await load(runs[0]!) : await loadTogether(runs));
+  const result = medianOf(results);
   const rss = servers.map((s) => s.rssMb()).filter((r): r is number => r !== null);
   const run: ApiRun = { engine, endpoint, connections, processes: servers.length, result, rssMb: rss.length ? Math.max(...rss) : null };
   options.log(
@@ -175,6 +190,24 @@ async function measure(
       `errors ${result.non2xx + result.socketErrors}, RSS ${run.rssMb} MB`,
   );
   return run;
+}
+
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/** Several runs as one: each figure's median (the lower middle of an even count), the errors of all. */
+function medianOf(results: LoadResult[]): LoadResult {
+  if (results.length === 1) return results[0]!;
+  const statusCodes: Record<string, number> = {};
+  for (const r of results) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  return {
+    requestsPerSecond: middle(results.map((r) => r.requestsPerSecond)),
+    latencyP50Ms: middle(results.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: middle(results.map((r) => r.latencyP99Ms)),
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+    socketErrors: results.reduce((n, r) => n + r.socketErrors, 0),
+    total: results.reduce((n, r) => n + r.total, 0),
+    statusCodes,
+  };
 }
 
 /** The floor on each catalog path, answering the bytes Popote answered there. */
@@ -218,12 +251,13 @@ async function benchEngine(engine: Exclude<Engine, 'floor'>, databaseUrl: string
   const server = await startPopote(engine, databaseUrl);
   const servers = [server];
   try {
-    const visitors = await makeVisitors(server.url, Math.max(options.connections, ...options.scaling));
+    const visitors = await makeVisitors(server.url, Math.max(options.connections, ...options.scaling), ownAddress);
+    const office = await makeVisitors(server.url, options.connections);
     if (engine === 'pglite') results.runs.push(...(await measureFloor(server, visitors, options)));
     // PGlite's floor is an embedded database of its own; PostgreSQL's, a table in Popote's database.
     await measureDatabaseFloor(engine, engine === 'pglite' ? 'memory://' : databaseUrl, visitors, options, results);
     for (const scenario of SCENARIOS) {
-      results.runs.push(await measure(engine, scenario.endpoint, servers, options.connections, visitors, scenario.requests, options));
+      results.runs.push(await measure(engine, scenario.endpoint, servers, options.connections, scenario.oneAddress ? office : visitors, scenario.requests, options));
     }
     const loop = results.runs.at(-1)!;
     for (const connections of options.scaling) {

@@ -5,7 +5,8 @@
  * (autocannon) and web.ts (Lighthouse).
  *
  * BENCH_DURATION (seconds per API run, default 10), BENCH_CONNECTIONS (default 50),
- * BENCH_WEB_RUNS (Lighthouse runs per page, default 3; the median is reported) and
+ * BENCH_REPEATS (runs of each API measure, default 3; the medians are reported), BENCH_WEB_RUNS
+ * (Lighthouse runs per page, default 3; the median is reported) and
  * BENCH_SECTIONS (default "api,web") shorten or pick a run.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,7 @@ import { runWebBench } from './web';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const webRuns = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const sections = new Set((process.env.BENCH_SECTIONS ?? 'api,web').split(',').map((s) => s.trim()));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -31,7 +33,7 @@ execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio:
 log(`Server: ${POPOTE_SERVER}, compiled in this run.`);
 
 if (sections.has('api')) {
-  const api = await runApiBench({ durationSeconds, connections, scaling: [10, connections, 200], log });
+  const api = await runApiBench({ durationSeconds, connections, scaling: [10, connections, 200], repeats, log });
   compareWithFloor(api);
   results.api = { ...api, targets: apiTargets(api) };
 }
