@@ -11,6 +11,9 @@ import { readJson } from './api-read';
  * Every route and every modal and pop-in, at both sizes (the config's projects): axe-core finds
  * zero serious or critical violation, and the layout check no sideways scroll, cut-off text or
  * covered control (screen-check.ts). The map's canvas is the one element left out (see MAP).
+ * A route of the spec is also checked for what every page shows (its title, the footer, the
+ * sandbox's note): those checks had a test of their own per route and size in shell.spec.ts,
+ * which loaded the same page in a new browser context again (about 160 s of the suite).
  */
 
 /** maplibre's canvas and its controls are drawn by the library; the pins over it are ours and checked. */
@@ -43,27 +46,29 @@ interface RouteCase {
   map?: boolean;
   /** The route opens a dialog over a page: the page behind is not the customer's to tap. */
   dialog?: boolean;
+  /** A page of the spec: its level-1 heading, checked with the frame every page has. */
+  h1?: string;
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 });
 
 const ROUTES: RouteCase[] = [
-  { path: '/', ready: (page) => page.getByRole('heading', { level: 1 }).first() },
-  { path: '/notre-concept', ready: heading(/./) },
-  { path: '/la-consigne', ready: heading(/./) },
-  { path: '/charte-engagement', ready: heading(/./) },
-  { path: '/plateaux-repas', ready: heading(/./) },
-  { path: '/entreprises', ready: heading(/./) },
-  { path: '/rejoignez-nous', ready: heading(/./) },
-  { path: '/contact', ready: heading(/./) },
-  { path: '/mentions-legales', ready: heading(/./) },
-  { path: '/conditions-generales-de-vente', ready: heading(/./) },
-  { path: '/politique-de-confidentialite', ready: heading(/./) },
-  { path: '/login', ready: (page) => page.getByRole('form', { name: 'Inscription' }) },
-  { path: '/compte/mot-de-passe', ready: heading(/./) },
-  { path: '/compte/mot-de-passe/jeton-de-test?email=lea%40example.fr', ready: heading(/./) },
-  { path: '/points-de-livraison', ready: heading(/./), map: true },
-  { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }) },
+  { path: '/', ready: (page) => page.getByRole('heading', { level: 1 }).first(), h1: 'Le déjeuner fait maison, livré en triporteur près de votre bureau' },
+  { path: '/notre-concept', ready: heading(/./), h1: 'Notre concept' },
+  { path: '/la-consigne', ready: heading(/./), h1: 'La consigne' },
+  { path: '/charte-engagement', ready: heading(/./), h1: 'Notre charte d’engagement' },
+  { path: '/plateaux-repas', ready: heading(/./), h1: 'Plateaux repas' },
+  { path: '/entreprises', ready: heading(/./), h1: 'Entreprises' },
+  { path: '/rejoignez-nous', ready: heading(/./), h1: 'Rejoignez-nous' },
+  { path: '/contact', ready: heading(/./), h1: 'Contactez-nous' },
+  { path: '/mentions-legales', ready: heading(/./), h1: 'Mentions légales' },
+  { path: '/conditions-generales-de-vente', ready: heading(/./), h1: 'Conditions générales de vente' },
+  { path: '/politique-de-confidentialite', ready: heading(/./), h1: 'Politique de confidentialité' },
+  { path: '/login', ready: (page) => page.getByRole('form', { name: 'Inscription' }), h1: 'Connexion' },
+  { path: '/compte/mot-de-passe', ready: heading(/./), h1: 'Mot de passe oublié' },
+  { path: '/compte/mot-de-passe/jeton-de-test?email=lea%40example.fr', ready: heading(/./), h1: 'Choisir un nouveau mot de passe' },
+  { path: '/points-de-livraison', ready: heading(/./), map: true, h1: 'Nos points de livraison' },
+  { path: '/passer-commande', ready: (page) => page.getByRole('heading', { name: 'Passer commande' }), h1: 'Passer commande' },
   // Checked once the chosen point is drawn (it comes from /api/state after hydration).
   { path: '/passer-commande', ready: (page) => page.getByRole('main').getByRole('button', { name: 'Changer' }), delivery: true },
   { name: '/passer-commande/:slug', path: async (page) => `/passer-commande/${(await aDish(page)).slug}`, ready: (page) => page.getByRole('dialog'), delivery: true, dialog: true },
@@ -71,9 +76,13 @@ const ROUTES: RouteCase[] = [
   { path: '/plat-qui-nexiste-pas', ready: (page) => page.getByRole('heading', { name: 'Oups' }) },
 ];
 
+/** A title with a typographic apostrophe may be written with either. */
+const titleText = (h1: string) => (h1.includes('’') ? new RegExp(h1.replace('’', "['’]")) : h1);
+
 for (const route of ROUTES) {
   const label = typeof route.path === 'string' ? route.path : (route.name ?? 'a dish');
-  test(`axe: ${label}${route.delivery ? ' (delivery chosen)' : ''}`, async ({ page, context, isMobile }) => {
+  const what = route.h1 ? `shows “${route.h1}”, its frame, axe and layout` : 'axe and layout';
+  test(`${label}${route.delivery ? ' (delivery chosen)' : ''}: ${what}`, async ({ page, context, isMobile }) => {
     if (route.map) await serveMapFixtures(context);
     if (route.delivery) {
       await page.goto('/');
@@ -82,6 +91,12 @@ for (const route of ROUTES) {
     const path = typeof route.path === 'string' ? route.path : await route.path(page);
     await page.goto(path);
     await expect(route.ready(page)).toBeVisible();
+    if (route.h1) {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleText(route.h1));
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Popote`);
+      // The e2e server runs the sandbox: every page says its payments are not real.
+      await expect(page.getByRole('note')).toHaveText('Démonstration : aucun paiement réel n’est encaissé.');
+    }
     // Wide, the map shows beside the list (a phone shows the list first): checked once drawn.
     if (route.map && !isMobile) await expect(page.getByTestId('delivery-map')).toHaveAttribute('data-state', /ready|plain/, { timeout: 15_000 });
     await checkScreen(page, path, { include: route.dialog ? 'dialog' : undefined, exclude: route.map ? MAP : [] });

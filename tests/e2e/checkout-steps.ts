@@ -2,7 +2,7 @@ import { expect, type Page } from './fixtures';
 import type { CatalogProduct } from '#shared/api/catalog';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { xsrfToken } from './xsrf';
-import { readJson } from './api-read';
+import { postAgainWhileShed, readJson } from './api-read';
 import { customerCalls } from './round-steps';
 
 /** The steps of a checkout that the payment specs share: a customer with a cart, the recap, the card page, the pop-in. */
@@ -28,7 +28,7 @@ export async function customerWithCart(page: Page, project: string, pick: (d: Ca
   const locations = (await readJson(page.request, '/api/delivery-locations')) as DeliveryLocation[];
   const location = locations.find((l) => !l.is_private && l.deliveries.length > 0)!;
   const delivery = location.deliveries[location.deliveries.length - 1]!;
-  const chosen = await page.request.post('/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrfToken(page) } });
+  const chosen = await postAgainWhileShed(page.request, '/api/deliveries', { data: { id: delivery.id }, headers: { 'x-xsrf-token': await xsrfToken(page) } });
   expect(chosen.ok()).toBe(true);
 
   await page.goto('/passer-commande');

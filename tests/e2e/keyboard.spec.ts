@@ -211,12 +211,25 @@ test('focus stays in an open modal (Tab from the last control goes to the first)
     expect(last.dialog, `Shift+Tab stays in “${String(dialog)}”`).toBe(first.dialog);
     await page.keyboard.press('Tab');
     expect(await focused(page), `Tab from the last stop of “${String(dialog)}” goes to the first`).toEqual(first);
-    // A full round never leaves the dialog.
+    // A full round never leaves the dialog. The page notes where each Tab lands (the dialog around
+    // the focused element, on the key's release, once focus has moved) and the notes are read once
+    // at the end: a read from the test after each press doubled the round trips of the round.
     const stops = await modal.evaluate((node) => node.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]').length);
-    for (let i = 0; i < stops + 1; i++) {
-      await page.keyboard.press('Tab');
-      expect((await focused(page)).dialog, `Tab ${i + 1} stays in “${String(dialog)}”`).toBe(first.dialog);
-    }
+    await page.evaluate(() => {
+      const here = window as unknown as { tabNotes?: string[] };
+      if (!here.tabNotes) {
+        document.addEventListener('keyup', (event) => {
+          if (event.key !== 'Tab') return;
+          const dialog = document.activeElement?.closest('dialog');
+          const title = dialog ? document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent : '';
+          here.tabNotes!.push((title ?? '').replace(/\s+/g, ' ').trim());
+        });
+      }
+      here.tabNotes = [];
+    });
+    for (let i = 0; i < stops + 1; i++) await page.keyboard.press('Tab');
+    const notes = await page.evaluate(() => (window as unknown as { tabNotes: string[] }).tabNotes);
+    expect(notes, `every Tab of a full round stays in “${String(dialog)}”`).toEqual(Array(stops + 1).fill(first.dialog));
 
     await page.keyboard.press('Escape');
     await expect(modal).toHaveCount(0);

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Menu } from '#shared/api/catalog';
 import type { RoundEvent } from '#shared/api/courier-round';
 import type { DeliveryLocation } from '#shared/api/delivery';
 import { addDays, parisInstant, weekday } from '#shared/time';
 import { expect, type APIRequestContext, type Page } from './fixtures';
-import { readJson } from './api-read';
+import { postAgainWhileShed, readJson } from './api-read';
 
 /** The courier's round in the browser: a private day and tour, a customer's order on it, the phone's kept events (round.spec.ts, round-phone.spec.ts). */
 
@@ -40,7 +39,7 @@ const cookieOf = async (request: APIRequestContext, name: string) => (await requ
 export function customerCalls(request: APIRequestContext) {
   return async (path: string, data?: unknown) => {
     if (!(await cookieOf(request, 'XSRF-TOKEN'))) await request.get('/api/csrf-cookie');
-    const res = await request.post(path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-TOKEN'), 'idempotency-key': randomUUID() } });
+    const res = await postAgainWhileShed(request, path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-TOKEN') } });
     expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -107,7 +106,7 @@ async function ordersOf(request: APIRequestContext) {
 /** A team member's calls through the test's own request context (its cookies), with the team's token. */
 export function staffCalls(request: APIRequestContext) {
   return async (path: string, data?: unknown) => {
-    const res = await request.post(path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-STAFF'), 'idempotency-key': randomUUID() } });
+    const res = await postAgainWhileShed(request, path, { data, headers: { 'x-xsrf-token': await cookieOf(request, 'XSRF-STAFF') } });
     expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
     return res.json() as Promise<Record<string, unknown>>;
   };

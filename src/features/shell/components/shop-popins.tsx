@@ -25,7 +25,10 @@ export function ShopPopins({ newsletter }: { newsletter: ReactNode }) {
   usePopinTriggers(shop, stateSettings, onHome, panelOpen);
   return (
     <Suspense fallback={null}>
-      {popins.closed_website ? (
+      {/* Held while a panel is open, not only kept from opening: its chunk may arrive after the
+          visitor has opened one (a tap on « Mon compte » on a slow phone), and it would then show
+          over or under that panel, its button covered. It shows once the panel is closed. */}
+      {popins.closed_website && !panelOpen ? (
         <ClosedWebsitePopin
           open
           onClose={() => closePopin('closed_website')}
