@@ -7,8 +7,7 @@ import { AUTH_MESSAGES } from '#shared/api/auth';
 import { AppError } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';
 import { hashToken, randomToken } from '../lib/tokens';
-import { readSessionWithCart, type SessionCart } from '../modules/cart/session-cart.service';
-import { keepSession, keptSession } from '../modules/cart/kept-sessions';
+import { keepSession, keptSession, readSessionWithCart, type SessionCart } from '../modules/cart/session-cart.service';
 import { sessionOwnerAllowed } from '../db/demo-rows';
 import { API_PREFIX } from '#shared/api/route-table';
 

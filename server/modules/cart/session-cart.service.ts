@@ -2,6 +2,9 @@ import type { Db } from '../../db/client';
 import type { CartSnapshot } from './cart-snapshot';
 import { sessionWithCartRow } from './session-cart.repo';
 
+/** The sessions this server keeps with their carts, for the session plugin (kept-sessions.ts). */
+export { keepSession, keptSession } from './kept-sessions';
+
 /** What the session query reads along with the session, for the routes that ask for it. */
 export interface SessionCart {
   /** null: the visitor has no cart. */
