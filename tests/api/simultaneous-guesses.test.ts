@@ -68,7 +68,7 @@ function judgedOf(answers: LightMyRequestResponse[]) {
   return answers.filter((r) => r.statusCode !== 429 && r.statusCode !== 503);
 }
 
-/** The right guess, sent last, was not judged: held back (or, on a loaded machine, not served). */
+/** The right guess, sent after the burst, was not judged: held back (or, on a loaded machine, not served). */
 function expectNotJudged(res: LightMyRequestResponse, what: string) {
   expect([429, 503], `${what}, among the late ones: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
 }
@@ -133,29 +133,31 @@ describe('promo and sponsor codes sent at once', () => {
     expect(judged.map((r) => r.statusCode)).toEqual(judged.map(() => 422));
   });
 
-  it(`judge at most ${WRONG_CODES.perIp} of 330 codes from one address over 33 sessions; a right code sent last is refused`, async () => {
+  it(`judge at most ${WRONG_CODES.perIp} of 329 codes from one address over 33 sessions; a right code sent after them is refused`, async () => {
     const ip = newIp();
     const visitors = await Promise.all(Array.from({ length: 33 }, () => newVisitor(ip)));
     await basketOf(visitors.at(-1)!, SPONSOR_MIN_BASKET_CENTS);
-    const tries = visitors.flatMap((v, s) => Array.from({ length: 10 }, (_, i) => ({ v, code: s === 32 && i === 9 ? 'DEJEUNER3' : `DEVINE${s}X${i}` })));
-    expect(tries).toHaveLength(330);
+    const tries = visitors.flatMap((v, s) => Array.from({ length: s === 32 ? 9 : 10 }, (_, i) => ({ v, code: `DEVINE${s}X${i}` })));
+    expect(tries).toHaveLength(329);
     const answers = await Promise.all(tries.map(({ v, code }) => v.request('POST', '/api/cart/discounts', { code })));
-
-    expectNotJudged(answers.at(-1)!, 'the right code');
+    // The right one sent after the burst, not inside it: in flight together, which tries reach
+    // their slots first is the machine's to say (a session kept in memory skips a read), and the
+    // right one may be among the 30 judged (seen once sessions were kept: 29 wrong, 1 right).
+    expectNotJudged(await visitors.at(-1)!.request('POST', '/api/cart/discounts', { code: 'DEJEUNER3' }), 'the right code');
     const judged = judgedOf(answers);
     expect(judged.length).toBeLessThanOrEqual(WRONG_CODES.perIp);
     expect(judged.map((r) => r.statusCode)).toEqual(judged.map(() => 422));
   });
 
-  it(`judge at most ${WRONG_CODES.perIp} of a burst of 90 sponsor codes from one address; the right one, sent last with a 15 € basket, is refused`, async () => {
+  it(`judge at most ${WRONG_CODES.perIp} of a burst of 89 sponsor codes from one address; the right one, sent after them with a 15 € basket, is refused`, async () => {
     const { sponsorCode } = await newCustomer();
     const ip = newIp();
     const visitors = await Promise.all(Array.from({ length: 9 }, () => newVisitor(ip)));
     await basketOf(visitors.at(-1)!, SPONSOR_MIN_BASKET_CENTS);
-    const tries = visitors.flatMap((v, s) => Array.from({ length: 10 }, (_, i) => ({ v, code: s === 8 && i === 9 ? sponsorCode : `CAMILLE${s}${i}` })));
+    const tries = visitors.flatMap((v, s) => Array.from({ length: s === 8 ? 9 : 10 }, (_, i) => ({ v, code: `CAMILLE${s}${i}` })));
     const answers = await Promise.all(tries.map(({ v, code }) => v.request('POST', '/api/cart/discounts', { code })));
-
-    expectNotJudged(answers.at(-1)!, 'the right sponsor code');
+    // The right one after the burst, as above.
+    expectNotJudged(await visitors.at(-1)!.request('POST', '/api/cart/discounts', { code: sponsorCode }), 'the right sponsor code');
     const judged = judgedOf(answers);
     expect(judged.length).toBeLessThanOrEqual(WRONG_CODES.perIp);
     expect(judged.map((r) => r.statusCode)).toEqual(judged.map(() => 422));

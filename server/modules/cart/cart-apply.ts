@@ -34,7 +34,9 @@ export interface CartWrite {
  */
 export interface KeptConfirmation {
   sessionId: string;
+  /** The session's customer and anti-forgery token as kept: the change was planned for that owner, the header checked against that token. */
   customerId: number | null;
+  csrfToken: string;
   now: Date;
   allowDemo: boolean;
 }
@@ -52,13 +54,14 @@ function applyQuery(conn: Db | Tx) {
 }
 
 /**
- * What the session's query would have found, checked where it is written: the session live and
- * allowed (the session plugin's rule), no card payment of its customer under way (the checkout's
+ * What the session's query would have found, checked where it is written: the session live,
+ * allowed (the session plugin's rule) and still the one kept (its customer, its token), no card payment of its customer under way (the checkout's
  * lock, liveCardPaymentOf), and the returns within the containers the customer holds (the ceiling
  * the session's query reads, popote_containers_returnable).
  */
 const confirmed = sql`(exists(select 1 from ${sessions} where ${sessions.id} = ${p('sessionId')}::text and ${sessions.expiresAt} > ${p('now')}::timestamptz
-    and ${sessionOwnerAllowed(p('allowDemo'))})
+    and ${sessionOwnerAllowed(p('allowDemo'))}
+    and ${sessions.customerId} is not distinct from ${p('keptCustomerId')}::integer and ${sessions.csrfToken} = ${p('keptCsrfToken')}::text)
   and (${p('keptCustomerId')}::integer is null or (
     not exists(select 1 from ${payments} where ${liveCardPaymentOf(sql`${p('keptCustomerId')}::integer`)})
     and (${p('depositsReturned')}::integer = 0 or ${p('depositsReturned')}::integer <= popote_containers_returnable(${p('keptCustomerId')}::integer)))))`;
@@ -97,7 +100,7 @@ function paramsOf(write: CartWrite) {
 }
 
 function confirmationOf(kept: KeptConfirmation) {
-  return { sessionId: kept.sessionId, keptCustomerId: kept.customerId, now: kept.now.toISOString(), allowDemo: kept.allowDemo };
+  return { sessionId: kept.sessionId, keptCustomerId: kept.customerId, keptCsrfToken: kept.csrfToken, now: kept.now.toISOString(), allowDemo: kept.allowDemo };
 }
 
 // One prepared statement of each per database (node-postgres prepares it once per connection).

@@ -1,6 +1,7 @@
 import { CART_ERRORS, type Cart, type CartProduct } from '#shared/api/cart';
 import { ANONYMOUS_CART_MAX_HOLD_MS, CART_TTL_MS, GUEST_CART_TTL_MS } from '#shared/constants';
 import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { Composition } from '../../db/schema';
 import { countSoldOut } from '../../lib/metrics';
 import { deliveryDateAt, settingsOf } from '../shop/shop.service';
@@ -124,7 +125,7 @@ async function write(conn: Db | Tx, state: CartSnapshot, plan: Plan, ctx: CartCo
     expiresAt: holdUntil(state.cart, ctx.owner, ctx.now),
     updatedAt: ctx.now,
   };
-  const kept = ctx.session?.kept && !inTransaction ? { sessionId: ctx.owner.sessionId, customerId: ctx.owner.customerId, now: ctx.now, allowDemo: ctx.demoData } : null;
+  const kept = ctx.session?.kept && !inTransaction ? { sessionId: ctx.owner.sessionId, customerId: ctx.owner.customerId, csrfToken: ctx.session.kept.csrfToken, now: ctx.now, allowDemo: ctx.demoData } : null;
   const outcome = await applyCartWrite(
     conn,
     { cartId: state.cart.id, version: state.cart.version, line: plan.line ?? null, date, portions: plan.portions ?? new Map(), discountId: changed.discountId, sponsorCustomerId: changed.sponsorCustomerId, ...limited, guestCap },
@@ -172,7 +173,7 @@ export async function change(ctx: CartContext, plan: Planner, createsCart = true
   let saved: Saved | null = null;
   // Taking something out of a cart that does not exist changes nothing (and makes no empty row).
   if (ctx.session && !read && !createsCart) return EMPTY_CART;
-  if (usual) saved = await write(db, read, await planned(plan, read, db, date, reads, ctx), ctx, date, reads, false);
+  if (usual) saved = await keptOrRead(ctx, async () => write(db, read, await plan(read, db, date, reads), ctx, date, reads, false));
   saved ??= await db.transaction(async (tx) => {
     let cart = await findCart(tx, owner, true);
     if (cart && isStale(cart, date, now)) {
@@ -193,14 +194,15 @@ export async function change(ctx: CartContext, plan: Planner, createsCart = true
 }
 
 /**
- * The plan of a change. A refusal planned from a kept session is not answered: the change starts
- * over from the session's query, so that what it refuses is what the database holds.
+ * The plan and the write of a change. A refusal met on a kept session (planned from it, or the
+ * statement's) is not answered: the change starts over from the session's query, so that what it
+ * refuses is what the database holds, for the session's true owner.
  */
-async function planned(plan: Planner, state: CartSnapshot, db: Db, date: string, reads: SharedReads, ctx: CartContext): Promise<Plan> {
+async function keptOrRead(ctx: CartContext, run: () => Promise<Saved | null>): Promise<Saved | null> {
   try {
-    return await plan(state, db, date, reads);
+    return await run();
   } catch (err) {
-    if (ctx.session?.kept) throw new KeptSessionUnconfirmed();
+    if (ctx.session?.kept && err instanceof AppError) throw new KeptSessionUnconfirmed();
     throw err;
   }
 }

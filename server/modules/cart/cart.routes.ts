@@ -115,11 +115,13 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   await serve(app, CART.postCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, (request, reply) => changing(request, reply, (ctx) => changeDeposits(ctx, 1)));
   await serve(app, CART.deleteCartDeposits, { onRequest: limited, config: { refusals: DEPOSITS } }, (request, reply) => changing(request, reply, (ctx) => changeDeposits(ctx, -1)));
 
-  await serve(app, CART.postCartDiscounts, { onRequest: limited, config: { refusals: { 422: [CART_ERRORS.invalidDiscount] } } }, (request, reply) =>
-    // The session first (context), so the try counts under the visitor as well as the address;
-    // then the try takes its slot before the code is looked up (tries sent at once all count),
-    // and keeps it only when the code was refused.
-    changing(request, reply, (ctx) => wrongCodes.judge(request, () => applyDiscount(ctx, request.body.code), isWrongCode)),
-  );
+  await serve(app, CART.postCartDiscounts, { onRequest: limited, config: { refusals: { 422: [CART_ERRORS.invalidDiscount] } } }, async (request, reply) => {
+    // The session first, so the try counts under the visitor as well as the address; then the try
+    // takes its slot before the code is looked up (tries sent at once all count), and keeps it
+    // only when the code was refused: once for the whole change, a start over from the session's
+    // query included (a slot given back in between could go to another try).
+    await request.ensureSession();
+    return wrongCodes.judge(request, () => changing(request, reply, (ctx) => applyDiscount(ctx, request.body.code)), isWrongCode);
+  });
   await serve(app, CART.deleteCartDiscounts, { onRequest: limited }, (request, reply) => changing(request, reply, (ctx) => removeDiscount(ctx)));
 };

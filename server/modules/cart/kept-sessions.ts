@@ -61,7 +61,7 @@ export function keptSession(db: Db, id: string, now: Date): { session: Session; 
   if (!kept) return null;
   const age = now.getTime() - kept.readAt;
   if (age < 0 || age >= KEPT_FOR_MS) return null;
-  return { session: kept.session, cart: { ...kept.cart, kept: true } };
+  return { session: kept.session, cart: { ...kept.cart, kept: { csrfToken: kept.session.csrfToken } } };
 }
 
 /**

@@ -12,10 +12,11 @@ export interface SessionCart {
   /** A card payment of the customer is under way (liveCardPaymentOf, server/db/live-card-payments.ts). */
   cardPending: boolean;
   /**
-   * Taken from this server's memory, not read (kept-sessions.ts): a change planned from it is
-   * written only once its statement has confirmed the session in the database.
+   * Taken from this server's memory, not read (kept-sessions.ts), with the session's anti-forgery
+   * token as kept: a change planned from it is written only once its statement has confirmed the
+   * session in the database.
    */
-  kept?: boolean;
+  kept?: { csrfToken: string };
 }
 
 /**
