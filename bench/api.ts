@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request } from 'autocannon';
-import { load, loadTogether, type LoadResult } from './load';
+import { load, loadTogether, median, type LoadResult } from './load';
 import { createBenchDatabase, postgresUrl } from './postgres';
 import { POPOTE_SERVER, freePort, startServer, type ServerProcess } from './processes';
 
@@ -121,7 +121,7 @@ export const cartLoop = (v: Visitor): Request[] => {
 };
 
 /** The database floor's loop: +1, −1 on the visitor's own row. */
-const floorLoop = (v: Visitor): Request[] => [
+export const floorLoop = (v: Visitor): Request[] => [
   { method: 'POST', path: `/change?id=${v.index}&delta=1` },
   { method: 'POST', path: `/change?id=${v.index}&delta=-1` },
 ];
@@ -192,17 +192,15 @@ async function measure(
   return run;
 }
 
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-
-/** Several runs as one: each figure's median (the lower middle of an even count), the errors of all. */
+/** Several runs as one: each figure's median, the errors of all. */
 function medianOf(results: LoadResult[]): LoadResult {
   if (results.length === 1) return results[0]!;
   const statusCodes: Record<string, number> = {};
   for (const r of results) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
   return {
-    requestsPerSecond: middle(results.map((r) => r.requestsPerSecond)),
-    latencyP50Ms: middle(results.map((r) => r.latencyP50Ms)),
-    latencyP99Ms: middle(results.map((r) => r.latencyP99Ms)),
+    requestsPerSecond: Math.round(median(results.map((r) => r.requestsPerSecond))),
+    latencyP50Ms: median(results.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: median(results.map((r) => r.latencyP99Ms)),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
     socketErrors: results.reduce((n, r) => n + r.socketErrors, 0),
     total: results.reduce((n, r) => n + r.total, 0),

@@ -59,3 +59,10 @@ export async function loadTogether(runs: LoadOptions[]): Promise<LoadResult> {
     statusCodes,
   };
 }
+
+/** The median of some figures (the mean of the two middle ones for an even count). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};

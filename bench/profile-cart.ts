@@ -15,9 +15,9 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { join } from 'node:path';
-import { cartLoop, makeVisitors, ownAddress, popoteEnv, type Visitor } from './api';
+import { cartLoop, floorLoop, makeVisitors, ownAddress, popoteEnv, type Visitor } from './api';
 import { cpuDuring } from './cpu-time';
-import { load, type LoadResult } from './load';
+import { load, median, type LoadResult } from './load';
 import { createBenchDatabase, postgresUrl } from './postgres';
 import { freePort, POPOTE_SERVER, ROOT, startServer } from './processes';
 
@@ -58,7 +58,6 @@ const line = (name: string, r: Run) =>
     `${name.padEnd(24)} ${String(r.requestsPerSecond).padStart(6)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.socketErrors}` +
       (r.serverUs !== undefined ? `; CPU per request: server ${r.serverUs} µs, PostgreSQL ${r.databaseUs} µs; ${r.commits} commits` : ''),
   );
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const database = await createBenchDatabase(base);
 // PROFILE_SQL: statements run on the bench database once it is migrated (by the first server), to try a change of schema.
@@ -86,10 +85,7 @@ try {
       url: floor.url,
       connections: CONNECTIONS,
       durationSeconds: seconds,
-      requestsFor: (c) => [
-        { method: 'POST', path: `/change?id=${c}&delta=1` },
-        { method: 'POST', path: `/change?id=${c}&delta=-1` },
-      ],
+      requestsFor: (c) => floorLoop({ index: c, headers: {}, dishId: 0 }),
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const { serverMs, databaseMs, commits } = await cpu();

@@ -23,29 +23,25 @@ export function apiTargets(api: ApiResults): Target[] {
     });
   }
   const n = api.connections;
-  const cart = api.runs.find((r) => r.engine === 'postgres' && r.endpoint === CART_LOOP);
-  // The same targets at 200 connections, on one process.
-  const busy = api.scaling.find((r) => r.engine === 'postgres' && r.connections === 200 && r.processes === 1);
-  const busyRate = `cart loop (PostgreSQL, 200 connections) ≥ ${BUDGETS.cartFloorRatio} × database floor req/s`;
-  const busyP99 = `cart loop p99 (PostgreSQL, 200 connections) ≤ ${BUDGETS.cartFloorP99Ratio} × database floor p99`;
-  const state = api.runs.find((r) => r.engine === 'postgres' && r.endpoint === 'GET /api/state');
   const notRun = (target: string) => ({ target, measured: 'not run (no PostgreSQL or no floor)', met: false });
-  const rateTarget = `cart loop (PostgreSQL, ${n} connections) ≥ ${BUDGETS.cartFloorRatio} × database floor req/s`;
-  const p99Target = `cart loop p99 (PostgreSQL, ${n} connections) ≤ ${BUDGETS.cartFloorP99Ratio} × database floor p99`;
+  /** The cart loop's rate and p99 against the database floor, at `connections` on one process. */
+  const cartTargets = (cart: ApiRun | undefined, connections: number): Target[] => {
+    const rate = `cart loop (PostgreSQL, ${connections} connections) ≥ ${BUDGETS.cartFloorRatio} × database floor req/s`;
+    const p99 = `cart loop p99 (PostgreSQL, ${connections} connections) ≤ ${BUDGETS.cartFloorP99Ratio} × database floor p99`;
+    return [
+      cart?.floorRatio !== undefined
+        ? { target: rate, measured: `${cart.floorRatio.toFixed(2)} × floor (${cart.result.requestsPerSecond} req/s)`, met: cart.floorRatio >= BUDGETS.cartFloorRatio }
+        : notRun(rate),
+      cart?.floorP99Ratio !== undefined
+        ? { target: p99, measured: `${cart.floorP99Ratio.toFixed(2)} × floor (${cart.result.latencyP99Ms} ms)`, met: cart.floorP99Ratio <= BUDGETS.cartFloorP99Ratio }
+        : notRun(p99),
+    ];
+  };
+  const state = api.runs.find((r) => r.engine === 'postgres' && r.endpoint === 'GET /api/state');
   const stateTarget = `GET /api/state (PostgreSQL, ${n} connections) ≥ ${BUDGETS.stateFloorRatio} × database floor req/s`;
   targets.push(
-    cart?.floorRatio !== undefined
-      ? { target: rateTarget, measured: `${cart.floorRatio.toFixed(2)} × floor (${cart.result.requestsPerSecond} req/s)`, met: cart.floorRatio >= BUDGETS.cartFloorRatio }
-      : notRun(rateTarget),
-    cart?.floorP99Ratio !== undefined
-      ? { target: p99Target, measured: `${cart.floorP99Ratio.toFixed(2)} × floor (${cart.result.latencyP99Ms} ms)`, met: cart.floorP99Ratio <= BUDGETS.cartFloorP99Ratio }
-      : notRun(p99Target),
-    busy?.floorRatio !== undefined
-      ? { target: busyRate, measured: `${busy.floorRatio.toFixed(2)} × floor (${busy.result.requestsPerSecond} req/s)`, met: busy.floorRatio >= BUDGETS.cartFloorRatio }
-      : notRun(busyRate),
-    busy?.floorP99Ratio !== undefined
-      ? { target: busyP99, measured: `${busy.floorP99Ratio.toFixed(2)} × floor (${busy.result.latencyP99Ms} ms)`, met: busy.floorP99Ratio <= BUDGETS.cartFloorP99Ratio }
-      : notRun(busyP99),
+    ...cartTargets(api.runs.find((r) => r.engine === 'postgres' && r.endpoint === CART_LOOP), n),
+    ...cartTargets(api.scaling.find((r) => r.engine === 'postgres' && r.connections === 200 && r.processes === 1), 200),
     state?.floorRatio !== undefined
       ? { target: stateTarget, measured: `${state.floorRatio.toFixed(2)} × floor (${state.result.requestsPerSecond} req/s)`, met: state.floorRatio >= BUDGETS.stateFloorRatio }
       : notRun(stateTarget),

@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 import { precompress } from '../scripts/precompress';
 import { parisInstant } from '../src/shared/time';
 import { MAP_HOST, startMapFixtures } from './map-fixtures';
+import { median } from './load';
 import { POPOTE_SERVER, ROOT, startServer, type ServerProcess } from './processes';
 
 /*
@@ -183,11 +184,7 @@ export async function aDishSlug(url: string): Promise<string> {
   return dish.slug;
 }
 
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+export { median };
 
 type Details = { items?: Record<string, unknown>[] } | undefined;
 const itemsOf = (lhr: Result, id: string) => ((lhr.audits[id]?.details as Details)?.items ?? []) as Record<string, unknown>[];
