@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Two files at a time even on 2 cores: a file spends much of its time waiting on its database
 // (PostgreSQL's own process, or PGlite between statements), so the default of cores − 1 (one at a
 // time here) left a core idle.
-const apiBase = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 2, globalSetup: ['tests/api/pglite-image.ts'] };
+const apiBase = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 2, globalSetup: ['tests/api/database-images.ts'] };
 // Each worker keeps the modules it loaded from one API file to the next (not isolated): the server
 // was imported anew for every file, some 2 s each, which made the API phase 2.4 times longer (670 s
 // against 275 s for both databases). Every file makes its own app and database all the same

@@ -44,6 +44,11 @@ export interface Database {
    * committed while none listened was told to nobody). Answers the unsubscribe function.
    */
   onEvents(listener: () => void): () => void;
+  /**
+   * PGlite only: the whole database as a file, which `openDatabase(url, dir, image)` opens again as
+   * it was (the API tests copy one migrated and seeded database to each file: tests/api/helpers.ts).
+   */
+  dump?: () => Promise<Blob>;
 }
 
 /**
@@ -176,6 +181,7 @@ export async function openDatabase(url: string | undefined, dataDir = '.data', i
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     waiting: () => client.pending,
+    dump: () => client.dumpDataDir('none'),
     onCacheInvalidation: changes.subscribe,
     onEvents: news.subscribe,
   };

@@ -16,39 +16,80 @@ import { parisInstant } from '#shared/time';
 import { customerMoney, recordCorrection } from '../../server/modules/ledger/ledger.service';
 import { checkLedger } from '../../server/modules/ledger/ledger-check.service';
 import { verifyAuditChain } from '../../server/lib/audit-chain';
+import { SEED_TEMPLATE_PREFIX } from './database-images';
 
 /** Monday 23 November 2026, 09:00 in Paris: before every cut-off of the seeded tours. */
 export const MONDAY = '2026-11-23';
 export const at = (date: string, time: string) => parisInstant(date, time);
 
 /**
- * A database of the test file's own: in-memory PGlite (from the run's empty cluster,
- * tests/api/pglite-image.ts), or (project api-postgres) a fresh database
- * created on the PostgreSQL of TEST_DATABASE_URL and dropped afterwards, so runs never see each
- * other's rows.
+ * A database of the test file's own, migrated and seeded for the clock's start `now` (with the
+ * demo's rows or not): in-memory PGlite, or (project api-postgres) a fresh database created on the
+ * PostgreSQL of TEST_DATABASE_URL and dropped afterwards, so runs never see each other's rows.
+ *
+ * Migrating and seeding took 3 to 7 s a file on PGlite on a loaded 2-core machine (1 to 2 s on
+ * PostgreSQL): most of the API phase. So a worker migrates and seeds once for each seed it is
+ * asked for, on a database of its own (from the run's empty PGlite cluster,
+ * tests/api/database-images.ts, or a new PostgreSQL database), and each file gets a copy of that one:
+ * PGlite opened from its dump, PostgreSQL created from it as a template. Migrations and seed still
+ * run in every run, in each worker; a copy is the database they made, byte for byte.
  */
-async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+async function openTestDatabase(now: Date, demo: boolean): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const key = `${now.toISOString()} ${demo}`;
+  let made = seeded.get(key);
+  if (!made) {
+    made = seedOnce(now, demo);
+    seeded.set(key, made);
+    made.catch(() => seeded.delete(key));
+  }
+  const source = await made;
+  if (source.image) return { database: await openDatabase('memory://', undefined, source.image), url: null, drop: async () => {} };
+  const created = await createPostgresDatabase(url!, 'popote_test', source.template);
+  return { database: await openDatabase(created.url), url: created.url, drop: created.drop };
+}
+
+/** This worker's migrated and seeded databases, by seed: a PGlite dump, or a PostgreSQL template's name. */
+const seeded = new Map<string, Promise<{ image: Blob; template?: never } | { image?: never; template: string }>>();
+
+async function seedOnce(now: Date, demo: boolean) {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.API_TEST_DATABASE !== 'postgres' || !url) {
-    const image = new Blob([readFileSync(inject('pgliteImage'))]);
-    return { database: await openDatabase('memory://', undefined, image), url: null, drop: async () => {} };
+    const database = await openDatabase('memory://', undefined, new Blob([readFileSync(inject('pgliteImage'))]));
+    try {
+      await migrate(database);
+      await seed(database.db, now, { demo });
+      return { image: await database.dump!() };
+    } finally {
+      await database.close();
+    }
   }
-  const created = await createPostgresDatabase(url);
-  return { database: await openDatabase(created.url), url: created.url, drop: created.drop };
+  // Named for the run (tests/api/database-images.ts drops the run's templates when it ends).
+  const created = await createPostgresDatabase(url, `${SEED_TEMPLATE_PREFIX}${inject('runId')}`);
+  const database = await openDatabase(created.url);
+  try {
+    await migrate(database);
+    await seed(database.db, now, { demo });
+  } finally {
+    // A template must have no connection when it is copied.
+    await database.close();
+  }
+  return { template: created.name };
 }
 
 /** Whether this run's API tests are on PostgreSQL (project api-postgres), where several processes may share a database. */
 export const onPostgres = process.env.API_TEST_DATABASE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * A new, empty database on the PostgreSQL server of `serverUrl` (any database of it), named
- * `<prefix>_<random>`: its URL, and `drop` (forced, so connections left open do not stop it).
+ * A new database on the PostgreSQL server of `serverUrl` (any database of it), named
+ * `<prefix>_<random>`, empty or a copy of `template`: its URL, and `drop` (forced, so connections
+ * left open do not stop it).
  */
-export async function createPostgresDatabase(serverUrl: string, prefix = 'popote_test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(serverUrl: string, prefix = 'popote_test', template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
@@ -104,11 +145,9 @@ export async function createTestApp(
   const clock = createClock(options.now ?? at(MONDAY, '09:00:00'));
   const shared = options.sameDatabaseAs;
   if (shared && !shared.databaseUrl) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
-  const { database, url, drop } = shared ? { database: await openDatabase(shared.databaseUrl!), url: shared.databaseUrl, drop: async () => {} } : await openTestDatabase();
-  if (!shared) {
-    await migrate(database);
-    await seed(database.db, clock.now(), { demo: options.demo ?? true });
-  }
+  const { database, url, drop } = shared
+    ? { database: await openDatabase(shared.databaseUrl!), url: shared.databaseUrl, drop: async () => {} }
+    : await openTestDatabase(clock.now(), options.demo ?? true);
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(options.env?.NODE_ENV === 'production' ? PRODUCTION_KEYS : {}), ...options.env });
   // The event-loop limit is off unless a test sets it: a test machine busy with other work lags
   // by itself, and what these tests check is not load (tests/api/overload.test.ts does).
