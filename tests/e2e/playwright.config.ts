@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
+import { CHROMIUM_ARGS, chromiumPath, headlessShellPath } from '../../scripts/chromium';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Another port lets a second run (another checkout) go on beside this one. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const phone = { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, browserName: 'chromium' as const };
+/** The specs that need the full browser, not the headless shell. */
+const FULL_BROWSER = /\/push\.spec\.ts$/;
 
 /**
  * e2e against the production build (`npm run build` first: the PWA and the compiled server) on a fresh
@@ -37,10 +40,15 @@ export default defineConfig({
     // Recording every test (and keeping the failures') cost CPU on every passing test: the trace
     // is taken on the retry of a failed test instead.
     trace: 'on-first-retry',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    // The headless shell where it is installed (scripts/chromium.ts); the specs that need the full
+    // browser have a project of their own below.
+    launchOptions: { executablePath: headlessShellPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, browserName: 'chromium' } },
+    { name: 'phone', use: phone, testIgnore: FULL_BROWSER },
+    // Push notifications are shown only by a full browser (the offer to install the app too, whose
+    // test launches one of its own: offline-sw.spec.ts).
+    { name: 'phone-full', use: { ...phone, launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } }, testMatch: FULL_BROWSER },
     // The desktop project runs what changes with the width: every screen and overlay
     // (accessibility.spec.ts: axe and the layout check at both sizes, which also catches a page
     // hydrated differently at this width), the shell's navigation, the contact forms (files are
