@@ -13,7 +13,12 @@ import { build } from 'esbuild';
 const root = new URL('../', import.meta.url);
 const out = new URL('dist-server/', root);
 
-rmSync(out, { recursive: true, force: true });
+// What this script makes, and only that: dist-server/ssr/ is the page renderer's (`vite build --ssr`,
+// the last step of `npm run build`), and `npm run bench` runs this script alone. Emptying the whole
+// folder left a build whose pages all answered 404 until the next `npm run build`.
+for (const made of ['index.mjs', 'index.mjs.map', 'upload-check-process.mjs', 'upload-check-process.mjs.map', 'migrations', 'demo-photos']) {
+  rmSync(new URL(made, out), { recursive: true, force: true });
+}
 await build({
   entryPoints: {
     index: new URL('server/index.ts', root).pathname,
