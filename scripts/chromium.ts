@@ -5,8 +5,7 @@ import { existsSync } from 'node:fs';
  * CHROME_PATH overrides.
  */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
+  const found = firstExisting([process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']);
   if (!found) throw new Error('Chromium introuvable : installez le paquet Debian "chromium" (apt-get install -y chromium) ou définissez CHROME_PATH.');
   return found;
 }
@@ -20,8 +19,12 @@ export function chromiumPath(): string {
  * chromiumPath(). CHROME_HEADLESS_SHELL_PATH overrides.
  */
 export function headlessShellPath(): string {
-  const candidates = [process.env.CHROME_HEADLESS_SHELL_PATH, '/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'];
-  return candidates.find((p): p is string => Boolean(p && existsSync(p))) ?? chromiumPath();
+  return firstExisting([process.env.CHROME_HEADLESS_SHELL_PATH, '/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell']) ?? chromiumPath();
+}
+
+/** The first of `candidates` set and present on this machine. */
+function firstExisting(candidates: (string | undefined)[]): string | undefined {
+  return candidates.find((p): p is string => Boolean(p && existsSync(p)));
 }
 
 /** Flags for headless Chromium on a closed network (without them it floods the network with background requests). */

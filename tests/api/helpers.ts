@@ -35,7 +35,6 @@ export const at = (date: string, time: string) => parisInstant(date, time);
  * run in every run, in each worker; a copy is the database they made, byte for byte.
  */
 async function openTestDatabase(now: Date, demo: boolean): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
   const key = `${now.toISOString()} ${demo}`;
   let made = seeded.get(key);
   if (!made) {
@@ -45,7 +44,7 @@ async function openTestDatabase(now: Date, demo: boolean): Promise<{ database: D
   }
   const source = await made;
   if (source.image) return { database: await openDatabase('memory://', undefined, source.image), url: null, drop: async () => {} };
-  const created = await createPostgresDatabase(url!, 'popote_test', source.template);
+  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'popote_test', source.template);
   return { database: await openDatabase(created.url), url: created.url, drop: created.drop };
 }
 
@@ -53,8 +52,7 @@ async function openTestDatabase(now: Date, demo: boolean): Promise<{ database: D
 const seeded = new Map<string, Promise<{ image: Blob; template?: never } | { image?: never; template: string }>>();
 
 async function seedOnce(now: Date, demo: boolean) {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.API_TEST_DATABASE !== 'postgres' || !url) {
+  if (!onPostgres) {
     const database = await openDatabase('memory://', undefined, new Blob([readFileSync(inject('pgliteImage'))]));
     try {
       await migrate(database);
@@ -65,7 +63,7 @@ async function seedOnce(now: Date, demo: boolean) {
     }
   }
   // Named for the run (tests/api/database-images.ts drops the run's templates when it ends).
-  const created = await createPostgresDatabase(url, `${SEED_TEMPLATE_PREFIX}${inject('runId')}`);
+  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, `${SEED_TEMPLATE_PREFIX}${inject('runId')}`);
   const database = await openDatabase(created.url);
   try {
     await migrate(database);
