@@ -17,6 +17,7 @@ import pg from 'pg';
 import { join } from 'node:path';
 import { cartLoop, floorLoop, makeVisitors, ownAddress, popoteEnv, type Visitor } from './api';
 import { cpuDuring } from './cpu-time';
+import type { Request } from 'autocannon';
 import { load, median, type LoadResult } from './load';
 import { createBenchDatabase, postgresUrl } from './postgres';
 import { freePort, POPOTE_SERVER, ROOT, startServer } from './processes';
@@ -38,6 +39,8 @@ const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const plainRuns = Number(process.env.PROFILE_RUNS ?? 1);
 /** PROFILE_ONE_ADDRESS=1: every visitor from 127.0.0.1 (an office behind one address), not each from its own (as `npm run bench`'s cart loop). */
 const oneAddress = process.env.PROFILE_ONE_ADDRESS === '1';
+/** PROFILE_LOOP=state: the visitors read GET /api/state instead of changing their carts. */
+const loopOf = process.env.PROFILE_LOOP === 'state' ? (v: Visitor): Request[] => [{ method: 'GET', path: '/api/state', headers: { cookie: v.headers.cookie! } }] : cartLoop;
 /**
  * The builds measured without the profiler: PROFILE_BUILDS='before=/path/to/dist-server/index.mjs,…'
  * (another checkout's build, say), else this one's. The profile is always this checkout's build.
@@ -104,7 +107,7 @@ try {
       const visitors: Visitor[] = await makeVisitors(server.url, CONNECTIONS, oneAddress ? undefined : ownAddress);
       const cpu = await cpuDuring(server.pid, database.url);
       const from = nowUs();
-      const result = await load({ url: server.url, connections: CONNECTIONS, durationSeconds: seconds, requestsFor: (c) => cartLoop(visitors[c % visitors.length]!) });
+      const result = await load({ url: server.url, connections: CONNECTIONS, durationSeconds: seconds, requestsFor: (c) => loopOf(visitors[c % visitors.length]!) });
       if (profiled) window = { from, to: nowUs(), requests: result.total };
       // The statistics of the last commits reach the view a moment later.
       await new Promise((resolve) => setTimeout(resolve, 1500));
