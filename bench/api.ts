@@ -108,6 +108,35 @@ export async function makeVisitors(url: string, count: number, addressOf?: (inde
   return visitors;
 }
 
+/**
+ * Brings each visitor's line back to one portion. A load run stops where it is: a connection
+ * stopped between its +1 and its −1 leaves one more portion behind, and a guest holds ten at most
+ * (ANONYMOUS_CART_MAX_ITEMS), so after a dozen runs the loop measured that refusal (409). A
+ * request still in flight when the run ended may land meanwhile (a −1 taking the line to none,
+ * after which +1 and −1 find nothing): rounds until nothing is left to mend.
+ */
+async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
+  const send = async (path: string, v: Visitor, body: object) => {
+    const res = await politeFetch(`${url}${path}`, { method: 'POST', headers: v.headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`settling a visitor: POST ${path} answered ${res.status} ${await res.text()}`);
+  };
+  for (let round = 0; round < 5; round++) {
+    let mended = false;
+    await Promise.all(
+      visitors.map(async (v) => {
+        const cart = (await (await politeFetch(`${url}/api/cart`, { headers: { cookie: v.headers.cookie! } })).json()) as { products: { unique_id: string; quantity: number }[] };
+        const id = `product-${v.dishId}`;
+        const quantity = cart.products.find((p) => p.unique_id === id)?.quantity ?? 0;
+        if (quantity !== 1) mended = true;
+        if (quantity === 0) await send('/api/cart/products', v, { id: v.dishId });
+        for (let q = quantity; q > 1; q--) await send('/api/cart/decrement', v, { id });
+      }),
+    );
+    if (!mended) return;
+  }
+  throw new Error('the visitors’ lines did not settle at one portion');
+}
+
 /** A GET with the visitor's cookies, as the browser sends every /api call once it has a session. */
 const getAs = (path: string) => (v: Visitor): Request[] => [{ method: 'GET', path, headers: { cookie: v.headers.cookie! } }];
 
@@ -180,7 +209,10 @@ async function measure(
     requestsFor: (c: number) => requests(visitors[(s * share + c) % visitors.length]!),
   }));
   const results: LoadResult[] = [];
-  for (let i = 0; i < options.repeats; i++) results.push(servers.length === 1 ? await load(runs[0]!) : await loadTogether(runs));
+  for (let i = 0; i < options.repeats; i++) {
+    results.push(servers.length === 1 ? await load(runs[0]!) : await loadTogether(runs));
+    if (requests === cartLoop) await settleVisitors(servers[0]!.url, visitors.slice(0, connections));
+  }
   const result = medianOf(results);
   const rss = servers.map((s) => s.rssMb()).filter((r): r is number => r !== null);
   const run: ApiRun = { engine, endpoint, connections, processes: servers.length, result, rssMb: rss.length ? Math.max(...rss) : null };
