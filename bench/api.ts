@@ -108,6 +108,9 @@ export async function makeVisitors(url: string, count: number, addressOf?: (inde
   return visitors;
 }
 
+/** The visitor's line in its cart (its dish's, added once by makeVisitors). */
+const lineIdOf = (v: Visitor) => `product-${v.dishId}`;
+
 /**
  * Brings each visitor's line back to one portion. A load run stops where it is: a connection
  * stopped between its +1 and its −1 leaves one more portion behind, and a guest holds ten at most
@@ -125,7 +128,7 @@ async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
     await Promise.all(
       visitors.map(async (v) => {
         const cart = (await (await politeFetch(`${url}/api/cart`, { headers: { cookie: v.headers.cookie! } })).json()) as { products: { unique_id: string; quantity: number }[] };
-        const id = `product-${v.dishId}`;
+        const id = lineIdOf(v);
         const quantity = cart.products.find((p) => p.unique_id === id)?.quantity ?? 0;
         if (quantity !== 1) mended = true;
         if (quantity === 0) await send('/api/cart/products', v, { id: v.dishId });
@@ -138,11 +141,11 @@ async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
 }
 
 /** A GET with the visitor's cookies, as the browser sends every /api call once it has a session. */
-const getAs = (path: string) => (v: Visitor): Request[] => [{ method: 'GET', path, headers: { cookie: v.headers.cookie! } }];
+export const getAs = (path: string) => (v: Visitor): Request[] => [{ method: 'GET', path, headers: { cookie: v.headers.cookie! } }];
 
 /** +1, −1 on the visitor's line: two changes that leave the cart as it was, so the loop can run for ever. */
 export const cartLoop = (v: Visitor): Request[] => {
-  const line = JSON.stringify({ id: `product-${v.dishId}` });
+  const line = JSON.stringify({ id: lineIdOf(v) });
   return [
     { method: 'POST', path: '/api/cart/increment', headers: v.headers, body: line },
     { method: 'POST', path: '/api/cart/decrement', headers: v.headers, body: line },

@@ -15,9 +15,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { join } from 'node:path';
-import { cartLoop, floorLoop, makeVisitors, ownAddress, popoteEnv, type Visitor } from './api';
+import { cartLoop, floorLoop, getAs, makeVisitors, ownAddress, popoteEnv, type Visitor } from './api';
 import { cpuDuring } from './cpu-time';
-import type { Request } from 'autocannon';
 import { load, median, type LoadResult } from './load';
 import { createBenchDatabase, postgresUrl } from './postgres';
 import { freePort, POPOTE_SERVER, ROOT, startServer } from './processes';
@@ -40,7 +39,7 @@ const plainRuns = Number(process.env.PROFILE_RUNS ?? 1);
 /** PROFILE_ONE_ADDRESS=1: every visitor from 127.0.0.1 (an office behind one address), not each from its own (as `npm run bench`'s cart loop). */
 const oneAddress = process.env.PROFILE_ONE_ADDRESS === '1';
 /** PROFILE_LOOP=state: the visitors read GET /api/state instead of changing their carts. */
-const loopOf = process.env.PROFILE_LOOP === 'state' ? (v: Visitor): Request[] => [{ method: 'GET', path: '/api/state', headers: { cookie: v.headers.cookie! } }] : cartLoop;
+const loopOf = process.env.PROFILE_LOOP === 'state' ? getAs('/api/state') : cartLoop;
 /**
  * The builds measured without the profiler: PROFILE_BUILDS='before=/path/to/dist-server/index.mjs,…'
  * (another checkout's build, say), else this one's. The profile is always this checkout's build.

@@ -7,17 +7,17 @@
  * which server/modules/contact/upload-checkers.ts forks from beside index.mjs (the two bundles are
  * one directory, so `new URL('./upload-check-process.mjs', import.meta.url)` finds it).
  */
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('../', import.meta.url);
 const out = new URL('dist-server/', root);
 
-// What this script makes, and only that: dist-server/ssr/ is the page renderer's (`vite build --ssr`,
-// the last step of `npm run build`), and `npm run bench` runs this script alone. Emptying the whole
-// folder left a build whose pages all answered 404 until the next `npm run build`.
-for (const made of ['index.mjs', 'index.mjs.map', 'upload-check-process.mjs', 'upload-check-process.mjs.map', 'migrations', 'demo-photos']) {
-  rmSync(new URL(made, out), { recursive: true, force: true });
+// Everything but dist-server/ssr/, the page renderer's (`vite build --ssr`, the last step of
+// `npm run build`): `npm run bench` runs this script alone, and emptying the whole folder left a
+// build whose pages all answered 404 until the next `npm run build`.
+for (const name of existsSync(out) ? readdirSync(out).filter((n) => n !== 'ssr') : []) {
+  rmSync(new URL(name, out), { recursive: true, force: true });
 }
 await build({
   entryPoints: {
