@@ -116,28 +116,30 @@ const lineIdOf = (v: Visitor) => `product-${v.dishId}`;
  * stopped between its +1 and its −1 leaves one more portion behind, and a guest holds ten at most
  * (ANONYMOUS_CART_MAX_ITEMS), so after a dozen runs the loop measured that refusal (409). A
  * request still in flight when the run ended may land meanwhile (a −1 taking the line to none,
- * after which +1 and −1 find nothing): rounds until nothing is left to mend.
+ * after which +1 and −1 find nothing): rounds until nothing is left to mend, for 30 s at most (on
+ * PGlite, whose one connection serves a queue, five quick rounds were once not enough).
  */
-async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
+export async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
   const send = async (path: string, v: Visitor, body: object) => {
     const res = await politeFetch(`${url}${path}`, { method: 'POST', headers: v.headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`settling a visitor: POST ${path} answered ${res.status} ${await res.text()}`);
   };
-  for (let round = 0; round < 5; round++) {
-    let mended = false;
+  let seen: string[] = [];
+  for (const until = Date.now() + 30_000; Date.now() < until; ) {
+    seen = [];
     await Promise.all(
       visitors.map(async (v) => {
         const cart = (await (await politeFetch(`${url}/api/cart`, { headers: { cookie: v.headers.cookie! } })).json()) as { products: { unique_id: string; quantity: number }[] };
         const id = lineIdOf(v);
         const quantity = cart.products.find((p) => p.unique_id === id)?.quantity ?? 0;
-        if (quantity !== 1) mended = true;
+        if (quantity !== 1) seen.push(`visitor ${v.index}: ${JSON.stringify(cart.products.map((p) => [p.unique_id, p.quantity]))}`);
         if (quantity === 0) await send('/api/cart/products', v, { id: v.dishId });
         for (let q = quantity; q > 1; q--) await send('/api/cart/decrement', v, { id });
       }),
     );
-    if (!mended) return;
+    if (!seen.length) return;
   }
-  throw new Error('the visitors’ lines did not settle at one portion');
+  throw new Error(`the visitors’ lines did not settle at one portion: ${seen.join('; ')}`);
 }
 
 /** A GET with the visitor's cookies, as the browser sends every /api call once it has a session. */

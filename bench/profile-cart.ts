@@ -8,7 +8,7 @@
  *    counted (start-up and seeding are left out), summed by package and by function, and divided
  *    by the requests answered meanwhile (µs of the server's CPU per request).
  *
- * BENCH_DURATION sets the seconds of each load (10), PROFILE_ONE_ADDRESS=1 the visitors' address, PROFILE_RUNS the plain runs of each build (1:
+ * BENCH_DURATION sets the seconds of each load (10), PROFILE_CONNECTIONS its connections (50), PROFILE_ONE_ADDRESS=1 the visitors’ address, PROFILE_RUNS the plain runs of each build (1:
  * the median is shown), PROFILE_BUILDS the builds compared (below), PROFILE_SKIP=1 leaves the
  * profile out. The profile is kept in bench/.profiles/.
  */
@@ -33,7 +33,8 @@ interface Profile {
   startTime: number;
 }
 
-const CONNECTIONS = 50;
+/** PROFILE_CONNECTIONS: the load's connections (50, as the bench's cart loop); 1 measures a request's CPU without contention. */
+const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const plainRuns = Number(process.env.PROFILE_RUNS ?? 1);
 /** PROFILE_ONE_ADDRESS=1: every visitor from 127.0.0.1 (an office behind one address), not each from its own (as `npm run bench`'s cart loop). */
