@@ -119,27 +119,27 @@ const lineIdOf = (v: Visitor) => `product-${v.dishId}`;
  * after which +1 and −1 find nothing): rounds until nothing is left to mend, for 30 s at most (on
  * PGlite, whose one connection serves a queue, five quick rounds were once not enough).
  */
-export async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
+async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
   const send = async (path: string, v: Visitor, body: object) => {
     const res = await politeFetch(`${url}${path}`, { method: 'POST', headers: v.headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`settling a visitor: POST ${path} answered ${res.status} ${await res.text()}`);
   };
-  let seen: string[] = [];
+  let unsettled: string[] = [];
   for (const until = Date.now() + 30_000; Date.now() < until; ) {
-    seen = [];
+    unsettled = [];
     await Promise.all(
       visitors.map(async (v) => {
         const cart = (await (await politeFetch(`${url}/api/cart`, { headers: { cookie: v.headers.cookie! } })).json()) as { products: { unique_id: string; quantity: number }[] };
         const id = lineIdOf(v);
         const quantity = cart.products.find((p) => p.unique_id === id)?.quantity ?? 0;
-        if (quantity !== 1) seen.push(`visitor ${v.index}: ${JSON.stringify(cart.products.map((p) => [p.unique_id, p.quantity]))}`);
+        if (quantity !== 1) unsettled.push(`visitor ${v.index}: ${JSON.stringify(cart.products.map((p) => [p.unique_id, p.quantity]))}`);
         if (quantity === 0) await send('/api/cart/products', v, { id: v.dishId });
         for (let q = quantity; q > 1; q--) await send('/api/cart/decrement', v, { id });
       }),
     );
-    if (!seen.length) return;
+    if (!unsettled.length) return;
   }
-  throw new Error(`the visitors’ lines did not settle at one portion: ${seen.join('; ')}`);
+  throw new Error(`the visitors’ lines did not settle at one portion: ${unsettled.join('; ')}`);
 }
 
 /** A GET with the visitor's cookies, as the browser sends every /api call once it has a session. */
