@@ -79,6 +79,12 @@ async function politeFetch(input: string, init?: RequestInit, tries = 5): Promis
   return politeFetch(input, init, tries - 1);
 }
 
+/** A change as the visitor, whose refusal stops the bench (`doing` says what for). */
+async function postAs(url: string, v: Visitor, path: string, body: object, doing: string): Promise<void> {
+  const res = await politeFetch(`${url}${path}`, { method: 'POST', headers: v.headers, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${doing}: POST ${path} answered ${res.status} ${await res.text()}`);
+}
+
 /**
  * Visitors as a browser makes them: GET /api/state gives the session and XSRF-TOKEN cookies, then a
  * dish goes in the cart (so reading the state and the cart prices a real line). Dishes without a
@@ -98,8 +104,7 @@ export async function makeVisitors(url: string, count: number, addressOf?: (inde
         // With addressOf (and a server trusting one proxy), each visitor comes from an address of its own.
         const from: Record<string, string> = addressOf ? { 'x-forwarded-for': addressOf(i + j) } : {};
         const visitor = { index: i + j, headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json', ...from }, dishId: dishes[(i + j) % dishes.length]! };
-        const added = await politeFetch(`${url}/api/cart/products`, { method: 'POST', headers: visitor.headers, body: JSON.stringify({ id: visitor.dishId }) });
-        if (!added.ok) throw new Error(`preparing a visitor: POST /api/cart/products answered ${added.status} ${await added.text()}`);
+        await postAs(url, visitor, '/api/cart/products', { id: visitor.dishId }, 'preparing a visitor');
         return visitor;
       }),
     );
@@ -120,10 +125,6 @@ const lineIdOf = (v: Visitor) => `product-${v.dishId}`;
  * PGlite, whose one connection serves a queue, five quick rounds were once not enough).
  */
 async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
-  const send = async (path: string, v: Visitor, body: object) => {
-    const res = await politeFetch(`${url}${path}`, { method: 'POST', headers: v.headers, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`settling a visitor: POST ${path} answered ${res.status} ${await res.text()}`);
-  };
   let unsettled: string[] = [];
   for (const until = Date.now() + 30_000; Date.now() < until; ) {
     unsettled = [];
@@ -133,8 +134,8 @@ async function settleVisitors(url: string, visitors: Visitor[]): Promise<void> {
         const id = lineIdOf(v);
         const quantity = cart.products.find((p) => p.unique_id === id)?.quantity ?? 0;
         if (quantity !== 1) unsettled.push(`visitor ${v.index}: ${JSON.stringify(cart.products.map((p) => [p.unique_id, p.quantity]))}`);
-        if (quantity === 0) await send('/api/cart/products', v, { id: v.dishId });
-        for (let q = quantity; q > 1; q--) await send('/api/cart/decrement', v, { id });
+        if (quantity === 0) await postAs(url, v, '/api/cart/products', { id: v.dishId }, 'settling a visitor');
+        for (let q = quantity; q > 1; q--) await postAs(url, v, '/api/cart/decrement', { id }, 'settling a visitor');
       }),
     );
     if (!unsettled.length) return;
