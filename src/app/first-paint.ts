@@ -113,12 +113,15 @@ export async function loadPageScripts(
     if (index > 0) await nextTask();
     preload(href);
   }
-  const app = load(scripts.app);
-  for (const href of scripts.tap) {
-    await nextTask();
-    preload(href);
-  }
-  await app;
+  const tapFiles = async () => {
+    for (const href of scripts.tap) {
+      await nextTask();
+      preload(href);
+    }
+  };
+  // Both awaited from the start: an app that fails to load while the tap's files are still being
+  // preloaded is handled at once (the reload), never left an unhandled rejection meanwhile.
+  await Promise.all([load(scripts.app), tapFiles()]);
 }
 
 /**

@@ -66,6 +66,23 @@ describe('the page’s first script', () => {
     expect(seenAtEachTask[2]).toEqual(['/assets/app-b.js', '/assets/home-c.js', '/assets/home-d.js']);
   });
 
+  it('an app that cannot be loaded is a rejection handled at once, not one left unhandled while the tap’s files are preloaded', async () => {
+    list(JSON.stringify({ app: '/assets/main-a.js', chunks: ['/assets/app-b.js'], tap: ['/assets/cart-e.js', '/assets/state-f.js'] }));
+    const lost = new Error('Failed to fetch dynamically imported module: /assets/main-a.js');
+    // The browser reports a rejection still unhandled once a task ends ("uncaught" on the page).
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+      await expect(loadPageScripts(document, () => Promise.reject(lost), nextTask)).rejects.toBe(lost);
+      await nextTask();
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
   it('loads nothing from a list that is missing, broken or names files not of the build', async () => {
     const load = vi.fn(async () => ({}));
     await loadPageScripts(document, load);
