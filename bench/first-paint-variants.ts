@@ -50,7 +50,7 @@ export const VARIANTS: Variant[] = [
     without: "one preload a task after the paint (loadPageScripts): all in one task",
     source: [
       { file: 'src/app/first-paint.ts', from: '    if (index > 0) await nextTask();\n', to: '' },
-      { file: 'src/app/first-paint.ts', from: '  for (const href of scripts.tap) {\n    await nextTask();\n', to: '  for (const href of scripts.tap) {\n' },
+      { file: 'src/app/first-paint.ts', from: '    for (const href of scripts.tap) {\n      await nextTask();\n', to: '    for (const href of scripts.tap) {\n' },
     ],
   },
   {
